@@ -1,0 +1,135 @@
+//! The subcommands.
+
+mod list;
+mod solve;
+mod table;
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, Subcommand};
+use grundy::catalogue::{Board, Cell};
+use grundy::rules::RuleOptions;
+
+use crate::contest::{self, Problem};
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// List every game, its parameters, its position syntax and an example.
+    List {
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Outcome, nim-value and every winning move of a position (a sum of positions).
+    #[command(
+        after_help = "Examples:\n  grundy solve nim 3 4 5\n  grundy solve subtraction:1,3,4 10 7\n  grundy solve hyper-knight 2,5 3,5\n  grundy solve queen 4,4 --goal 0,0\n  grundy solve mine '..*/.../...' --json"
+    )]
+    Solve {
+        /// The game: a catalogue name with its parameters (see `grundy list`).
+        game: String,
+        /// The position: one or more summands, in the game's syntax.
+        #[arg(required = true)]
+        positions: Vec<String>,
+        #[command(flatten)]
+        board: BoardArgs,
+        /// Print JSON (keys `outcome`, `nim_value`, `winning_moves`, …).
+        #[arg(long)]
+        json: bool,
+    },
+    /// The value table of a one- or two-coordinate game over a range.
+    #[command(
+        after_help = "Examples:\n  grundy table subtraction:2,3,7 --rows 0..30\n  grundy table wythoff --rows 0..10 --cols 0..10\n  grundy table knight --rows 0..7 --cols 0..7 --board 8x8 --format csv"
+    )]
+    Table {
+        /// The game (see `grundy list`).
+        game: String,
+        /// First coordinate (heap size, or row), inclusive: A..B.
+        #[arg(long, value_parser = parse_range)]
+        rows: (u64, u64),
+        /// Second coordinate (column), inclusive: A..B. Two-coordinate games only.
+        #[arg(long, value_parser = parse_range)]
+        cols: Option<(u64, u64)>,
+        #[command(flatten)]
+        board: BoardArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = table::Format::Text)]
+        format: table::Format,
+    },
+    /// Solve a reference contest problem, reading its input format from FILE or standard input.
+    Contest {
+        #[arg(value_enum)]
+        problem: Problem,
+        /// The input file (standard input if omitted).
+        file: Option<std::path::PathBuf>,
+    },
+}
+
+/// The board of a board game.
+#[derive(Args)]
+pub struct BoardArgs {
+    /// Board size ROWSxCOLS (default: the quarter-infinite board).
+    #[arg(long, value_parser = parse_board)]
+    board: Option<Board>,
+    /// A goal cell x,y: reaching it wins, being stuck elsewhere is a draw.
+    #[arg(long, value_parser = parse_cell)]
+    goal: Option<Cell>,
+}
+
+impl BoardArgs {
+    fn rule_options(&self) -> RuleOptions {
+        RuleOptions { board: self.board.unwrap_or(Board::QuarterPlane), goal: self.goal }
+    }
+}
+
+pub fn run(command: Command) -> Result<()> {
+    match command {
+        Command::List { json } => list::run(json),
+        Command::Solve { game, positions, board, json } => solve::run(&game, &positions, &board.rule_options(), json),
+        Command::Table { game, rows, cols, board, format } => {
+            table::run(&game, rows, cols, &board.rule_options(), format)
+        }
+        Command::Contest { problem, file } => {
+            let input = match &file {
+                Some(path) => std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?,
+                None => {
+                    let mut input = Vec::new();
+                    std::io::Read::read_to_end(&mut std::io::stdin(), &mut input)
+                        .context("cannot read standard input")?;
+                    input
+                }
+            };
+            let output = contest::solve(problem, &input)?;
+            use std::io::Write;
+            let mut stdout = std::io::stdout().lock();
+            stdout.write_all(output.as_bytes()).context("cannot write the answers")?;
+            stdout.flush().context("cannot write the answers")
+        }
+    }
+}
+
+fn parse_range(text: &str) -> Result<(u64, u64)> {
+    let (a, b) = text.split_once("..").with_context(|| format!("expected a range A..B, found '{text}'"))?;
+    let b = b.strip_prefix('=').unwrap_or(b);
+    let a: u64 = if a.is_empty() { 0 } else { a.parse().with_context(|| format!("'{a}' is not a whole number"))? };
+    let b: u64 = b.parse().with_context(|| format!("'{b}' is not a whole number"))?;
+    if a > b {
+        bail!("the range {text} is empty");
+    }
+    Ok((a, b))
+}
+
+fn parse_board(text: &str) -> Result<Board> {
+    if text == "quarter" {
+        return Ok(Board::QuarterPlane);
+    }
+    let (rows, cols) = text.split_once(['x', 'X']).with_context(|| format!("expected ROWSxCOLS, found '{text}'"))?;
+    let rows: u32 = rows.parse().with_context(|| format!("'{rows}' is not a number of rows"))?;
+    let cols: u32 = cols.parse().with_context(|| format!("'{cols}' is not a number of columns"))?;
+    if rows == 0 || cols == 0 {
+        bail!("a {rows}x{cols} board has no cells");
+    }
+    Ok(Board::Bounded { rows, cols })
+}
+
+fn parse_cell(text: &str) -> Result<Cell> {
+    Ok(grundy::catalogue::parse_pair(text, "a cell x,y")?)
+}

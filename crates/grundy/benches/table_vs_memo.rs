@@ -1,0 +1,65 @@
+//! The dense table solver against memoized search, on the same positions.
+//!
+//! Run: `cargo bench -p grundy --bench table_vs_memo`
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use grundy::catalogue::{diagonal_index, Board, BoardGame, BombGame, Subtraction};
+use grundy::solve::{table::solve_table, NormalPlay, Search};
+use grundy::Indexed;
+
+fn hyper_knights(c: &mut Criterion) {
+    let steps = vec![(-2, 1), (-3, -1), (-2, -1), (-1, -2), (-1, -3), (1, -2)];
+    let game = BoardGame::new(Board::QuarterPlane, steps, vec![]).unwrap();
+    let region = game.region(500, 500).unwrap();
+    let cells: Vec<_> = (0..region.len()).map(|i| region.position(i)).collect();
+    let mut group = c.benchmark_group("hyper-knight 500x500");
+    group.sample_size(10);
+    group.bench_function(BenchmarkId::new("table", region.len()), |b| {
+        b.iter(|| solve_table(&region, NormalPlay, region.len()).unwrap())
+    });
+    group.bench_function(BenchmarkId::new("memo", region.len()), |b| {
+        b.iter(|| {
+            let mut search = Search::normal_play(&game);
+            for cell in &cells {
+                search.nim_value(cell).unwrap();
+            }
+        })
+    });
+    group.finish();
+}
+
+fn bomb(c: &mut Criterion) {
+    let len = diagonal_index(0, 98) + 1;
+    let mut group = c.benchmark_group("bomb game 50x50");
+    group.sample_size(10);
+    group.bench_function("table", |b| b.iter(|| solve_table(&BombGame, NormalPlay, len).unwrap()));
+    group.bench_function("memo", |b| {
+        b.iter(|| {
+            let mut search = Search::normal_play(&BombGame);
+            for i in 0..len {
+                search.nim_value(&BombGame.position(i)).unwrap();
+            }
+        })
+    });
+    group.finish();
+}
+
+fn subtraction(c: &mut Criterion) {
+    let game = Subtraction::new(vec![2, 3, 7, 11, 13]).unwrap();
+    let n = 1_000_000;
+    let mut group = c.benchmark_group("subtraction {2,3,7,11,13} to 10^6");
+    group.sample_size(10);
+    group.bench_function("table", |b| b.iter(|| solve_table(&game, NormalPlay, n).unwrap()));
+    group.bench_function("memo", |b| {
+        b.iter(|| {
+            let mut search = Search::normal_play(&game);
+            for heap in 0..n as u64 {
+                search.nim_value(&heap).unwrap();
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, hyper_knights, bomb, subtraction);
+criterion_main!(benches);

@@ -1,0 +1,360 @@
+//! A token on a board, moved by leapers and riders.
+
+use super::notation::{parse_pair, Notation};
+use crate::error::{Error, Result};
+use crate::game::{Game, Goal, Indexed, Options, Outcome};
+
+/// A cell `(x, y)`: row `x`, column `y`, counted from 0.
+pub type Cell = (u32, u32);
+
+/// A step `(dx, dy)`.
+pub type Step = (i32, i32);
+
+/// The board a token moves on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Board {
+    /// All cells with `x ≥ 0` and `y ≥ 0`.
+    QuarterPlane,
+    /// `rows × cols` cells.
+    Bounded { rows: u32, cols: u32 },
+}
+
+/// A token on a board. *Leapers* jump by a fixed step; *riders* slide any
+/// positive number of steps in a direction, stopping at the edge. A player
+/// who cannot move loses (normal play) — unless the game has a **goal**:
+/// then the game ends when the token reaches it (the mover wins), and being
+/// stuck anywhere else is a draw (Life Winner Bo).
+///
+/// Play must end, so the steps must lie in an open half-plane: there is a
+/// *potential* `a·x + b·y` that every step lowers. The constructor finds one
+/// (or explains why there is none); it also orders the table solver's
+/// positions. On the quarter plane `a` and `b` must be positive, which also
+/// makes every region `a·x + b·y ≤ c` finite and closed under moves.
+///
+/// ```
+/// use grundy::catalogue::{Board, BoardGame};
+/// use grundy::solve::Search;
+/// // A rook moving up or left is two-heap Nim: nim-value x ⊕ y.
+/// let rook = BoardGame::new(Board::QuarterPlane, vec![], vec![(-1, 0), (0, -1)]).unwrap();
+/// let mut search = Search::normal_play(&rook);
+/// assert_eq!(search.nim_value(&(5, 3)).unwrap(), 5 ^ 3);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardGame {
+    board: Board,
+    leaps: Vec<Step>,
+    rides: Vec<Step>,
+    goal: Option<Cell>,
+    potential: (i64, i64),
+}
+
+/// How far the constructor looks for a potential `(a, b)`, by `|a| + |b|`.
+const POTENTIAL_SEARCH: i64 = 2000;
+
+impl BoardGame {
+    pub fn new(board: Board, mut leaps: Vec<Step>, mut rides: Vec<Step>) -> Result<Self> {
+        if let Board::Bounded { rows, cols } = board {
+            if rows == 0 || cols == 0 {
+                return Err(Error::InvalidGame(format!("a board of {rows}×{cols} has no cells")));
+            }
+        }
+        for &step in leaps.iter().chain(&rides) {
+            if step == (0, 0) {
+                return Err(Error::InvalidGame("the step (0,0) does not move the token".into()));
+            }
+        }
+        leaps.sort_unstable();
+        leaps.dedup();
+        rides.sort_unstable();
+        rides.dedup();
+        let potential = find_potential(board, leaps.iter().chain(&rides)).ok_or_else(|| {
+            Error::InvalidGame(match board {
+                Board::QuarterPlane => "with these steps play on the quarter plane need not end: some steps, repeated, never approach the corner (every step must lower a·x + b·y for some positive a, b)".into(),
+                Board::Bounded { .. } => "with these steps play need not end: some steps, repeated, return to the start (every step must lower a·x + b·y for some a, b)".into(),
+            })
+        })?;
+        Ok(BoardGame { board, leaps, rides, goal: None, potential })
+    }
+
+    /// Makes `goal` the goal: reaching it wins, being stuck elsewhere draws.
+    pub fn with_goal(mut self, goal: Cell) -> Result<Self> {
+        if !self.contains(goal) {
+            return Err(Error::InvalidGame(format!("the goal ({},{}) is not on the board", goal.0, goal.1)));
+        }
+        self.goal = Some(goal);
+        Ok(self)
+    }
+
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    pub fn goal(&self) -> Option<Cell> {
+        self.goal
+    }
+
+    pub fn leaps(&self) -> &[Step] {
+        &self.leaps
+    }
+
+    pub fn rides(&self) -> &[Step] {
+        &self.rides
+    }
+
+    /// Whether `cell` is on the board.
+    pub fn contains(&self, (x, y): Cell) -> bool {
+        match self.board {
+            Board::QuarterPlane => true,
+            Board::Bounded { rows, cols } => x < rows && y < cols,
+        }
+    }
+
+    fn step(&self, (x, y): Cell, (dx, dy): Step) -> Option<Cell> {
+        let nx = u32::try_from(x as i64 + dx as i64).ok()?;
+        let ny = u32::try_from(y as i64 + dy as i64).ok()?;
+        self.contains((nx, ny)).then_some((nx, ny))
+    }
+
+    fn potential_of(&self, (x, y): Cell) -> i64 {
+        self.potential.0 * x as i64 + self.potential.1 * y as i64
+    }
+
+    /// The region to table for questions about cells in `rows × cols`
+    /// (from the corner): on a bounded board the whole board, on the quarter
+    /// plane every cell whose potential is at most that of the far corner —
+    /// a region that moves never leave.
+    pub fn region(&self, rows: u32, cols: u32) -> Result<BoardRegion<'_>> {
+        BoardRegion::new(self, rows, cols)
+    }
+}
+
+/// The potential `(a, b)` with the smallest `|a| + |b|` that every step
+/// lowers; positive on the quarter plane, any sign on a bounded board.
+fn find_potential<'a>(board: Board, steps: impl Iterator<Item = &'a Step> + Clone) -> Option<(i64, i64)> {
+    let lowers = |a: i64, b: i64| steps.clone().all(|&(dx, dy)| a * i64::from(dx) + b * i64::from(dy) < 0);
+    for size in 1..=POTENTIAL_SEARCH {
+        // Positive potentials first: they keep quarter-plane regions finite.
+        for a in 1..size {
+            if lowers(a, size - a) {
+                return Some((a, size - a));
+            }
+        }
+        if board == Board::QuarterPlane {
+            continue;
+        }
+        for a in -size..=size {
+            let rest = size - a.abs();
+            for b in [rest, -rest] {
+                if lowers(a, b) {
+                    return Some((a, b));
+                }
+            }
+        }
+    }
+    None
+}
+
+impl Game for BoardGame {
+    type Position = Cell;
+
+    fn options(&self, &cell: &Cell, options: &mut Options<Cell>) {
+        if self.goal == Some(cell) {
+            return;
+        }
+        for &step in &self.leaps {
+            if let Some(target) = self.step(cell, step) {
+                options.push(target);
+            }
+        }
+        for &step in &self.rides {
+            let mut at = cell;
+            while let Some(target) = self.step(at, step) {
+                options.push(target);
+                at = target;
+            }
+        }
+    }
+}
+
+impl Goal for BoardGame {
+    fn stuck_outcome(&self, &cell: &Cell) -> Outcome {
+        match self.goal {
+            Some(goal) if goal != cell => Outcome::Draw,
+            _ => Outcome::P,
+        }
+    }
+}
+
+impl Notation for BoardGame {
+    fn parse_position(&self, text: &str) -> Result<Cell> {
+        let cell: Cell = parse_pair(text, "a cell x,y (row, column, from 0)")?;
+        if !self.contains(cell) {
+            return Err(Error::InvalidPosition(format!("the cell {text} is not on the board")));
+        }
+        Ok(cell)
+    }
+    fn format_position(&self, &(x, y): &Cell) -> String {
+        format!("{x},{y}")
+    }
+}
+
+/// The largest region a [`BoardRegion`] may hold, in cells.
+pub const MAX_REGION_CELLS: u64 = 1 << 28;
+
+/// A finite region of a [`BoardGame`] closed under moves, numbered in
+/// potential order so that the table solver can fill it bottom-up.
+pub struct BoardRegion<'g> {
+    game: &'g BoardGame,
+    /// The region's bounding box.
+    rows: u32,
+    cols: u32,
+    cells: Vec<Cell>,
+    /// `rank[x * cols + y]`: the number of cell `(x, y)`, or `u32::MAX` outside.
+    rank: Vec<u32>,
+}
+
+impl<'g> BoardRegion<'g> {
+    fn new(game: &'g BoardGame, rows: u32, cols: u32) -> Result<Self> {
+        let too_large = |needed: u64| Error::TooLarge {
+            what: "the board region".into(),
+            needed: needed as u128,
+            limit: MAX_REGION_CELLS as u128,
+        };
+        let (rows, cols, limit) = match game.board {
+            Board::Bounded { rows, cols } => (rows, cols, i64::MAX),
+            Board::QuarterPlane => {
+                let (a, b) = game.potential;
+                let far = a * (rows.max(1) as i64 - 1) + b * (cols.max(1) as i64 - 1);
+                ((far / a + 1) as u32, (far / b + 1) as u32, far)
+            }
+        };
+        let box_cells = rows as u64 * cols as u64;
+        if box_cells > MAX_REGION_CELLS {
+            return Err(too_large(box_cells));
+        }
+        let mut cells: Vec<Cell> = (0..rows)
+            .flat_map(|x| (0..cols).map(move |y| (x, y)))
+            .filter(|&cell| game.potential_of(cell) <= limit)
+            .collect();
+        cells.sort_by_key(|&cell| game.potential_of(cell));
+        let mut rank = vec![u32::MAX; box_cells as usize];
+        for (i, &(x, y)) in cells.iter().enumerate() {
+            rank[x as usize * cols as usize + y as usize] = i as u32;
+        }
+        Ok(BoardRegion { game, rows, cols, cells, rank })
+    }
+
+    /// How many cells the region holds.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// Whether `cell` lies in the region.
+    pub fn contains(&self, (x, y): Cell) -> bool {
+        x < self.rows && y < self.cols && self.rank[x as usize * self.cols as usize + y as usize] != u32::MAX
+    }
+}
+
+impl Game for BoardRegion<'_> {
+    type Position = Cell;
+    fn options(&self, cell: &Cell, options: &mut Options<Cell>) {
+        self.game.options(cell, options)
+    }
+}
+
+impl Goal for BoardRegion<'_> {
+    fn stuck_outcome(&self, cell: &Cell) -> Outcome {
+        self.game.stuck_outcome(cell)
+    }
+}
+
+/// Cells outside the region are numbered past its end, so that the table
+/// solver reports a broken order instead of reading a wrong value.
+impl Indexed for BoardRegion<'_> {
+    fn index(&self, &(x, y): &Cell) -> usize {
+        if x < self.rows && y < self.cols {
+            let rank = self.rank[x as usize * self.cols as usize + y as usize];
+            if rank != u32::MAX {
+                return rank as usize;
+            }
+        }
+        usize::MAX
+    }
+    fn position(&self, index: usize) -> Cell {
+        self.cells[index]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::{table::solve_table, GoalPlay, NormalPlay, Search};
+
+    const HYPER_KNIGHT: [Step; 6] = [(-2, 1), (-3, -1), (-2, -1), (-1, -2), (-1, -3), (1, -2)];
+
+    #[test]
+    fn table_and_search_agree_on_leapers_and_riders() {
+        let games = [
+            BoardGame::new(Board::QuarterPlane, HYPER_KNIGHT.to_vec(), vec![]).unwrap(),
+            BoardGame::new(Board::Bounded { rows: 9, cols: 13 }, vec![(-1, 2), (-2, -1), (1, -3)], vec![(-1, -1)])
+                .unwrap(),
+            BoardGame::new(Board::QuarterPlane, vec![(-1, 0), (0, -1), (-1, -1)], vec![]).unwrap(),
+            BoardGame::new(Board::Bounded { rows: 20, cols: 20 }, vec![], vec![(-1, 0), (0, -1), (-1, -1)]).unwrap(),
+            BoardGame::new(Board::Bounded { rows: 12, cols: 12 }, vec![(1, 1), (2, -1)], vec![(0, 1)]).unwrap(),
+        ];
+        for game in &games {
+            let region = game.region(20, 20).unwrap();
+            let table = solve_table(&region, NormalPlay, region.len()).unwrap();
+            let mut search = Search::normal_play(game);
+            for (i, &cell) in region.cells.iter().enumerate() {
+                assert_eq!(search.nim_value(&cell).unwrap(), table[i], "{game:?} at {cell:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn queen_moving_toward_the_corner_is_wythoff() {
+        let queen = BoardGame::new(Board::QuarterPlane, vec![], vec![(-1, 0), (0, -1), (-1, -1)]).unwrap();
+        let mut search = Search::normal_play(&queen);
+        let row: Vec<u64> = (0..=20).map(|y| search.nim_value(&(10, y)).unwrap()).collect();
+        assert_eq!(row, [10, 11, 9, 8, 13, 12, 0, 15, 16, 17, 14, 18, 7, 6, 2, 3, 1, 4, 5, 23, 28]);
+    }
+
+    #[test]
+    fn steps_that_can_cycle_are_refused() {
+        let err = BoardGame::new(Board::Bounded { rows: 8, cols: 8 }, vec![(1, 0), (-1, 0)], vec![]).unwrap_err();
+        assert!(err.to_string().contains("need not end"));
+        // Fine on a bounded board (potential −y), endless on the quarter plane.
+        assert!(BoardGame::new(Board::Bounded { rows: 8, cols: 8 }, vec![(1, -1), (-1, -1)], vec![]).is_ok());
+        assert!(BoardGame::new(Board::QuarterPlane, vec![(0, 1)], vec![]).is_err());
+        assert!(BoardGame::new(Board::QuarterPlane, vec![(0, 0)], vec![]).is_err());
+        assert!(BoardGame::new(Board::Bounded { rows: 0, cols: 3 }, vec![(-1, 0)], vec![]).is_err());
+    }
+
+    #[test]
+    fn a_goal_makes_stuck_cells_draws() {
+        // A knight racing to the corner: stuck off the corner is a draw.
+        let knight =
+            BoardGame::new(Board::QuarterPlane, vec![(-1, -2), (-2, -1)], vec![]).unwrap().with_goal((0, 0)).unwrap();
+        let mut search = Search::goal_play(&knight);
+        assert_eq!(search.outcome(&(0, 0)).unwrap(), Outcome::P);
+        assert_eq!(search.outcome(&(1, 2)).unwrap(), Outcome::N);
+        assert_eq!(search.outcome(&(3, 3)).unwrap(), Outcome::P);
+        assert_eq!(search.outcome(&(1, 1)).unwrap(), Outcome::Draw);
+        let region = knight.region(30, 30).unwrap();
+        let table = solve_table(&region, GoalPlay, region.len()).unwrap();
+        for (i, &cell) in region.cells.iter().enumerate() {
+            assert_eq!(search.outcome(&cell).unwrap(), table[i]);
+        }
+    }
+
+    #[test]
+    fn huge_regions_are_refused() {
+        let king = BoardGame::new(Board::QuarterPlane, vec![(-1, 0), (0, -1)], vec![]).unwrap();
+        assert!(matches!(king.region(1 << 20, 1 << 20), Err(Error::TooLarge { .. })));
+    }
+}

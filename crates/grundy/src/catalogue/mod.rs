@@ -1,0 +1,30 @@
+//! The game catalogue: games defined once, for the library and the CLI.
+//!
+//! | game | position | notes |
+//! |---|---|---|
+//! | [`Nim`] | a heap size | closed form; nim-heap genus (misère) |
+//! | [`Subtraction`] | a heap size | any finite subtraction set |
+//! | [`Wythoff`] | two heaps `(x, y)` | nim-values by search; P-positions in closed form |
+//! | [`BoardGame`] | a cell `(x, y)` | leapers and riders on bounded or quarter-infinite boards, optional goal |
+//! | [`BombGame`] | a cell `(p, q)` | a move splits a bomb into two (multi-SG) |
+//! | [`Minesweeper`] | a board state | decomposes into independent regions |
+//! | [`race::ChessPiece`] | a distance to the goal | Life Winner Bo's races, with draws |
+
+mod board;
+mod bomb;
+mod coordinates;
+mod mine;
+mod nim;
+mod notation;
+pub mod race;
+mod subtraction;
+mod wythoff;
+
+pub use board::{Board, BoardGame, BoardRegion, Cell, Step};
+pub use bomb::BombGame;
+pub use coordinates::{diagonal_index, diagonal_position};
+pub use mine::{FaceDown, MinePosition, Minefield, Minesweeper};
+pub use nim::Nim;
+pub use notation::{parse_number, parse_pair, Notation};
+pub use subtraction::Subtraction;
+pub use wythoff::Wythoff;

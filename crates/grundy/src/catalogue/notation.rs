@@ -1,0 +1,38 @@
+//! How positions are written as text, for the command line and files.
+
+use std::str::FromStr;
+
+use crate::error::{Error, Result};
+use crate::game::Game;
+
+/// Reading and writing a game's positions as text.
+pub trait Notation: Game {
+    /// Parses one position; the error says what was wrong with `text`.
+    fn parse_position(&self, text: &str) -> Result<Self::Position>;
+    /// Writes a position the way [`Notation::parse_position`] reads it.
+    fn format_position(&self, position: &Self::Position) -> String;
+}
+
+/// Parses a number, naming `what` it should have been in the error.
+///
+/// ```
+/// use grundy::catalogue::parse_number;
+/// assert_eq!(parse_number::<u64>("12", "a heap size").unwrap(), 12);
+/// assert!(parse_number::<u64>("x", "a heap size").unwrap_err().to_string().contains("a heap size"));
+/// ```
+pub fn parse_number<T: FromStr>(text: &str, what: &str) -> Result<T> {
+    text.trim().parse().map_err(|_| Error::InvalidPosition(format!("expected {what}, found '{text}'")))
+}
+
+/// Parses `a,b` into a pair of numbers.
+///
+/// ```
+/// use grundy::catalogue::parse_pair;
+/// assert_eq!(parse_pair::<i32>("-2,1", "a step").unwrap(), (-2, 1));
+/// ```
+pub fn parse_pair<T: FromStr>(text: &str, what: &str) -> Result<(T, T)> {
+    let (a, b) = text
+        .split_once(',')
+        .ok_or_else(|| Error::InvalidPosition(format!("expected {what} written as 'a,b', found '{text}'")))?;
+    Ok((parse_number(a, what)?, parse_number(b, what)?))
+}

@@ -1,0 +1,111 @@
+//! Subtraction games: take a number of counters from a fixed set.
+
+use super::notation::{parse_number, Notation};
+use crate::error::{Error, Result};
+use crate::game::{Game, Goal, Indexed, Options};
+
+/// The subtraction game with a finite set `S`: a move takes `s ∈ S`
+/// counters from a heap of at least `s`. Its nim-values are eventually
+/// periodic (Winning Ways ch. 4); `{1, …, k}` gives `n mod (k + 1)`.
+///
+/// ```
+/// use grundy::catalogue::Subtraction;
+/// use grundy::solve::{table::solve_table, NormalPlay};
+/// let game = Subtraction::new(vec![1, 2, 3]).unwrap();
+/// let values = solve_table(&game, NormalPlay, 9).unwrap();
+/// assert_eq!(values, [0, 1, 2, 3, 0, 1, 2, 3, 0]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Subtraction {
+    set: Vec<u64>,
+}
+
+impl Subtraction {
+    /// The game with subtraction set `set` (sorted and de-duplicated here).
+    /// Errors on an empty set or a zero, which would let a player pass.
+    pub fn new(mut set: Vec<u64>) -> Result<Self> {
+        if set.is_empty() {
+            return Err(Error::InvalidGame("a subtraction set needs at least one number".into()));
+        }
+        if set.contains(&0) {
+            return Err(Error::InvalidGame("a subtraction set cannot contain 0: taking nothing is not a move".into()));
+        }
+        set.sort_unstable();
+        set.dedup();
+        Ok(Subtraction { set })
+    }
+
+    pub fn set(&self) -> &[u64] {
+        &self.set
+    }
+}
+
+impl Game for Subtraction {
+    type Position = u64;
+    fn options(&self, &heap: &u64, options: &mut Options<u64>) {
+        for &take in self.set.iter().take_while(|&&take| take <= heap) {
+            options.push(heap - take);
+        }
+    }
+}
+
+impl Indexed for Subtraction {
+    fn index(&self, &heap: &u64) -> usize {
+        heap as usize
+    }
+    fn position(&self, index: usize) -> u64 {
+        index as u64
+    }
+}
+
+impl Goal for Subtraction {}
+
+impl Notation for Subtraction {
+    fn parse_position(&self, text: &str) -> Result<u64> {
+        parse_number(text, "a heap size (a whole number)")
+    }
+    fn format_position(&self, heap: &u64) -> String {
+        heap.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::{table::solve_table, NormalPlay, Search};
+
+    #[test]
+    fn one_to_k_is_n_mod_k_plus_one() {
+        for k in 1..8u64 {
+            let game = Subtraction::new((1..=k).collect()).unwrap();
+            let values = solve_table(&game, NormalPlay, 200).unwrap();
+            for (n, v) in values.iter().enumerate() {
+                assert_eq!(*v, n as u64 % (k + 1));
+            }
+        }
+    }
+
+    #[test]
+    fn two_three_seven_is_purely_periodic_with_period_five() {
+        let game = Subtraction::new(vec![2, 3, 7]).unwrap();
+        let values = solve_table(&game, NormalPlay, 1000).unwrap();
+        assert!((0..995).all(|n| values[n] == values[n + 5]));
+        assert!((1..5).all(|p| (0..990).any(|n| values[n] != values[n + p])));
+    }
+
+    #[test]
+    fn table_and_search_agree() {
+        let game = Subtraction::new(vec![3, 5, 8, 13]).unwrap();
+        let values = solve_table(&game, NormalPlay, 500).unwrap();
+        let mut search = Search::normal_play(&game);
+        for (n, v) in values.iter().enumerate() {
+            assert_eq!(search.nim_value(&(n as u64)).unwrap(), *v);
+        }
+    }
+
+    #[test]
+    fn bad_sets_are_refused() {
+        assert!(Subtraction::new(vec![]).is_err());
+        assert!(Subtraction::new(vec![0, 1]).is_err());
+    }
+}

@@ -1,0 +1,127 @@
+//! Wythoff's game: two heaps; take from one, or the same from both.
+
+use super::coordinates::{diagonal_index, diagonal_position};
+use super::notation::{parse_pair, Notation};
+use crate::error::Result;
+use crate::game::{Game, Goal, Indexed, Options};
+
+/// Wythoff's game. A position is `(x, y)`; a move lowers one coordinate, or
+/// both by the same amount. Its nim-values have no known formula and come
+/// from search; its P-positions do (Wythoff 1907): the pairs
+/// `(⌊kφ⌋, ⌊kφ⌋ + k)` and their mirror images.
+///
+/// ```
+/// use grundy::catalogue::Wythoff;
+/// assert!(Wythoff::is_p_position(3, 5));
+/// assert!(!Wythoff::is_p_position(3, 4));
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Wythoff;
+
+impl Wythoff {
+    /// `⌊k·φ⌋` in exact integer arithmetic: `φ = (1 + √5)/2`, so
+    /// `⌊kφ⌋ = ⌊(k + √(5k²))/2⌋ = ⌊(k + ⌊√(5k²)⌋)/2⌋` (√(5k²) is irrational
+    /// for k > 0, so flooring it first loses nothing).
+    pub fn lower_p_coordinate(k: u64) -> u64 {
+        let k = k as u128;
+        ((k + isqrt(5 * k * k)) / 2) as u64
+    }
+
+    /// Whether `(x, y)` is a P-position (second player wins).
+    pub fn is_p_position(x: u64, y: u64) -> bool {
+        let (low, high) = if x <= y { (x, y) } else { (y, x) };
+        Self::lower_p_coordinate(high - low) == low
+    }
+}
+
+/// The integer square root, exactly.
+fn isqrt(n: u128) -> u128 {
+    let mut r = (n as f64).sqrt() as u128;
+    while r * r > n {
+        r -= 1;
+    }
+    while (r + 1) * (r + 1) <= n {
+        r += 1;
+    }
+    r
+}
+
+impl Game for Wythoff {
+    type Position = (u64, u64);
+    fn options(&self, &(x, y): &(u64, u64), options: &mut Options<(u64, u64)>) {
+        for k in 1..=x {
+            options.push((x - k, y));
+        }
+        for k in 1..=y {
+            options.push((x, y - k));
+        }
+        for k in 1..=x.min(y) {
+            options.push((x - k, y - k));
+        }
+    }
+}
+
+/// Every move lowers `x + y`, so the diagonal order is a table order.
+impl Indexed for Wythoff {
+    fn index(&self, &(x, y): &(u64, u64)) -> usize {
+        diagonal_index(x, y)
+    }
+    fn position(&self, index: usize) -> (u64, u64) {
+        diagonal_position(index)
+    }
+}
+
+impl Goal for Wythoff {}
+
+impl Notation for Wythoff {
+    fn parse_position(&self, text: &str) -> Result<(u64, u64)> {
+        parse_pair(text, "two heap sizes")
+    }
+    fn format_position(&self, &(x, y): &(u64, u64)) -> String {
+        format!("{x},{y}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::Search;
+
+    #[test]
+    fn published_row_ten() {
+        let mut search = Search::normal_play(&Wythoff);
+        let row: Vec<u64> = (0..=20).map(|y| search.nim_value(&(10, y)).unwrap()).collect();
+        assert_eq!(row, [10, 11, 9, 8, 13, 12, 0, 15, 16, 17, 14, 18, 7, 6, 2, 3, 1, 4, 5, 23, 28]);
+    }
+
+    #[test]
+    fn closed_form_p_positions_match_search() {
+        let mut search = Search::normal_play(&Wythoff);
+        for x in 0..60 {
+            for y in 0..60 {
+                let searched = search.nim_value(&(x, y)).unwrap() == 0;
+                assert_eq!(Wythoff::is_p_position(x, y), searched, "({x}, {y})");
+            }
+        }
+    }
+
+    #[test]
+    fn closed_form_matches_the_mex_construction_far_out() {
+        // a_k = mex of all earlier a's and b's, b_k = a_k + k.
+        let n = 200_000usize;
+        let mut used = vec![false; 3 * n];
+        let mut a = 0usize;
+        for k in 0..n {
+            while used[a] {
+                a += 1;
+            }
+            used[a] = true;
+            used[a + k] = true;
+            assert_eq!(Wythoff::lower_p_coordinate(k as u64), a as u64, "k = {k}");
+        }
+        // And at the top of the range, where floating point would fail.
+        let k = 3_000_000_000_000u64;
+        let a = Wythoff::lower_p_coordinate(k) as f64;
+        assert!((a - k as f64 * 1.618_033_988_749_895).abs() < 2e4);
+    }
+}

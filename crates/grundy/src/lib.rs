@@ -1,0 +1,43 @@
+//! # grundy — an engine for impartial combinatorial games
+//!
+//! Two players alternate, both with the same moves. grundy says who wins
+//! with perfect play, the position's Sprague–Grundy value (nim-value), and
+//! the moves that win.
+//!
+//! The crate is layered, and data flows one way:
+//!
+//! 1. [`nim`] — nim arithmetic: mex, nim-sum, nim-product, nim-inverse;
+//! 2. [`game`] — the game model: the [`Game`] trait (a position's options,
+//!    each a sum of positions) and opt-in capabilities;
+//! 3. [`solve`] — solvers any game gets for free: memoized search, dense
+//!    tables, analysis of sums with every winning move, misère play, races
+//!    with draws;
+//! 4. [`catalogue`] — games defined once: Nim, subtraction games, Wythoff,
+//!    leapers and riders on boards, the Bomb Game, minesweeper;
+//! 5. [`rules`] — games described in text (`subtraction:1,3,4`,
+//!    `leaper:-2,1/1,-2`), so front ends need no code per game.
+//!
+//! The `grundy` program (crate `grundy-cli`) is a thin front end over these.
+//!
+//! ```
+//! use grundy::catalogue::Nim;
+//! use grundy::solve::{analyse_sum, Search};
+//!
+//! let mut search = Search::normal_play(&Nim);
+//! let analysis = analyse_sum(&mut search, &[3, 4, 5]).unwrap();
+//! assert_eq!(analysis.nim_value, 3 ^ 4 ^ 5);
+//! assert_eq!(analysis.outcome, grundy::Outcome::N);
+//! ```
+//!
+//! What it does not do (yet): loopy games and generalized Sprague–Grundy
+//! values, genus, and the fast heap-game sequence solvers.
+
+pub mod catalogue;
+mod error;
+pub mod game;
+pub mod nim;
+pub mod rules;
+pub mod solve;
+
+pub use error::{Error, Result};
+pub use game::{ClosedForm, Decompose, Game, Goal, Indexed, NimHeapGenus, Options, Outcome};

@@ -1,0 +1,56 @@
+//! The minimum excludant.
+
+use super::NimValue;
+
+/// The *mex* of a list of nim-values: the least value not in it.
+///
+/// The mex of `n` values is at most `n`, so values above `n` can be ignored;
+/// with fewer than 64 values a single bit mask does the work.
+///
+/// ```
+/// use grundy::nim::mex;
+/// assert_eq!(mex(&[0, 1, 3]), 2);
+/// assert_eq!(mex(&[]), 0);
+/// ```
+pub fn mex(values: &[NimValue]) -> NimValue {
+    let n = values.len();
+    if n < 64 {
+        let mut seen = 0u64;
+        for &v in values {
+            if v < 64 {
+                seen |= 1 << v;
+            }
+        }
+        return (!seen).trailing_zeros() as NimValue;
+    }
+    let mut seen = vec![false; n + 1];
+    for &v in values {
+        if (v as usize) < seen.len() {
+            seen[v as usize] = true;
+        }
+    }
+    seen.iter().position(|&s| !s).unwrap_or(n) as NimValue
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mex_by_definition(values: &[u64]) -> u64 {
+        (0..).find(|v| !values.contains(v)).unwrap()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn agrees_with_the_definition(values in proptest::collection::vec(0u64..200, 0..150)) {
+            proptest::prop_assert_eq!(mex(&values), mex_by_definition(&values));
+        }
+    }
+
+    #[test]
+    fn large_and_dense() {
+        let values: Vec<u64> = (0..1000).rev().collect();
+        assert_eq!(mex(&values), 1000);
+        assert_eq!(mex(&[u64::MAX, 0]), 1);
+    }
+}

@@ -1,0 +1,131 @@
+//! Outcome and winning moves of a sum, the question players ask.
+
+use std::fmt::Debug;
+
+use serde::Serialize;
+
+use super::rule::{GoalPlay, NormalPlay};
+use super::search::Search;
+use crate::error::Result;
+use crate::game::{Game, Goal, Options, Outcome};
+use crate::nim::NimValue;
+
+/// A winning move in a sum: move in one component to one of its options.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WinningMove<P> {
+    /// Which component (an index into [`SumAnalysis::components`]).
+    pub component: usize,
+    /// The option moved to: a sum of zero or more positions.
+    pub option: Vec<P>,
+    /// The nim-value of that option. The whole sum is left at nim-value 0.
+    pub option_value: NimValue,
+}
+
+/// Everything normal play says about a sum of positions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SumAnalysis<P> {
+    /// The components, after splitting by the search's decomposition.
+    pub components: Vec<P>,
+    /// Each component's nim-value.
+    pub component_values: Vec<NimValue>,
+    /// The nim-value of the sum: the nim-sum of the components' values.
+    pub nim_value: NimValue,
+    pub outcome: Outcome,
+    /// Every move to a P-position (empty when the sum is itself one).
+    pub winning_moves: Vec<WinningMove<P>>,
+}
+
+/// Values the sum of `positions` and lists **all** its winning moves.
+///
+/// With total nim-value `x`, a move in a component of value `g` wins exactly
+/// when it goes to an option of value `g ⊕ x`: then the sum is left at 0.
+/// Every option of every component is checked, so moves to options of
+/// higher value (reversible ones) are found too.
+///
+/// ```
+/// use grundy::catalogue::Nim;
+/// use grundy::solve::{analyse_sum, Search};
+///
+/// let mut search = Search::normal_play(&Nim);
+/// let analysis = analyse_sum(&mut search, &[3, 4, 5]).unwrap();
+/// assert_eq!(analysis.nim_value, 2);
+/// // The only winning move: take 2 from the heap of 3.
+/// assert_eq!(analysis.winning_moves.len(), 1);
+/// assert_eq!(analysis.winning_moves[0].component, 0);
+/// assert_eq!(analysis.winning_moves[0].option, [1]);
+/// ```
+pub fn analyse_sum<G: Game>(
+    search: &mut Search<'_, G, NormalPlay>,
+    positions: &[G::Position],
+) -> Result<SumAnalysis<G::Position>>
+where
+    G::Position: Debug,
+{
+    let components: Vec<G::Position> = positions.iter().flat_map(|p| search.components(p)).collect();
+    let mut component_values = Vec::with_capacity(components.len());
+    for component in &components {
+        component_values.push(search.value_of_parts(std::slice::from_ref(component))?);
+    }
+    let nim_value = component_values.iter().fold(0, |x, v| x ^ v);
+    let mut winning_moves = Vec::new();
+    if nim_value != 0 {
+        let mut options = Options::new();
+        for (index, component) in components.iter().enumerate() {
+            let target = component_values[index] ^ nim_value;
+            options.clear();
+            search.game().options(component, &mut options);
+            for option in options.iter() {
+                let mut value = 0;
+                for part in option {
+                    value ^= search.value(part)?;
+                }
+                if value == target {
+                    winning_moves.push(WinningMove { component: index, option: option.to_vec(), option_value: value });
+                }
+            }
+        }
+    }
+    Ok(SumAnalysis {
+        components,
+        component_values,
+        nim_value,
+        outcome: Outcome::of_nim_value(nim_value),
+        winning_moves,
+    })
+}
+
+/// Everything a race to a goal says about one position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GoalAnalysis<P> {
+    pub outcome: Outcome,
+    /// The moves that keep the best result: to a P-position when the player
+    /// to move wins, to a draw when the best is a draw; empty when lost.
+    pub best_moves: Vec<P>,
+}
+
+/// The outcome of one position of a race to a goal, and its best moves.
+pub fn analyse_goal<G: Goal>(
+    search: &mut Search<'_, G, GoalPlay>,
+    position: &G::Position,
+) -> Result<GoalAnalysis<G::Position>>
+where
+    G::Position: Debug,
+{
+    let outcome = search.outcome(position)?;
+    let wanted = match outcome {
+        Outcome::N => Some(Outcome::P),
+        Outcome::Draw => Some(Outcome::Draw),
+        Outcome::P => None,
+    };
+    let mut best_moves = Vec::new();
+    if let Some(wanted) = wanted {
+        let mut options = Options::new();
+        search.game().options(position, &mut options);
+        for option in options.iter() {
+            if search.value_of_parts(option)? == wanted {
+                best_moves.extend(option.iter().cloned());
+            }
+        }
+    }
+    Ok(GoalAnalysis { outcome, best_moves })
+}

@@ -1,0 +1,188 @@
+//! Misère play: the player who makes the last move loses.
+//!
+//! Misère values do not add the way nim-values do, so there are two ways to
+//! decide a misère sum:
+//!
+//! - **exact search** of the sum as one position ([`misere_nim_value`],
+//!   [`misere_outcome_by_search`]), which is right for every finite game but
+//!   costs time exponential in the number of components;
+//! - the **anti-SG criterion** ([`anti_sg_outcome`]): the first player wins
+//!   iff either the nim-sum is non-zero and some component has nim-value
+//!   above 1, or the nim-sum is zero and no component has. It is misère
+//!   Nim's rule (Bouton 1902), and it decides a sum correctly whenever every
+//!   component — and every position it can reach — plays in misère like the
+//!   nim heap of its nim-value, that is, has genus `0^120`, `1^031` or
+//!   `g^{g,g⊕2,…}` (Conway, ONAG ch. 12; Jia Zhihao's SJ theorem states the
+//!   same condition as "the game ends when every component has value 0").
+//!   Nim heaps qualify; a game marks itself with [`NimHeapGenus`].
+//!
+//! The criterion is **not** valid in general. A component equal to
+//! `*2 + *2` has nim-value 0 and no component above 1 in sight, so anti-SG
+//! says "first player wins", yet misère `*2 + *2` is a second-player win.
+//! [`misere_outcome_of_sum`] therefore only takes the shortcut for
+//! [`NimHeapGenus`] games.
+
+use std::fmt::Debug;
+
+use super::rule::{NormalPlay, Rule};
+use super::search::Search;
+use crate::error::Result;
+use crate::game::{Game, NimHeapGenus, Outcome, SumGame};
+use crate::nim::{mex, NimValue};
+
+/// Misère play on whole sums: a stuck sum has misère nim-value 1 (the player
+/// to move has not made the last move, so wins), any other sum the mex of its
+/// options' misère nim-values. A sum is a P-position iff its value is 0.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MiserePlay;
+
+impl<G: Game> Rule<SumGame<'_, G>> for MiserePlay
+where
+    G::Position: Ord,
+{
+    type Value = NimValue;
+
+    fn option_value(&self, parts: &[NimValue]) -> Option<NimValue> {
+        // SumGame's options are always one sum, i.e. one part.
+        match parts {
+            [single] => Some(*single),
+            _ => None,
+        }
+    }
+
+    fn position_value(&self, _: &SumGame<'_, G>, _: &Vec<G::Position>, options: &[NimValue]) -> NimValue {
+        if options.is_empty() {
+            1
+        } else {
+            mex(options)
+        }
+    }
+}
+
+/// The misère nim-value of the sum of `components`, by exact search.
+///
+/// ```
+/// use grundy::catalogue::Nim;
+/// use grundy::solve::misere::misere_nim_value;
+/// assert_eq!(misere_nim_value(&Nim, &[]).unwrap(), 1); // no move: you win
+/// assert_eq!(misere_nim_value(&Nim, &[1]).unwrap(), 0); // forced to take the last
+/// assert_eq!(misere_nim_value(&Nim, &[2, 2]).unwrap(), 0);
+/// ```
+pub fn misere_nim_value<G: Game>(game: &G, components: &[G::Position]) -> Result<NimValue>
+where
+    G::Position: Ord + Debug,
+{
+    let sums = SumGame::new(game);
+    let start = sums.canonical(components.iter().cloned());
+    Search::new(&sums, MiserePlay).value(&start)
+}
+
+/// The misère outcome of the sum of `components`, by exact search.
+pub fn misere_outcome_by_search<G: Game>(game: &G, components: &[G::Position]) -> Result<Outcome>
+where
+    G::Position: Ord + Debug,
+{
+    Ok(Outcome::of_nim_value(misere_nim_value(game, components)?))
+}
+
+/// The anti-SG criterion: the misère outcome of a sum of components that
+/// play like nim heaps, from their normal-play nim-values. See the module
+/// documentation for when it is valid.
+///
+/// ```
+/// use grundy::game::Outcome;
+/// use grundy::solve::misere::anti_sg_outcome;
+/// assert_eq!(anti_sg_outcome(&[3, 5, 1]), Outcome::N);
+/// assert_eq!(anti_sg_outcome(&[1]), Outcome::P);
+/// assert_eq!(anti_sg_outcome(&[1, 1]), Outcome::N);
+/// ```
+pub fn anti_sg_outcome(nim_values: &[NimValue]) -> Outcome {
+    let nim_sum = nim_values.iter().fold(0, |x, v| x ^ v);
+    let some_above_one = nim_values.iter().any(|&v| v > 1);
+    let first_player_wins = if nim_sum != 0 { some_above_one } else { !some_above_one };
+    if first_player_wins {
+        Outcome::N
+    } else {
+        Outcome::P
+    }
+}
+
+/// The misère outcome of a sum of positions of a [`NimHeapGenus`] game, by
+/// the anti-SG criterion, which is proven for such games. `search` supplies
+/// the normal-play nim-values.
+pub fn misere_outcome_of_sum<G: NimHeapGenus>(
+    search: &mut Search<'_, G, NormalPlay>,
+    components: &[G::Position],
+) -> Result<Outcome>
+where
+    G::Position: Debug,
+{
+    let mut values = Vec::with_capacity(components.len());
+    for component in components {
+        values.push(search.nim_value(component)?);
+    }
+    Ok(anti_sg_outcome(&values))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::Nim;
+
+    #[test]
+    fn anti_sg_agrees_with_exhaustive_search_on_small_nim_sums() {
+        // Every multiset of up to four heaps of at most 6.
+        let mut checked = 0;
+        for a in 0..=6u64 {
+            for b in a..=6 {
+                for c in b..=6 {
+                    for d in c..=6 {
+                        for sum in [vec![a], vec![a, b], vec![a, b, c], vec![a, b, c, d]] {
+                            let searched = misere_outcome_by_search(&Nim, &sum).unwrap();
+                            let mut nim_values = Search::normal_play(&Nim);
+                            let shortcut = misere_outcome_of_sum(&mut nim_values, &sum).unwrap();
+                            assert_eq!(searched, shortcut, "heaps {sum:?}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 800);
+    }
+
+    /// Nim heaps plus one extra position, `TwoTwos`, whose options are
+    /// exactly those of the sum *2 + *2: it *is* that sum, as one component.
+    #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    enum HeapsOrTwoTwos {
+        Heap(u64),
+        TwoTwos,
+    }
+
+    struct WithTwoTwos;
+    impl Game for WithTwoTwos {
+        type Position = HeapsOrTwoTwos;
+        fn options(&self, p: &HeapsOrTwoTwos, options: &mut crate::game::Options<HeapsOrTwoTwos>) {
+            use HeapsOrTwoTwos::*;
+            match *p {
+                Heap(n) => (0..n).for_each(|m| options.push(Heap(m))),
+                TwoTwos => {
+                    options.push_sum([Heap(2), Heap(1)]);
+                    options.push_sum([Heap(2), Heap(0)]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn anti_sg_is_wrong_for_components_that_are_not_nim_heaps_in_misere() {
+        let mut nim_values = Search::normal_play(&WithTwoTwos);
+        let value = nim_values.nim_value(&HeapsOrTwoTwos::TwoTwos).unwrap();
+        assert_eq!(value, 0);
+        // Anti-SG sees nim-sum 0 and no value above 1: "first player wins".
+        assert_eq!(anti_sg_outcome(&[value]), Outcome::N);
+        // Misère *2 + *2 is a second-player win (mirror until the end).
+        assert_eq!(misere_outcome_by_search(&WithTwoTwos, &[HeapsOrTwoTwos::TwoTwos]).unwrap(), Outcome::P);
+        assert_eq!(misere_outcome_by_search(&Nim, &[2, 2]).unwrap(), Outcome::P);
+    }
+}

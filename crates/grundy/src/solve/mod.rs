@@ -1,0 +1,27 @@
+//! Solvers: from a game and a position to its value.
+//!
+//! Every solver is written once over a [`Rule`], which says how a position's
+//! value follows from its options' values:
+//!
+//! - [`NormalPlay`]: nim-values (mex of options, nim-sum across a sum);
+//! - [`misere::MiserePlay`]: misère nim-values of whole sums;
+//! - [`GoalPlay`]: three-valued outcomes of races to a goal, with draws.
+//!
+//! and there are two ways to run a rule:
+//!
+//! - [`Search`]: memoized depth-first search from a position, for any game;
+//!   it keeps its own stack, so games a million moves deep do not overflow;
+//! - [`table::solve_table`]: a dense bottom-up table for [`Indexed`](crate::game::Indexed)
+//!   games, with no hashing (an order of magnitude faster where it applies).
+
+mod analysis;
+mod closed_form;
+pub mod misere;
+mod rule;
+mod search;
+pub mod table;
+
+pub use analysis::{analyse_goal, analyse_sum, GoalAnalysis, SumAnalysis, WinningMove};
+pub use closed_form::check_closed_form;
+pub use rule::{GoalPlay, NormalPlay, Rule};
+pub use search::Search;

@@ -1,0 +1,66 @@
+//! How a position's value follows from its options' values.
+
+use crate::game::{Game, Goal, Outcome};
+use crate::nim::{mex, NimValue};
+
+/// A way of valuing positions from their options.
+pub trait Rule<G: Game> {
+    /// The value each position gets.
+    type Value: Copy + Eq + std::fmt::Debug;
+
+    /// The value of an option from the values of its parts, or `None` where
+    /// the rule cannot value a sum of that many parts.
+    fn option_value(&self, parts: &[Self::Value]) -> Option<Self::Value>;
+
+    /// The value of `position` from its options' values (empty when stuck).
+    fn position_value(&self, game: &G, position: &G::Position, options: &[Self::Value]) -> Self::Value;
+}
+
+/// Normal play: the last player to move wins; values are nim-values.
+///
+/// Sprague–Grundy: a position's nim-value is the mex of its options'
+/// nim-values, and a sum's nim-value is the nim-sum of its parts'.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NormalPlay;
+
+impl<G: Game> Rule<G> for NormalPlay {
+    type Value = NimValue;
+
+    fn option_value(&self, parts: &[NimValue]) -> Option<NimValue> {
+        Some(parts.iter().fold(0, |sum, &v| sum ^ v))
+    }
+
+    fn position_value(&self, _: &G, _: &G::Position, options: &[NimValue]) -> NimValue {
+        mex(options)
+    }
+}
+
+/// Races to a goal: a stuck position's outcome comes from [`Goal`], and
+/// otherwise the player to move wins if some option is a P-position, draws
+/// if some option is a draw, and loses otherwise.
+///
+/// Options must be single positions: outcomes of sums with draws are not
+/// determined by the parts' outcomes.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GoalPlay;
+
+impl<G: Goal> Rule<G> for GoalPlay {
+    type Value = Outcome;
+
+    fn option_value(&self, parts: &[Outcome]) -> Option<Outcome> {
+        match parts {
+            [single] => Some(*single),
+            // A move that ends play entirely: the mover made the last move.
+            [] => Some(Outcome::P),
+            _ => None,
+        }
+    }
+
+    fn position_value(&self, game: &G, position: &G::Position, options: &[Outcome]) -> Outcome {
+        if options.is_empty() {
+            game.stuck_outcome(position)
+        } else {
+            Outcome::from_options(options.iter().copied())
+        }
+    }
+}

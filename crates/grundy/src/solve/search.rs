@@ -1,0 +1,327 @@
+//! Memoized depth-first search with an explicit stack.
+
+use std::fmt::Debug;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::rule::{GoalPlay, NormalPlay, Rule};
+use crate::error::{Error, Result};
+use crate::game::{ClosedForm, Decompose, Game, Goal, Options, Outcome};
+use crate::nim::NimValue;
+
+/// The default cap on memoized positions: enough for any game that fits in
+/// a few gigabytes, and a clear error instead of an out-of-memory crash.
+pub const DEFAULT_POSITION_LIMIT: usize = 100_000_000;
+
+type Splitter<G> = fn(&G, &<G as Game>::Position, &mut Vec<<G as Game>::Position>);
+type Shortcut<G, V> = fn(&G, &<G as Game>::Position) -> V;
+
+/// Values positions of any game by memoized search.
+///
+/// The search keeps its own stack of positions being expanded, so the depth
+/// of play is limited by memory, not by the thread's stack. It remembers
+/// every value it finds, so later questions about the same game are cheap.
+/// For a [`Decompose`] game built with [`Search::with_decomposition`], every
+/// position met is first split into its components, which are valued one by
+/// one.
+///
+/// ```
+/// use grundy::catalogue::Subtraction;
+/// use grundy::solve::Search;
+///
+/// let game = Subtraction::new(vec![2, 3, 7]).unwrap();
+/// let mut search = Search::normal_play(&game);
+/// assert_eq!(search.nim_value(&1_000_000).unwrap(), 0);
+/// ```
+pub struct Search<'g, G: Game, R: Rule<G>> {
+    game: &'g G,
+    rule: R,
+    memo: FxHashMap<G::Position, R::Value>,
+    split: Option<Splitter<G>>,
+    shortcut: Option<Shortcut<G, R::Value>>,
+    limit: usize,
+}
+
+/// One position being expanded: its options' parts and how far we got.
+struct Frame<P> {
+    position: P,
+    options: Options<P>,
+    next_part: usize,
+}
+
+impl<'g, G: Game> Search<'g, G, NormalPlay> {
+    /// A normal-play search: values are nim-values.
+    pub fn normal_play(game: &'g G) -> Self {
+        Search::new(game, NormalPlay)
+    }
+
+    /// A normal-play search that takes nim-values from the game's
+    /// [`ClosedForm`] instead of searching (for winning moves of huge heaps).
+    pub fn closed_form(game: &'g G) -> Self
+    where
+        G: ClosedForm,
+    {
+        let mut search = Search::normal_play(game);
+        search.shortcut = Some(|game, position| game.closed_nim_value(position));
+        search
+    }
+
+    /// The nim-value of `position`.
+    pub fn nim_value(&mut self, position: &G::Position) -> Result<NimValue>
+    where
+        G::Position: Debug,
+    {
+        self.value(position)
+    }
+
+    /// The nim-value of the sum of `positions`: the nim-sum of their values.
+    pub fn nim_value_of_sum(&mut self, positions: &[G::Position]) -> Result<NimValue>
+    where
+        G::Position: Debug,
+    {
+        positions.iter().try_fold(0, |sum, p| Ok(sum ^ self.value(p)?))
+    }
+}
+
+impl<'g, G: Goal> Search<'g, G, GoalPlay> {
+    /// A search for three-valued outcomes of a race to a goal.
+    pub fn goal_play(game: &'g G) -> Self {
+        Search::new(game, GoalPlay)
+    }
+
+    /// The outcome of `position` under perfect play.
+    pub fn outcome(&mut self, position: &G::Position) -> Result<Outcome>
+    where
+        G::Position: Debug,
+    {
+        self.value(position)
+    }
+}
+
+impl<'g, G: Game, R: Rule<G>> Search<'g, G, R> {
+    pub fn new(game: &'g G, rule: R) -> Self {
+        Search { game, rule, memo: FxHashMap::default(), split: None, shortcut: None, limit: DEFAULT_POSITION_LIMIT }
+    }
+
+    /// A search that splits every position it meets into independent
+    /// components first ([`Decompose`]). The rule's option value combines
+    /// the components' values (the nim-sum under normal play).
+    pub fn with_decomposition(game: &'g G, rule: R) -> Self
+    where
+        G: Decompose,
+    {
+        let mut search = Search::new(game, rule);
+        search.split = Some(|game, position, out| game.components(position, out));
+        search
+    }
+
+    /// Caps the number of positions the search may remember.
+    pub fn with_limit(mut self, positions: usize) -> Self {
+        self.limit = positions;
+        self
+    }
+
+    pub fn game(&self) -> &'g G {
+        self.game
+    }
+
+    pub fn rule(&self) -> &R {
+        &self.rule
+    }
+
+    /// How many positions have been valued so far.
+    pub fn positions_valued(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// The components that `position` falls into: itself, unless the search
+    /// decomposes positions.
+    pub fn components(&self, position: &G::Position) -> Vec<G::Position> {
+        let mut out = Vec::new();
+        match self.split {
+            Some(split) => split(self.game, position, &mut out),
+            None => out.push(position.clone()),
+        }
+        out
+    }
+
+    /// The value of `position` (combined over its components when the
+    /// search decomposes).
+    pub fn value(&mut self, position: &G::Position) -> Result<R::Value>
+    where
+        G::Position: Debug,
+    {
+        let components = self.components(position);
+        self.value_of_parts(&components)
+    }
+
+    /// The value of an option made of `parts`, each already a component.
+    pub fn value_of_parts(&mut self, parts: &[G::Position]) -> Result<R::Value>
+    where
+        G::Position: Debug,
+    {
+        let mut values = Vec::with_capacity(parts.len());
+        for part in parts {
+            values.push(self.value_of_component(part)?);
+        }
+        self.rule.option_value(&values).ok_or_else(|| sum_not_supported(parts.len()))
+    }
+
+    /// The value of a position that is not split any further.
+    fn value_of_component(&mut self, root: &G::Position) -> Result<R::Value>
+    where
+        G::Position: Debug,
+    {
+        if let Some(shortcut) = self.shortcut {
+            return Ok(shortcut(self.game, root));
+        }
+        if let Some(&value) = self.memo.get(root) {
+            return Ok(value);
+        }
+        let mut on_stack: FxHashSet<G::Position> = FxHashSet::default();
+        let mut spare: Vec<Options<G::Position>> = Vec::new();
+        let mut stack = vec![self.expand(root.clone(), &mut spare)];
+        on_stack.insert(root.clone());
+        let mut option_values = Vec::new();
+        let mut part_values = Vec::new();
+        while let Some(frame) = stack.last_mut() {
+            // Find the next part whose value is still unknown.
+            let mut unknown = None;
+            while frame.next_part < frame.options.parts().len() {
+                let part = &frame.options.parts()[frame.next_part];
+                if !self.memo.contains_key(part) {
+                    if on_stack.contains(part) {
+                        return Err(Error::Loopy { position: format!("{part:?}") });
+                    }
+                    unknown = Some(part.clone());
+                    break;
+                }
+                frame.next_part += 1;
+            }
+            if let Some(child) = unknown {
+                on_stack.insert(child.clone());
+                let child_frame = self.expand(child, &mut spare);
+                stack.push(child_frame);
+                continue;
+            }
+            // Every part is known: value the position.
+            let frame = stack.pop().expect("the stack is not empty here");
+            option_values.clear();
+            for parts in frame.options.iter() {
+                part_values.clear();
+                part_values.extend(parts.iter().map(|p| self.memo[p]));
+                let value = self.rule.option_value(&part_values).ok_or_else(|| sum_not_supported(parts.len()))?;
+                option_values.push(value);
+            }
+            let value = self.rule.position_value(self.game, &frame.position, &option_values);
+            if self.memo.len() >= self.limit {
+                return Err(Error::TooLarge {
+                    what: "the search".into(),
+                    needed: self.memo.len() as u128 + 1,
+                    limit: self.limit as u128,
+                });
+            }
+            on_stack.remove(&frame.position);
+            self.memo.insert(frame.position, value);
+            let mut options = frame.options;
+            options.clear();
+            spare.push(options);
+        }
+        Ok(self.memo[root])
+    }
+
+    /// A new frame for `position`: its options, with parts split into
+    /// components when the search decomposes.
+    fn expand(&self, position: G::Position, spare: &mut Vec<Options<G::Position>>) -> Frame<G::Position> {
+        let mut options = spare.pop().unwrap_or_default();
+        self.game.options(&position, &mut options);
+        if let Some(split) = self.split {
+            let mut split_options = Options::new();
+            let mut components = Vec::new();
+            for parts in options.iter() {
+                components.clear();
+                for part in parts {
+                    split(self.game, part, &mut components);
+                }
+                split_options.push_sum(components.drain(..));
+            }
+            options = split_options;
+        }
+        Frame { position, options, next_part: 0 }
+    }
+}
+
+fn sum_not_supported(parts: usize) -> Error {
+    Error::InvalidGame(format!(
+        "an option is a sum of {parts} positions, but this kind of play can only value single positions"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    /// A game whose only play is a chain n → n−1 → … → 0.
+    struct Chain;
+    impl Game for Chain {
+        type Position = u64;
+        fn options(&self, &n: &u64, options: &mut Options<u64>) {
+            if n > 0 {
+                options.push(n - 1);
+            }
+        }
+    }
+
+    #[test]
+    fn a_million_moves_deep_does_not_overflow_the_stack() {
+        let mut search = Search::normal_play(&Chain);
+        assert_eq!(search.nim_value(&1_000_000).unwrap(), 0);
+        assert_eq!(search.nim_value(&999_999).unwrap(), 1);
+    }
+
+    /// A two-cycle: 1 → 2 → 1.
+    struct Cycle;
+    impl Game for Cycle {
+        type Position = u8;
+        fn options(&self, &p: &u8, options: &mut Options<u8>) {
+            options.push(3 - p);
+        }
+    }
+
+    #[test]
+    fn cycles_are_reported_not_looped() {
+        let mut search = Search::normal_play(&Cycle);
+        assert!(matches!(search.nim_value(&1), Err(Error::Loopy { .. })));
+    }
+
+    #[test]
+    fn the_position_limit_is_an_error() {
+        let mut search = Search::normal_play(&Chain).with_limit(100);
+        assert!(matches!(search.nim_value(&1000), Err(Error::TooLarge { .. })));
+    }
+
+    /// Splitting: a heap n may be split into two non-empty heaps (n ≥ 2).
+    struct Split;
+    impl Game for Split {
+        type Position = u64;
+        fn options(&self, &n: &u64, options: &mut Options<u64>) {
+            for a in 1..n {
+                if a <= n - a {
+                    options.push_sum([a, n - a]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn options_that_are_sums_are_valued_by_nim_sum() {
+        let mut search = Search::normal_play(&Split);
+        // Every heap of 2 or more can be split into 1s eventually; a heap of
+        // 1 is stuck. 2 → 1+1 (0): value 1. 3 → 1+2 (1): value 0.
+        assert_eq!(search.nim_value(&1).unwrap(), 0);
+        assert_eq!(search.nim_value(&2).unwrap(), 1);
+        assert_eq!(search.nim_value(&3).unwrap(), 0);
+        assert_eq!(search.nim_value_of_sum(&[2, 2, 2]).unwrap(), 1);
+    }
+}

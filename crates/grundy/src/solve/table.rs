@@ -1,0 +1,65 @@
+//! The dense bottom-up table solver for [`Indexed`] games.
+
+use super::rule::Rule;
+use crate::error::{Error, Result};
+use crate::game::{Indexed, Options};
+
+/// The largest table the solver agrees to build, in positions.
+pub const MAX_TABLE_POSITIONS: usize = 1 << 31;
+
+/// Values the positions numbered `0..len` of an [`Indexed`] game, in order.
+///
+/// Because every option of position `i` is numbered below `i`, its value is
+/// already in the table when `i` is reached: one pass, a plain array, no
+/// hashing. Errors if the numbering breaks that promise.
+///
+/// ```
+/// use grundy::catalogue::Subtraction;
+/// use grundy::solve::{table::solve_table, NormalPlay};
+///
+/// let game = Subtraction::new(vec![1, 3, 4]).unwrap();
+/// let values = solve_table(&game, NormalPlay, 10).unwrap();
+/// assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 0, 1, 0]);
+/// ```
+pub fn solve_table<G: Indexed, R: Rule<G>>(game: &G, rule: R, len: usize) -> Result<Vec<R::Value>> {
+    if len > MAX_TABLE_POSITIONS {
+        return Err(Error::TooLarge {
+            what: "the table".into(),
+            needed: len as u128,
+            limit: MAX_TABLE_POSITIONS as u128,
+        });
+    }
+    let mut table: Vec<R::Value> = Vec::new();
+    table.try_reserve_exact(len).map_err(|_| Error::TooLarge {
+        what: "the table (out of memory)".into(),
+        needed: len as u128,
+        limit: table.capacity() as u128,
+    })?;
+    let mut options = Options::new();
+    let mut option_values = Vec::new();
+    let mut part_values = Vec::new();
+    for index in 0..len {
+        let position = game.position(index);
+        options.clear();
+        game.options(&position, &mut options);
+        option_values.clear();
+        for parts in options.iter() {
+            part_values.clear();
+            for part in parts {
+                let option = game.index(part);
+                if option >= index {
+                    return Err(Error::NotTopological { index, option });
+                }
+                part_values.push(table[option]);
+            }
+            let value = rule.option_value(&part_values).ok_or_else(|| {
+                Error::InvalidGame(format!(
+                    "position number {index} has an option that is a sum, which this kind of play cannot value"
+                ))
+            })?;
+            option_values.push(value);
+        }
+        table.push(rule.position_value(game, &position, &option_values));
+    }
+    Ok(table)
+}
