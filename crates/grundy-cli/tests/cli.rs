@@ -1,0 +1,113 @@
+//! `grundy list`, `solve` and `table`, run as a user would.
+
+mod common;
+use common::grundy;
+
+fn ok(args: &[&str]) -> String {
+    let run = grundy(args, "");
+    assert_eq!(run.status, 0, "grundy {args:?} failed: {}", run.stderr);
+    run.stdout
+}
+
+fn fails(args: &[&str]) -> String {
+    let run = grundy(args, "");
+    assert_ne!(run.status, 0, "grundy {args:?} should fail");
+    assert!(!run.stderr.contains("panicked"), "panic: {}", run.stderr);
+    assert_eq!(run.stderr.trim().lines().count(), 1, "one error line: {}", run.stderr);
+    run.stderr
+}
+
+#[test]
+fn list_names_every_game_with_an_example() {
+    let out = ok(&["list"]);
+    for name in ["nim", "subtraction:S", "wythoff", "bomb", "mine", "hyper-knight", "leaper:STEPS", "rider:STEPS"] {
+        assert!(out.contains(name), "{name} missing from {out}");
+    }
+    let json: serde_json::Value = serde_json::from_str(&ok(&["list", "--json"])).unwrap();
+    assert!(json.as_array().unwrap().iter().all(|e| e["example"].as_str().unwrap().starts_with("grundy ")));
+}
+
+#[test]
+fn every_listed_example_runs() {
+    let json: serde_json::Value = serde_json::from_str(&ok(&["list", "--json"])).unwrap();
+    for entry in json.as_array().unwrap() {
+        let example = entry["example"].as_str().unwrap();
+        let words: Vec<String> = example.split_whitespace().skip(1).map(|w| w.trim_matches('\'').to_string()).collect();
+        let args: Vec<&str> = words.iter().map(String::as_str).collect();
+        ok(&args);
+    }
+}
+
+#[test]
+fn solve_a_sum_in_json() {
+    let json: serde_json::Value = serde_json::from_str(&ok(&["solve", "nim", "3", "4", "5", "--json"])).unwrap();
+    assert_eq!(json["outcome"], "N");
+    assert_eq!(json["nim_value"], 2);
+    let moves = json["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0]["component"], 0);
+    assert_eq!(moves[0]["to"][0], "1");
+}
+
+#[test]
+fn solve_lists_every_winning_move() {
+    // Bomb (3,3) has value 1; both its value-0 options win.
+    let json: serde_json::Value = serde_json::from_str(&ok(&["solve", "bomb", "3,3", "--json"])).unwrap();
+    assert_eq!(json["nim_value"], 1);
+    assert_eq!(json["winning_moves"].as_array().unwrap().len(), 2);
+    // A P-position has none.
+    let json: serde_json::Value = serde_json::from_str(&ok(&["solve", "wythoff", "3,5", "--json"])).unwrap();
+    assert_eq!(json["outcome"], "P");
+    assert!(json["winning_moves"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn solve_a_race_with_draws() {
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["solve", "leaper:-1,-2/-2,-1", "--goal", "0,0", "4,5", "--json"])).unwrap();
+    assert_eq!(json["outcome"], "N");
+    assert_eq!(json["winning_moves"][0]["to"][0], "3,3");
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["solve", "leaper:-1,-2/-2,-1", "--goal", "0,0", "4,4", "--json"])).unwrap();
+    assert_eq!(json["outcome"], "Draw");
+}
+
+#[test]
+fn solve_a_minefield() {
+    let json: serde_json::Value = serde_json::from_str(&ok(&["solve", "mine", ".../.*./...", "--json"])).unwrap();
+    assert_eq!(json["outcome"], "P");
+    assert_eq!(json["components"].as_array().unwrap().len(), 8);
+}
+
+#[test]
+fn tables_in_three_formats() {
+    let text = ok(&["table", "wythoff", "--rows", "10..10", "--cols", "0..20"]);
+    assert!(text.contains("10 11  9  8 13 12  0 15 16 17 14 18  7  6  2  3  1  4  5 23 28"), "{text}");
+    let csv = ok(&["table", "subtraction:1,3,4", "--rows", "0..9", "--format", "csv"]);
+    let values: Vec<&str> = csv.lines().skip(1).map(|l| l.split(',').nth(1).unwrap()).collect();
+    assert_eq!(values, ["0", "1", "0", "1", "2", "3", "2", "0", "1", "0"]);
+    let json: serde_json::Value = serde_json::from_str(&ok(&[
+        "table", "king", "--goal", "0,0", "--rows", "0..2", "--cols", "0..2", "--format", "json",
+    ]))
+    .unwrap();
+    assert_eq!(json["cells"][2][2], "P");
+    assert_eq!(json["cells"][1][2], "N");
+    let bounded = ok(&["table", "knight", "--board", "3x3", "--rows", "0..3", "--cols", "0..1", "--format", "csv"]);
+    assert!(bounded.lines().last().unwrap().contains('-'), "off-board cells are marked: {bounded}");
+}
+
+#[test]
+fn bad_input_is_one_clear_line() {
+    assert!(fails(&["solve", "chess", "1"]).contains("unknown game 'chess'"));
+    assert!(fails(&["solve", "nim", "x"]).contains("'x'"));
+    assert!(fails(&["solve", "subtraction:1,0", "5"]).contains("cannot contain 0"));
+    assert!(fails(&["solve", "subtraction", "5"]).contains("needs its set"));
+    assert!(fails(&["solve", "leaper:1,0/-1,0", "--board", "5x5", "1,1"]).contains("need not end"));
+    assert!(fails(&["solve", "king", "--board", "5x5", "7,7"]).contains("not on the board"));
+    assert!(fails(&["solve", "bomb", "0,3"]).contains("from 1"));
+    assert!(fails(&["solve", "mine", "..*/.."]).contains("row 2"));
+    assert!(fails(&["table", "king", "--rows", "0..100000000", "--cols", "0..100000000"]).contains("too large"));
+    assert!(fails(&["table", "nim", "--rows", "0..5", "--cols", "0..5"]).contains("rows only"));
+    assert!(fails(&["table", "mine", "--rows", "0..5"]).contains("no table"));
+    assert!(fails(&["solve", "nim", "1", "--goal", "0,0"]).contains("not a board game"));
+}

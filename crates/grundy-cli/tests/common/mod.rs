@@ -1,0 +1,62 @@
+//! Running the real `grundy` binary from tests.
+
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+pub struct Run {
+    pub status: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs `grundy ARGS` with `input` on standard input.
+pub fn grundy(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the grundy binary runs");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    Run {
+        status: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8(output.stdout).unwrap(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+    }
+}
+
+/// Runs a contest problem and expects success.
+pub fn contest(problem: &str, input: &str) -> String {
+    let run = grundy(&["contest", problem], input);
+    assert_eq!(run.status, 0, "grundy contest {problem} failed: {}", run.stderr);
+    run.stdout
+}
+
+/// Runs a contest problem and expects a clean failure: non-zero exit, one
+/// error line on standard error, nothing on standard output, no panic.
+pub fn contest_error(problem: &str, input: &str) -> String {
+    let run = grundy(&["contest", problem], input);
+    assert_ne!(run.status, 0, "expected an error for input {input:?}");
+    assert!(!run.stderr.contains("panicked"), "panic: {}", run.stderr);
+    assert!(run.stdout.is_empty(), "partial output: {}", run.stdout);
+    run.stderr
+}
+
+/// A small deterministic generator for random tests.
+pub struct Random(u64);
+
+impl Random {
+    pub fn new(seed: u64) -> Self {
+        Random(seed.wrapping_mul(0x9E3779B97F4A7C15) | 1)
+    }
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}

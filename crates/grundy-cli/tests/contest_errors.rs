@@ -1,0 +1,54 @@
+//! Malformed contest input: a clear error naming the line, a non-zero exit,
+//! no panic and no partial output.
+
+mod common;
+use common::contest_error;
+
+#[test]
+fn a_letter_where_a_number_belongs() {
+    let error = contest_error("john", "2\n3\n3 x 1\n1\n1\n");
+    assert!(error.contains("line 3") && error.contains("'x'"), "{error}");
+}
+
+#[test]
+fn a_truncated_file() {
+    let error = contest_error("hyper-knights", "2\n1\n1 0\n2\n2 5\n");
+    assert!(error.contains("ends"), "{error}");
+    let error = contest_error("bomb-game", "2 2\n.#\n.");
+    assert!(error.contains("ends"), "{error}");
+}
+
+#[test]
+fn a_coordinate_off_the_board() {
+    let error = contest_error("mine", "1\n3 3 1\n3 0\n");
+    assert!(error.contains("line 3") && error.contains("row"), "{error}");
+    let error = contest_error("hyper-knights", "1\n1\n-1 0\n");
+    assert!(error.contains("line 3"), "{error}");
+}
+
+#[test]
+fn impossible_parameters() {
+    let error = contest_error("life-winner-bo", "1\n5 3 3\n");
+    assert!(error.contains("line 2") && error.contains("piece"), "{error}");
+    let error = contest_error("life-winner-bo", "1\n1 1 1\n");
+    assert!(error.contains("line 2"), "{error}");
+    let error = contest_error("bomb-game", "51 2\n");
+    assert!(error.contains("line 1"), "{error}");
+    let error = contest_error("bomb-game", "2 2\n.#\n.x\n0 0\n");
+    assert!(error.contains("line 3") && error.contains("'x'"), "{error}");
+    let error = contest_error("mine", "1\n2 2 5\n");
+    assert!(error.contains("mines"), "{error}");
+}
+
+#[test]
+fn trailing_garbage() {
+    let error = contest_error("john", "1\n1\n1\nextra\n");
+    assert!(error.contains("line 4"), "{error}");
+}
+
+#[test]
+fn a_missing_file() {
+    let run = common::grundy(&["contest", "john", "/nonexistent/input.txt"], "");
+    assert_ne!(run.status, 0);
+    assert!(run.stderr.contains("cannot read"), "{}", run.stderr);
+}
