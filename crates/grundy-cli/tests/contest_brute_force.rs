@@ -205,6 +205,40 @@ impl MineBoard {
         }
         out
     }
+    /// The problem's promise: no number borders two different blank regions.
+    fn keeps_the_promise(&self) -> bool {
+        let cells = self.n * self.m;
+        let mut region = vec![usize::MAX; cells];
+        let mut regions = 0;
+        for start in 0..cells {
+            if self.mine[start] || self.count[start] != 0 || region[start] != usize::MAX {
+                continue;
+            }
+            let mut stack = vec![start];
+            region[start] = regions;
+            while let Some(at) = stack.pop() {
+                for (nx, ny) in Self::around(self.n, self.m, at / self.m, at % self.m) {
+                    let nc = nx * self.m + ny;
+                    if !self.mine[nc] && self.count[nc] == 0 && region[nc] == usize::MAX {
+                        region[nc] = regions;
+                        stack.push(nc);
+                    }
+                }
+            }
+            regions += 1;
+        }
+        (0..cells).filter(|&c| !self.mine[c] && self.count[c] != 0).all(|c| {
+            let mut touching: Vec<usize> = Self::around(self.n, self.m, c / self.m, c % self.m)
+                .into_iter()
+                .map(|(x, y)| region[x * self.m + y])
+                .filter(|&r| r != usize::MAX)
+                .collect();
+            touching.sort();
+            touching.dedup();
+            touching.len() <= 1
+        })
+    }
+
     fn wins(&self, memo: &mut HashMap<u64, bool>, down: u64) -> bool {
         if let Some(&w) = memo.get(&down) {
             return w;
@@ -241,21 +275,33 @@ impl MineBoard {
 #[test]
 fn mine_matches_literal_play() {
     let mut rng = Random::new(3);
-    let cases = 50;
-    let mut input = format!("{cases}\n");
+    let mut cases = 0;
+    let mut input = String::new();
     let mut expected = String::new();
-    for case in 1..=cases {
-        let (n, m) = (1 + rng.below(4) as usize, 1 + rng.below(4) as usize);
+    while cases < 60 {
+        let (n, m) = (1 + rng.below(4) as usize, 1 + rng.below(5) as usize);
         let mines: Vec<(usize, usize)> =
             (0..n).flat_map(|x| (0..m).map(move |y| (x, y))).filter(|_| rng.below(5) == 0).collect();
+        let board = MineBoard::new(n, m, &mines);
+        if !board.keeps_the_promise() {
+            continue;
+        }
+        cases += 1;
         input.push_str(&format!("{n} {m} {}\n", mines.len()));
         mines.iter().for_each(|(x, y)| input.push_str(&format!("{x} {y}\n")));
-        let board = MineBoard::new(n, m, &mines);
         let down = (0..n * m).filter(|&c| !board.mine[c]).fold(0u64, |d, c| d | 1 << c);
         let wins = board.wins(&mut HashMap::new(), down);
-        expected.push_str(&format!("Case #{case}: {}\n", if wins { "Xiemao" } else { "Fanglaoshi" }));
+        expected.push_str(&format!("Case #{cases}: {}\n", if wins { "Xiemao" } else { "Fanglaoshi" }));
     }
-    assert_eq!(contest("mine", &input), expected);
+    assert_eq!(contest("mine", &format!("{cases}\n{input}")), expected);
+}
+
+#[test]
+fn mine_refuses_a_field_that_breaks_the_promise() {
+    // (1,1) shows 2 and touches the blank (0,0) and the blank region at (2,2).
+    let field = "1\n4 4 2\n0 2\n2 0\n";
+    let error = common::contest_error("mine", field);
+    assert!(error.contains("borders two different blank regions"), "{error}");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! Run: `cargo bench -p grundy --bench table_vs_memo`
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use grundy::catalogue::{diagonal_index, Board, BoardGame, BombGame, Subtraction};
+use grundy::catalogue::{Board, BoardGame, BombGame, Rectangle, Subtraction};
 use grundy::solve::{table::solve_table, NormalPlay, Search};
 use grundy::Indexed;
 
@@ -29,15 +29,15 @@ fn hyper_knights(c: &mut Criterion) {
 }
 
 fn bomb(c: &mut Criterion) {
-    let len = diagonal_index(0, 98) + 1;
+    let rectangle = Rectangle::new(&BombGame, 50, 50);
     let mut group = c.benchmark_group("bomb game 50x50");
     group.sample_size(10);
-    group.bench_function("table", |b| b.iter(|| solve_table(&BombGame, NormalPlay, len).unwrap()));
+    group.bench_function("table", |b| b.iter(|| solve_table(&rectangle, NormalPlay, rectangle.len()).unwrap()));
     group.bench_function("memo", |b| {
         b.iter(|| {
             let mut search = Search::normal_play(&BombGame);
-            for i in 0..len {
-                search.nim_value(&BombGame.position(i)).unwrap();
+            for i in 0..rectangle.len() {
+                search.nim_value(&rectangle.position(i)).unwrap();
             }
         })
     });

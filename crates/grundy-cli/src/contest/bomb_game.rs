@@ -1,14 +1,22 @@
 //! HDU 2873 "Bomb Game": a board's value is the nim-sum of its bombs'
-//! values in the catalogue's [`BombGame`], tabled by the dense solver.
+//! values in the catalogue's [`BombGame`], tabled by the dense solver over
+//! the largest board in the input.
 
 use anyhow::Result;
-use grundy::catalogue::{diagonal_index, BombGame};
+use grundy::catalogue::{BombGame, Rectangle};
 use grundy::solve::{table::solve_table, NormalPlay};
 use grundy::Indexed;
 
 use super::reader::Tokens;
 
 const MAX_SIDE: u64 = 50;
+
+/// One board as read: its size and a bit per cell (row-major), set for a bomb.
+struct BoardBits {
+    rows: u32,
+    cols: u32,
+    bombs: Vec<u64>,
+}
 
 pub fn solve(tokens: &mut Tokens) -> Result<String> {
     let mut boards = Vec::new();
@@ -26,21 +34,46 @@ pub fn solve(tokens: &mut Tokens) -> Result<String> {
             let line = tokens.line();
             anyhow::bail!("line {line}: a board of {n}×{m} has no cells (only '0 0' ends the input)");
         }
-        let mut bombs = Vec::new();
-        for p in 1..=n as u32 {
-            for q in 1..=m as u32 {
-                if tokens.symbol("a cell", b"#.")? == b'#' {
-                    bombs.push((p, q));
-                }
+        let cells = (n * m) as usize;
+        let mut bombs = Vec::with_capacity(cells.div_ceil(64));
+        // Build each 64-cell word in a register, branch-free: bombs and empty
+        // cells come in no predictable order.
+        let mut word = 0u64;
+        tokens.cells("a cell", b"#.", cells, |i, cell| {
+            word |= ((cell == b'#') as u64) << (i % 64);
+            if i % 64 == 63 {
+                bombs.push(word);
+                word = 0;
             }
+        })?;
+        if cells % 64 != 0 {
+            bombs.push(word);
         }
         largest = (largest.0.max(n), largest.1.max(m));
-        boards.push(bombs);
+        boards.push(BoardBits { rows: n as u32, cols: m as u32, bombs });
     }
-    let values = solve_table(&BombGame, NormalPlay, diagonal_index(largest.0 - 1, largest.1 - 1) + 1)?;
+    let rectangle = Rectangle::new(&BombGame, largest.0, largest.1);
+    let values = solve_table(&rectangle, NormalPlay, rectangle.len())?;
+    // For each board width: the value of the bomb in each row-major cell.
+    let mut by_width: Vec<Vec<u64>> = vec![Vec::new(); MAX_SIDE as usize + 1];
     let mut out = String::new();
-    for bombs in boards {
-        let nim_sum = bombs.iter().fold(0, |x, bomb| x ^ values[BombGame.index(bomb)]);
+    for board in boards {
+        let cell_values = &mut by_width[board.cols as usize];
+        let cells = (board.rows * board.cols) as usize;
+        if cell_values.len() < cells {
+            *cell_values = (1..=board.rows)
+                .flat_map(|p| (1..=board.cols).map(move |q| (p, q)))
+                .map(|bomb| values[rectangle.index(&bomb)])
+                .collect();
+        }
+        let mut nim_sum = 0;
+        for (w, &word) in board.bombs.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                nim_sum ^= cell_values[w * 64 + bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+            }
+        }
         out.push_str(if nim_sum != 0 { "John\n" } else { "Jack\n" });
     }
     Ok(out)

@@ -49,38 +49,76 @@ impl<'a> Tokens<'a> {
 
     /// The next token as a whole number in `min..=max`; `what` names it in errors.
     pub fn number(&mut self, what: &str, min: u64, max: u64) -> Result<u64> {
-        let line = self.line();
-        let Some(token) = self.next_token() else {
-            bail!("line {line}: the input ends where {what} was expected");
-        };
+        self.skip_whitespace();
+        let start = self.at;
         let mut value: u64 = 0;
-        for &b in token {
+        let mut overflow = false;
+        while let Some(&b) = self.input.get(self.at) {
             if !b.is_ascii_digit() {
-                bail!("line {line}: expected {what} (a whole number), found '{}'", String::from_utf8_lossy(token));
+                break;
             }
-            value = match value.checked_mul(10).and_then(|v| v.checked_add((b - b'0') as u64)) {
-                Some(v) => v,
-                None => bail!("line {line}: {what} '{}' is too large", String::from_utf8_lossy(token)),
-            };
+            let (times_ten, o1) = value.overflowing_mul(10);
+            let (next, o2) = times_ten.overflowing_add((b - b'0') as u64);
+            overflow |= o1 | o2;
+            value = next;
+            self.at += 1;
+        }
+        let ends_token = self.input.get(self.at).is_none_or(|b| b.is_ascii_whitespace());
+        if self.at == start || !ends_token {
+            let line = self.line;
+            self.at = start;
+            match self.next_token() {
+                None => bail!("line {line}: the input ends where {what} was expected"),
+                Some(token) => {
+                    bail!("line {line}: expected {what} (a whole number), found '{}'", String::from_utf8_lossy(token))
+                }
+            }
+        }
+        if overflow {
+            bail!("line {}: {what} '{}' is too large", self.line, String::from_utf8_lossy(&self.input[start..self.at]));
         }
         if value < min || value > max {
-            bail!("line {line}: {what} must be between {min} and {max}, found {value}");
+            bail!("line {}: {what} must be between {min} and {max}, found {value}", self.line);
         }
         Ok(value)
     }
 
-    /// The next non-whitespace byte, which must be one of `allowed`.
-    pub fn symbol(&mut self, what: &str, allowed: &[u8]) -> Result<u8> {
-        let line = self.line();
-        let Some(&b) = self.input.get(self.at) else {
-            bail!("line {line}: the input ends where {what} was expected");
-        };
-        if !allowed.contains(&b) {
-            let shown: Vec<String> = allowed.iter().map(|&a| format!("'{}'", a as char)).collect();
-            bail!("line {line}: expected {what} ({}), found '{}'", shown.join(" or "), b as char);
+    /// Reads `count` cells, each one of the bytes `allowed`, whitespace
+    /// between them carrying no meaning; calls `cell(i, byte)` for each.
+    pub fn cells(&mut self, what: &str, allowed: &[u8], count: usize, mut cell: impl FnMut(usize, u8)) -> Result<()> {
+        // 0: not allowed, 1: a cell, 2: whitespace, 3: a new line.
+        let mut class = [0u8; 256];
+        for b in 0..=255u8 {
+            if b.is_ascii_whitespace() {
+                class[b as usize] = 2;
+            }
         }
-        self.at += 1;
-        Ok(b)
+        class[b'\n' as usize] = 3;
+        allowed.iter().for_each(|&a| class[a as usize] = 1);
+        let mut done = 0;
+        let mut at = self.at;
+        while done < count {
+            let Some(&b) = self.input.get(at) else {
+                self.at = at;
+                bail!("line {}: the input ends where {what} was expected", self.line);
+            };
+            at += 1;
+            match class[b as usize] {
+                1 => {
+                    cell(done, b);
+                    done += 1;
+                }
+                2 => {}
+                3 => self.line += 1,
+                _ => {
+                    self.at = at;
+                    let shown: Vec<String> = allowed.iter().map(|&a| format!("'{}'", a as char)).collect();
+                    bail!("line {}: expected {what} ({}), found '{}'", self.line, shown.join(" or "), b as char);
+                }
+            }
+        }
+        self.at = at;
+        Ok(())
     }
 
     /// Errors if anything but whitespace is left.
@@ -105,6 +143,18 @@ mod tests {
         assert_eq!(tokens.number("a", 0, 9).unwrap(), 3);
         let error = tokens.number("a pile", 0, 9).unwrap_err().to_string();
         assert!(error.contains("line 2") && error.contains("'x'"), "{error}");
+    }
+
+    #[test]
+    fn cells_skip_whitespace_and_name_bad_ones() {
+        let mut tokens = Tokens::new(b"#.\n .#\n#x");
+        let mut seen = Vec::new();
+        tokens.cells("a cell", b"#.", 4, |i, b| seen.push((i, b))).unwrap();
+        assert_eq!(seen, [(0, b'#'), (1, b'.'), (2, b'.'), (3, b'#')]);
+        let error = tokens.cells("a cell", b"#.", 2, |_, _| {}).unwrap_err().to_string();
+        assert!(error.contains("line 3") && error.contains("'x'"), "{error}");
+        let error = Tokens::new(b"#").cells("a cell", b"#.", 2, |_, _| {}).unwrap_err().to_string();
+        assert!(error.contains("ends"), "{error}");
     }
 
     #[test]

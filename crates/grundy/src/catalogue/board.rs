@@ -1,5 +1,6 @@
 //! A token on a board, moved by leapers and riders.
 
+use super::coordinates::diagonal_index;
 use super::notation::{parse_pair, Notation};
 use crate::error::{Error, Result};
 use crate::game::{Game, Goal, Indexed, Options, Outcome};
@@ -109,10 +110,14 @@ impl BoardGame {
         }
     }
 
+    #[inline]
     fn step(&self, (x, y): Cell, (dx, dy): Step) -> Option<Cell> {
-        let nx = u32::try_from(x as i64 + dx as i64).ok()?;
-        let ny = u32::try_from(y as i64 + dy as i64).ok()?;
-        self.contains((nx, ny)).then_some((nx, ny))
+        let (nx, ny) = (x as i64 + dx as i64, y as i64 + dy as i64);
+        let (rows, cols) = match self.board {
+            Board::QuarterPlane => (u32::MAX as i64 + 1, u32::MAX as i64 + 1),
+            Board::Bounded { rows, cols } => (rows as i64, cols as i64),
+        };
+        (0 <= nx && nx < rows && 0 <= ny && ny < cols).then_some((nx as u32, ny as u32))
     }
 
     fn potential_of(&self, (x, y): Cell) -> i64 {
@@ -201,16 +206,28 @@ impl Notation for BoardGame {
 /// The largest region a [`BoardRegion`] may hold, in cells.
 pub const MAX_REGION_CELLS: u64 = 1 << 28;
 
-/// A finite region of a [`BoardGame`] closed under moves, numbered in
-/// potential order so that the table solver can fill it bottom-up.
+/// A finite region of a [`BoardGame`] closed under moves, numbered so that
+/// every move goes to a lower number and the table solver can fill it
+/// bottom-up.
 pub struct BoardRegion<'g> {
     game: &'g BoardGame,
     /// The region's bounding box.
     rows: u32,
     cols: u32,
-    cells: Vec<Cell>,
-    /// `rank[x * cols + y]`: the number of cell `(x, y)`, or `u32::MAX` outside.
-    rank: Vec<u32>,
+    order: Order,
+}
+
+/// How a region numbers its cells; the cheapest order that is valid wins.
+enum Order {
+    /// No step raises a coordinate: the box itself is closed under moves
+    /// and row-major order goes down with every move.
+    RowMajor,
+    /// Potential `x + y` on the quarter plane: the triangle `x + y ≤ far`,
+    /// numbered diagonal by diagonal ([`diagonal_index`]); the cells are kept
+    /// in order so that finding the cell of a number costs no square root.
+    Diagonal { far: u64, cells: Vec<Cell> },
+    /// Any other potential: cells counting-sorted by potential.
+    Sorted { cells: Vec<Cell>, rank: Vec<u32> },
 }
 
 impl<'g> BoardRegion<'g> {
@@ -220,42 +237,91 @@ impl<'g> BoardRegion<'g> {
             needed: needed as u128,
             limit: MAX_REGION_CELLS as u128,
         };
+        let monotone = game.leaps.iter().chain(&game.rides).all(|&(dx, dy)| dx <= 0 && dy <= 0);
         let (rows, cols, limit) = match game.board {
             Board::Bounded { rows, cols } => (rows, cols, i64::MAX),
+            Board::QuarterPlane if monotone => (rows.max(1), cols.max(1), i64::MAX),
             Board::QuarterPlane => {
                 let (a, b) = game.potential;
                 let far = a * (rows.max(1) as i64 - 1) + b * (cols.max(1) as i64 - 1);
-                ((far / a + 1) as u32, (far / b + 1) as u32, far)
+                let (rows, cols) = (far / a + 1, far / b + 1);
+                if rows > u32::MAX as i64 || cols > u32::MAX as i64 {
+                    return Err(too_large(rows as u64 * cols as u64));
+                }
+                (rows as u32, cols as u32, far)
             }
         };
         let box_cells = rows as u64 * cols as u64;
         if box_cells > MAX_REGION_CELLS {
             return Err(too_large(box_cells));
         }
-        let mut cells: Vec<Cell> = (0..rows)
-            .flat_map(|x| (0..cols).map(move |y| (x, y)))
-            .filter(|&cell| game.potential_of(cell) <= limit)
-            .collect();
-        cells.sort_by_key(|&cell| game.potential_of(cell));
-        let mut rank = vec![u32::MAX; box_cells as usize];
-        for (i, &(x, y)) in cells.iter().enumerate() {
-            rank[x as usize * cols as usize + y as usize] = i as u32;
+        let order = if monotone {
+            Order::RowMajor
+        } else if game.board == Board::QuarterPlane && game.potential == (1, 1) {
+            let far = limit as u64;
+            let cells = (0..=far as u32).flat_map(|d| (0..=d).map(move |x| (x, d - x))).collect();
+            Order::Diagonal { far, cells }
+        } else {
+            Self::sorted(game, rows, cols, limit)
+        };
+        Ok(BoardRegion { game, rows, cols, order })
+    }
+
+    /// Cells of the box with potential at most `limit`, counting-sorted by potential.
+    fn sorted(game: &BoardGame, rows: u32, cols: u32, limit: i64) -> Order {
+        let in_region = |cell: Cell| game.potential_of(cell) <= limit;
+        let cells_of_box = || (0..rows).flat_map(move |x| (0..cols).map(move |y| (x, y)));
+        let low = cells_of_box().map(|c| game.potential_of(c)).min().unwrap_or(0);
+        let high = cells_of_box().filter(|&c| in_region(c)).map(|c| game.potential_of(c)).max().unwrap_or(low);
+        let mut start = vec![0u32; (high - low) as usize + 2];
+        for cell in cells_of_box().filter(|&c| in_region(c)) {
+            start[(game.potential_of(cell) - low) as usize + 1] += 1;
         }
-        Ok(BoardRegion { game, rows, cols, cells, rank })
+        for i in 1..start.len() {
+            start[i] += start[i - 1];
+        }
+        let mut cells = vec![(0, 0); start[start.len() - 1] as usize];
+        let mut rank = vec![u32::MAX; rows as usize * cols as usize];
+        for cell in cells_of_box().filter(|&c| in_region(c)) {
+            let slot = &mut start[(game.potential_of(cell) - low) as usize];
+            cells[*slot as usize] = cell;
+            rank[cell.0 as usize * cols as usize + cell.1 as usize] = *slot;
+            *slot += 1;
+        }
+        Order::Sorted { cells, rank }
     }
 
     /// How many cells the region holds.
     pub fn len(&self) -> usize {
-        self.cells.len()
+        match &self.order {
+            Order::RowMajor => self.rows as usize * self.cols as usize,
+            Order::Diagonal { cells, .. } => cells.len(),
+            Order::Sorted { cells, .. } => cells.len(),
+        }
     }
 
     pub fn is_empty(&self) -> bool {
-        self.cells.is_empty()
+        self.len() == 0
     }
 
     /// Whether `cell` lies in the region.
-    pub fn contains(&self, (x, y): Cell) -> bool {
-        x < self.rows && y < self.cols && self.rank[x as usize * self.cols as usize + y as usize] != u32::MAX
+    pub fn contains(&self, cell: Cell) -> bool {
+        self.number(cell).is_some()
+    }
+
+    #[inline]
+    fn number(&self, (x, y): Cell) -> Option<usize> {
+        if x >= self.rows || y >= self.cols {
+            return None;
+        }
+        match &self.order {
+            Order::RowMajor => Some(x as usize * self.cols as usize + y as usize),
+            Order::Diagonal { far, .. } => (x as u64 + y as u64 <= *far).then(|| diagonal_index(x as u64, y as u64)),
+            Order::Sorted { rank, .. } => {
+                let rank = rank[x as usize * self.cols as usize + y as usize];
+                (rank != u32::MAX).then_some(rank as usize)
+            }
+        }
     }
 }
 
@@ -275,17 +341,14 @@ impl Goal for BoardRegion<'_> {
 /// Cells outside the region are numbered past its end, so that the table
 /// solver reports a broken order instead of reading a wrong value.
 impl Indexed for BoardRegion<'_> {
-    fn index(&self, &(x, y): &Cell) -> usize {
-        if x < self.rows && y < self.cols {
-            let rank = self.rank[x as usize * self.cols as usize + y as usize];
-            if rank != u32::MAX {
-                return rank as usize;
-            }
-        }
-        usize::MAX
+    fn index(&self, &cell: &Cell) -> usize {
+        self.number(cell).unwrap_or(usize::MAX)
     }
     fn position(&self, index: usize) -> Cell {
-        self.cells[index]
+        match &self.order {
+            Order::RowMajor => ((index / self.cols as usize) as u32, (index % self.cols as usize) as u32),
+            Order::Diagonal { cells, .. } | Order::Sorted { cells, .. } => cells[index],
+        }
     }
 }
 
@@ -310,8 +373,10 @@ mod tests {
             let region = game.region(20, 20).unwrap();
             let table = solve_table(&region, NormalPlay, region.len()).unwrap();
             let mut search = Search::normal_play(game);
-            for (i, &cell) in region.cells.iter().enumerate() {
-                assert_eq!(search.nim_value(&cell).unwrap(), table[i], "{game:?} at {cell:?}");
+            for (i, value) in table.iter().enumerate() {
+                let cell = region.position(i);
+                assert_eq!(region.index(&cell), i);
+                assert_eq!(search.nim_value(&cell).unwrap(), *value, "{game:?} at {cell:?}");
             }
         }
     }
@@ -347,9 +412,22 @@ mod tests {
         assert_eq!(search.outcome(&(1, 1)).unwrap(), Outcome::Draw);
         let region = knight.region(30, 30).unwrap();
         let table = solve_table(&region, GoalPlay, region.len()).unwrap();
-        for (i, &cell) in region.cells.iter().enumerate() {
-            assert_eq!(search.outcome(&cell).unwrap(), table[i]);
+        for (i, outcome) in table.iter().enumerate() {
+            assert_eq!(search.outcome(&region.position(i)).unwrap(), *outcome);
         }
+    }
+
+    #[test]
+    fn each_order_is_chosen_where_it_is_valid() {
+        let king = BoardGame::new(Board::QuarterPlane, vec![(-1, 0), (0, -1)], vec![]).unwrap();
+        assert!(matches!(king.region(5, 7).unwrap().order, Order::RowMajor));
+        let hyper = BoardGame::new(Board::QuarterPlane, HYPER_KNIGHT.to_vec(), vec![]).unwrap();
+        let region = hyper.region(10, 10).unwrap();
+        assert!(matches!(region.order, Order::Diagonal { far: 18, .. }));
+        assert_eq!(region.len(), 190);
+        let skew = BoardGame::new(Board::QuarterPlane, vec![(-1, 2)], vec![]).unwrap();
+        assert_eq!(skew.potential, (3, 1));
+        assert!(matches!(skew.region(4, 4).unwrap().order, Order::Sorted { .. }));
     }
 
     #[test]

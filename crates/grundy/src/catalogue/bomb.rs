@@ -1,9 +1,9 @@
 //! The Bomb Game (HDU 2873): a move splits one bomb into two.
 
-use super::coordinates::{diagonal_index, diagonal_position};
+use super::coordinates::Monotone;
 use super::notation::{parse_pair, Notation};
 use crate::error::{Error, Result};
-use crate::game::{Game, Goal, Indexed, Options};
+use crate::game::{Game, Goal, Options};
 
 /// The Bomb Game's splitting rule as a game of its own. A position is one
 /// bomb at `(p, q)`, counted from 1. A move removes it and
@@ -36,10 +36,11 @@ impl Game for BombGame {
 
     fn options(&self, &(p, q): &(u32, u32), options: &mut Options<(u32, u32)>) {
         match (p > 1, q > 1) {
+            // Neither new bomb can be at (1, 1) here: q > 1 and p > 1.
             (true, true) => {
                 for u in 1..p {
                     for v in 1..q {
-                        options.push_sum(bombs_at([(u, q), (p, v)]));
+                        options.push_sum([(u, q), (p, v)]);
                     }
                 }
             }
@@ -50,13 +51,12 @@ impl Game for BombGame {
     }
 }
 
-/// Options lie on earlier diagonals `p + q`.
-impl Indexed for BombGame {
-    fn index(&self, &(p, q): &(u32, u32)) -> usize {
-        diagonal_index(p as u64 - 1, q as u64 - 1)
+/// Cells count from 1 here and from 0 in [`Monotone`].
+impl Monotone for BombGame {
+    fn coordinates(&self, &(p, q): &(u32, u32)) -> (u64, u64) {
+        (p as u64 - 1, q as u64 - 1)
     }
-    fn position(&self, index: usize) -> (u32, u32) {
-        let (x, y) = diagonal_position(index);
+    fn at(&self, x: u64, y: u64) -> (u32, u32) {
         (x as u32 + 1, y as u32 + 1)
     }
 }
@@ -81,15 +81,17 @@ impl Notation for BombGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalogue::Rectangle;
     use crate::solve::{table::solve_table, NormalPlay, Search};
+    use crate::Indexed;
 
     #[test]
     fn table_and_search_agree() {
-        let len = diagonal_index(0, 24) + 1;
-        let table = solve_table(&BombGame, NormalPlay, len).unwrap();
+        let rectangle = Rectangle::new(&BombGame, 20, 25);
+        let table = solve_table(&rectangle, NormalPlay, rectangle.len()).unwrap();
         let mut search = Search::normal_play(&BombGame);
         for (i, value) in table.iter().enumerate() {
-            assert_eq!(search.nim_value(&BombGame.position(i)).unwrap(), *value);
+            assert_eq!(search.nim_value(&rectangle.position(i)).unwrap(), *value);
         }
     }
 

@@ -9,12 +9,26 @@ pub const MAX_FIELD_CELLS: u64 = 1 << 28;
 
 /// A minesweeper field: its size, its mines, and the number every other
 /// cell shows (mines among its 8 neighbours). A cell showing 0 is *blank*.
+///
+/// Cells are stored on a grid padded with a one-cell border, so that the 8
+/// neighbours of any inner cell are fixed offsets with no bounds checks —
+/// the flood fills over million-cell fields are the hot loop of the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Minefield {
     rows: u32,
     cols: u32,
-    mine: Vec<bool>,
+    /// What each padded cell is.
+    kind: Vec<CellKind>,
+    /// The number each padded cell shows.
     count: Vec<u8>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CellKind {
+    Border,
+    Mine,
+    Blank,
+    Number,
 }
 
 impl Minefield {
@@ -32,18 +46,30 @@ impl Minefield {
                 limit: MAX_FIELD_CELLS as u128,
             });
         }
-        let mut field = Minefield { rows, cols, mine: vec![false; cells as usize], count: vec![0; cells as usize] };
+        let padded = (rows as usize + 2) * (cols as usize + 2);
+        let mut field = Minefield { rows, cols, kind: vec![CellKind::Border; padded], count: vec![0; padded] };
+        for x in 0..rows {
+            let start = field.cell(x, 0);
+            field.kind[start..start + cols as usize].fill(CellKind::Blank);
+        }
+        let offsets = field.offsets();
         for (x, y) in mines {
             if x >= rows || y >= cols {
                 return Err(Error::InvalidPosition(format!("the mine ({x},{y}) is off the {rows}×{cols} field")));
             }
             let cell = field.cell(x, y);
-            if field.mine[cell] {
+            if field.kind[cell] == CellKind::Mine {
                 continue;
             }
-            field.mine[cell] = true;
-            for neighbour in field.neighbours(cell) {
-                field.count[neighbour] += 1;
+            field.kind[cell] = CellKind::Mine;
+            for offset in offsets {
+                let n = cell.wrapping_add_signed(offset);
+                field.count[n] += 1;
+            }
+        }
+        for (kind, &count) in field.kind.iter_mut().zip(&field.count) {
+            if *kind == CellKind::Blank && count > 0 {
+                *kind = CellKind::Number;
             }
         }
         Ok(field)
@@ -95,33 +121,26 @@ impl Minefield {
     /// The number shown at `(x, y)`, or `None` for a mine.
     pub fn number(&self, x: u32, y: u32) -> Option<u8> {
         let cell = self.cell(x, y);
-        (!self.mine[cell]).then_some(self.count[cell])
+        (self.kind[cell] != CellKind::Mine).then_some(self.count[cell])
     }
 
+    /// The padded number of cell `(x, y)`.
     fn cell(&self, x: u32, y: u32) -> usize {
-        x as usize * self.cols as usize + y as usize
+        (x as usize + 1) * (self.cols as usize + 2) + y as usize + 1
     }
 
-    fn is_blank(&self, cell: usize) -> bool {
-        !self.mine[cell] && self.count[cell] == 0
-    }
-
-    /// The up to 8 cells around `cell`.
-    fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> {
-        let (rows, cols) = (self.rows as i64, self.cols as i64);
-        let (x, y) = ((cell / self.cols as usize) as i64, (cell % self.cols as usize) as i64);
-        (-1..=1)
-            .flat_map(move |dx| (-1..=1).map(move |dy| (x + dx, y + dy)))
-            .filter(move |&(nx, ny)| (nx, ny) != (x, y) && 0 <= nx && nx < rows && 0 <= ny && ny < cols)
-            .map(move |(nx, ny)| (nx * cols + ny) as usize)
+    /// The offsets of the 8 neighbours on the padded grid.
+    fn offsets(&self) -> [isize; 8] {
+        let w = self.cols as isize + 2;
+        [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1]
     }
 
     /// The face-down map of a board state: `true` for face-down non-mines.
     fn face_down_map(&self, face_down: &FaceDown) -> Vec<bool> {
         match face_down {
-            FaceDown::All => self.mine.iter().map(|m| !m).collect(),
+            FaceDown::All => self.kind.iter().map(|&k| k == CellKind::Blank || k == CellKind::Number).collect(),
             FaceDown::Cells(cells) => {
-                let mut map = vec![false; self.mine.len()];
+                let mut map = vec![false; self.kind.len()];
                 cells.iter().for_each(|&c| map[c as usize] = true);
                 map
             }
@@ -130,16 +149,18 @@ impl Minefield {
 
     /// Turns `cell` face up, flooding from blank cells, in `map`.
     fn click(&self, map: &mut [bool], cell: usize) {
+        let offsets = self.offsets();
         map[cell] = false;
         let mut flood = vec![cell];
         while let Some(at) = flood.pop() {
-            if !self.is_blank(at) {
+            if self.kind[at] != CellKind::Blank {
                 continue;
             }
-            for neighbour in self.neighbours(at) {
-                if map[neighbour] {
-                    map[neighbour] = false;
-                    flood.push(neighbour);
+            for offset in offsets {
+                let n = at.wrapping_add_signed(offset);
+                if map[n] {
+                    map[n] = false;
+                    flood.push(n);
                 }
             }
         }
@@ -151,7 +172,7 @@ impl Minefield {
 pub enum FaceDown {
     /// Every non-mine cell: the start of the game.
     All,
-    /// These cells (sorted numbers `row · cols + column`).
+    /// These cells, by the field's internal (padded) cell numbers, sorted.
     Cells(Vec<u32>),
 }
 
@@ -265,78 +286,69 @@ impl Notation for Minesweeper {
 
 /// Splits a board state into its independent parts (see [`Minesweeper`]).
 ///
-/// Blank regions are the 8-connected components of face-down blank cells;
-/// a face-down number belongs to every region it touches, and regions that
-/// share a number are merged (union–find) into one part.
+/// One pass labels the blank regions (8-connected face-down blank cells)
+/// by flood fill; the fill also gives each face-down number it touches to
+/// the region, and a number met by a second region joins the two
+/// (union–find). Numbers no fill reached border no region.
 fn decompose_board(field: &Minefield, face_down: &FaceDown, parts: &mut Vec<MinePosition>) {
     let map = field.face_down_map(face_down);
-    let cells = map.len();
+    let offsets = field.offsets();
     const NONE: u32 = u32::MAX;
-    // 1. Label the blank regions.
-    let mut region = vec![NONE; cells];
-    let mut regions = 0u32;
-    let mut queue = Vec::new();
-    for start in 0..cells {
-        if !map[start] || !field.is_blank(start) || region[start] != NONE {
+    // label[c]: the region of a blank cell, or the first region to reach a number.
+    let mut label = vec![NONE; map.len()];
+    let mut numbers: Vec<u32> = Vec::new();
+    let mut parent: Vec<u32> = Vec::new();
+    let mut stack = Vec::new();
+    for start in 0..map.len() {
+        if !map[start] || field.kind[start] != CellKind::Blank || label[start] != NONE {
             continue;
         }
-        region[start] = regions;
-        queue.push(start);
-        while let Some(at) = queue.pop() {
-            for n in field.neighbours(at) {
-                if map[n] && field.is_blank(n) && region[n] == NONE {
-                    region[n] = regions;
-                    queue.push(n);
+        let region = numbers.len() as u32;
+        numbers.push(0);
+        parent.push(region);
+        label[start] = region;
+        stack.push(start);
+        while let Some(at) = stack.pop() {
+            for offset in offsets {
+                let n = at.wrapping_add_signed(offset);
+                if !map[n] {
+                    continue;
+                }
+                if field.kind[n] == CellKind::Blank {
+                    if label[n] == NONE {
+                        label[n] = region;
+                        stack.push(n);
+                    }
+                } else if label[n] == NONE {
+                    label[n] = region;
+                    numbers[region as usize] += 1;
+                } else if label[n] != region {
+                    let (a, b) = (find(&mut parent, label[n]), find(&mut parent, region));
+                    if a != b {
+                        parent[b as usize] = a;
+                    }
                 }
             }
         }
-        regions += 1;
     }
-    // 2. Attach every face-down number to the regions it touches.
-    let mut parent: Vec<u32> = (0..regions).collect();
-    let mut numbers = vec![0u32; regions as usize];
-    let mut owner = vec![NONE; cells];
-    for cell in 0..cells {
-        if !map[cell] || field.is_blank(cell) {
-            continue;
-        }
-        let mut first = NONE;
-        for n in field.neighbours(cell) {
-            if region[n] == NONE {
-                continue;
-            }
-            let root = find(&mut parent, region[n]);
-            if first == NONE {
-                first = root;
-            } else if root != first {
-                parent[root as usize] = first;
-            }
-        }
-        if first == NONE {
-            parts.push(MinePosition::Number);
-        } else {
-            owner[cell] = first;
-        }
-    }
-    // 3. One part per merged group of regions.
-    let mut merged = vec![false; regions as usize];
+    let lone = (0..map.len()).filter(|&c| map[c] && field.kind[c] == CellKind::Number && label[c] == NONE).count();
+    parts.extend(std::iter::repeat_n(MinePosition::Number, lone));
+    let regions = numbers.len() as u32;
+    let mut joined = vec![false; regions as usize];
     for r in 0..regions {
         let root = find(&mut parent, r);
-        merged[root as usize] |= root != r;
+        if root != r {
+            joined[root as usize] = true;
+            numbers[root as usize] += numbers[r as usize];
+        }
     }
-    for &label in owner.iter().filter(|&&label| label != NONE) {
-        let root = find(&mut parent, label);
-        numbers[root as usize] += 1;
-    }
-    let mut group_cells: Vec<Vec<u32>> = vec![Vec::new(); regions as usize];
-    if merged.iter().any(|&m| m) {
-        for cell in 0..cells {
-            let label = if region[cell] != NONE { region[cell] } else { owner[cell] };
-            if label != NONE {
-                let root = find(&mut parent, label);
-                if merged[root as usize] {
-                    group_cells[root as usize].push(cell as u32);
-                }
+    // Regions joined by shared numbers stay together as a smaller board.
+    let mut joined_cells: Vec<Vec<u32>> = vec![Vec::new(); regions as usize];
+    if joined.iter().any(|&j| j) {
+        for cell in (0..map.len()).filter(|&c| map[c] && label[c] != NONE) {
+            let root = find(&mut parent, label[cell]);
+            if joined[root as usize] {
+                joined_cells[root as usize].push(cell as u32);
             }
         }
     }
@@ -344,8 +356,8 @@ fn decompose_board(field: &Minefield, face_down: &FaceDown, parts: &mut Vec<Mine
         if find(&mut parent, r) != r {
             continue;
         }
-        if merged[r as usize] {
-            parts.push(MinePosition::Board(FaceDown::Cells(std::mem::take(&mut group_cells[r as usize]))));
+        if joined[r as usize] {
+            parts.push(MinePosition::Board(FaceDown::Cells(std::mem::take(&mut joined_cells[r as usize]))));
         } else {
             parts.push(MinePosition::Region { numbers: numbers[r as usize] });
         }

@@ -22,7 +22,7 @@ mod wythoff;
 
 pub use board::{Board, BoardGame, BoardRegion, Cell, Step};
 pub use bomb::BombGame;
-pub use coordinates::{diagonal_index, diagonal_position};
+pub use coordinates::{diagonal_index, diagonal_position, Monotone, Rectangle};
 pub use mine::{FaceDown, MinePosition, Minefield, Minesweeper};
 pub use nim::Nim;
 pub use notation::{parse_number, parse_pair, Notation};

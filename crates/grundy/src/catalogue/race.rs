@@ -2,12 +2,11 @@
 
 use super::board::{Board, BoardGame, Step};
 use super::wythoff::Wythoff;
-use crate::error::{Error, Result};
 use crate::game::Outcome;
-use crate::solve::{table::solve_table, GoalPlay};
-use crate::Indexed;
 
-/// A chess piece that may only move toward one corner.
+/// A chess piece that may only move toward one corner, racing to reach it:
+/// whoever moves the piece onto the corner wins; a piece stuck elsewhere is
+/// a draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ChessPiece {
     King,
@@ -21,7 +20,8 @@ impl ChessPiece {
 
     /// The race as a [`BoardGame`]: a cell is the piece's distance `(x, y)`
     /// from the goal `(0, 0)`; steps lower the distance; reaching the goal
-    /// wins and being stuck anywhere else is a draw.
+    /// wins and being stuck anywhere else is a draw. This is the definition
+    /// the general solvers value; [`ChessPiece::outcome`] is its closed form.
     pub fn race(self) -> BoardGame {
         let (leaps, rides): (Vec<Step>, Vec<Step>) = match self {
             ChessPiece::King => (vec![(-1, 0), (0, -1), (-1, -1)], vec![]),
@@ -33,62 +33,40 @@ impl ChessPiece {
             .and_then(|game| game.with_goal((0, 0)))
             .expect("the chess pieces' steps all approach the corner")
     }
-}
 
-/// The outcomes of one piece's race for every distance up to a bound.
-///
-/// The rook and the queen can always move until they reach the goal, so no
-/// position is a draw and their races are normal-play games: the rook's is
-/// two-heap Nim (P iff `x = y`) and the queen's is Wythoff's game (P-positions
-/// in closed form, exact integers). Their closed forms serve here; tests
-/// check them against the general solver. The king and the knight are
-/// tabled by the general solver ([`GoalPlay`] over a [`BoardGame`] region),
-/// which is linear in the table size since they have at most three moves.
-pub struct RaceOutcomes {
-    piece: ChessPiece,
-    /// For leapers: the outcomes of the cells of a square region, by rank.
-    table: Option<(Vec<Outcome>, Vec<u32>, u32)>,
-}
-
-impl RaceOutcomes {
-    /// Outcomes for distances `0 ≤ x, y ≤ max_distance`.
-    pub fn new(piece: ChessPiece, max_distance: u32) -> Result<Self> {
-        let table = match piece {
-            ChessPiece::Rook | ChessPiece::Queen => None,
-            ChessPiece::King | ChessPiece::Knight => {
-                let side =
-                    max_distance.checked_add(1).ok_or_else(|| Error::InvalidGame("distance too large".into()))?;
-                let game = piece.race();
-                let region = game.region(side, side)?;
-                let outcomes = solve_table(&region, GoalPlay, region.len())?;
-                // Re-key by cell so that lookups need no region.
-                let mut by_cell = vec![u32::MAX; side as usize * side as usize];
-                for x in 0..side {
-                    for y in 0..side {
-                        by_cell[x as usize * side as usize + y as usize] = region.index(&(x, y)) as u32;
-                    }
-                }
-                Some((outcomes, by_cell, side))
-            }
-        };
-        Ok(RaceOutcomes { piece, table })
-    }
-
-    /// The outcome with the piece `(x, y)` away from the goal, for the
-    /// player to move. Errors beyond the bound given to [`RaceOutcomes::new`].
-    pub fn outcome(&self, x: u32, y: u32) -> Result<Outcome> {
-        match (&self.table, self.piece) {
-            (None, ChessPiece::Rook) => Ok(Outcome::of_nim_value((x ^ y) as u64)),
-            (None, _) => Ok(if Wythoff::is_p_position(x as u64, y as u64) { Outcome::P } else { Outcome::N }),
-            (Some((outcomes, by_cell, side)), _) => {
-                if x >= *side || y >= *side {
-                    return Err(Error::InvalidPosition(format!(
-                        "distance ({x},{y}) is beyond the table's {}",
-                        side - 1
-                    )));
-                }
-                Ok(outcomes[by_cell[x as usize * *side as usize + y as usize] as usize])
-            }
+    /// The outcome of the race with the piece `(x, y)` away from the goal,
+    /// for the player to move, in closed form:
+    ///
+    /// - **king**: lost iff `x` and `y` are both even (the opponent can
+    ///   always restore "both even", and (0, 0) is);
+    /// - **rook**: two-heap Nim, lost iff `x = y`;
+    /// - **queen**: Wythoff's game, lost iff `(x, y)` is a Wythoff pair
+    ///   (exact integer arithmetic, [`Wythoff::is_p_position`]);
+    /// - **knight**: each jump lowers `x + y` by 3 and changes `x − y` by 1,
+    ///   so the goal is reachable only when `x + y ≡ 0 (mod 3)`; then the
+    ///   mover loses if `x = y` (the opponent mirrors), wins if
+    ///   `|x − y| = 1`, and otherwise nobody can force the goal: a draw.
+    ///
+    /// Tests check every case against the general solver run on
+    /// [`ChessPiece::race`].
+    ///
+    /// ```
+    /// use grundy::catalogue::race::ChessPiece;
+    /// use grundy::game::Outcome;
+    /// assert_eq!(ChessPiece::Queen.outcome(4, 4), Outcome::N);
+    /// assert_eq!(ChessPiece::Knight.outcome(4, 4), Outcome::Draw);
+    /// ```
+    pub fn outcome(self, x: u32, y: u32) -> Outcome {
+        let lost_if = |lost: bool| if lost { Outcome::P } else { Outcome::N };
+        match self {
+            ChessPiece::King => lost_if(x % 2 == 0 && y % 2 == 0),
+            ChessPiece::Rook => lost_if(x == y),
+            ChessPiece::Queen => lost_if(Wythoff::is_p_position(x as u64, y as u64)),
+            ChessPiece::Knight => match ((x as u64 + y as u64) % 3, x.abs_diff(y)) {
+                (0, 0) => Outcome::P,
+                (0, 1) => Outcome::N,
+                _ => Outcome::Draw,
+            },
         }
     }
 }
@@ -96,44 +74,30 @@ impl RaceOutcomes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::Search;
+    use crate::solve::{table::solve_table, GoalPlay};
+    use crate::Indexed;
 
-    #[test]
-    fn closed_forms_and_tables_agree_with_search_of_the_race() {
-        for piece in ChessPiece::ALL {
-            let game = piece.race();
-            let outcomes = RaceOutcomes::new(piece, 80).unwrap();
-            let mut search = Search::goal_play(&game);
-            for x in 0..=80 {
-                for y in 0..=80 {
-                    assert_eq!(
-                        outcomes.outcome(x, y).unwrap(),
-                        search.outcome(&(x, y)).unwrap(),
-                        "{piece:?} at ({x},{y})"
-                    );
-                }
+    fn check_against_the_general_solver(piece: ChessPiece, side: u32) {
+        let game = piece.race();
+        let region = game.region(side, side).unwrap();
+        let table = solve_table(&region, GoalPlay, region.len()).unwrap();
+        for x in 0..side {
+            for y in 0..side {
+                let general = table[region.index(&(x, y))];
+                assert_eq!(piece.outcome(x, y), general, "{piece:?} at ({x},{y})");
             }
         }
     }
 
     #[test]
-    fn the_knights_race_follows_the_known_pattern() {
-        // Reachable only when x + y ≡ 0 (mod 3); then P iff x = y, N iff |x − y| = 1.
-        let outcomes = RaceOutcomes::new(ChessPiece::Knight, 300).unwrap();
-        for x in 0..=300u32 {
-            for y in 0..=300u32 {
-                let k = (x + y) / 3;
-                let expected = if (x + y) % 3 != 0 || x.max(y) > 2 * k {
-                    Outcome::Draw
-                } else if x == y {
-                    Outcome::P
-                } else if x.abs_diff(y) == 1 {
-                    Outcome::N
-                } else {
-                    Outcome::Draw
-                };
-                assert_eq!(outcomes.outcome(x, y).unwrap(), expected, "({x},{y})");
-            }
-        }
+    fn leapers_agree_with_the_general_solver_at_the_problems_full_size() {
+        check_against_the_general_solver(ChessPiece::King, 1000);
+        check_against_the_general_solver(ChessPiece::Knight, 1000);
+    }
+
+    #[test]
+    fn riders_agree_with_the_general_solver() {
+        check_against_the_general_solver(ChessPiece::Rook, 250);
+        check_against_the_general_solver(ChessPiece::Queen, 250);
     }
 }

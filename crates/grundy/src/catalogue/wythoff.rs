@@ -1,9 +1,9 @@
 //! Wythoff's game: two heaps; take from one, or the same from both.
 
-use super::coordinates::{diagonal_index, diagonal_position};
+use super::coordinates::Monotone;
 use super::notation::{parse_pair, Notation};
 use crate::error::Result;
-use crate::game::{Game, Goal, Indexed, Options};
+use crate::game::{Game, Goal, Options};
 
 /// Wythoff's game. A position is `(x, y)`; a move lowers one coordinate, or
 /// both by the same amount. Its nim-values have no known formula and come
@@ -61,13 +61,12 @@ impl Game for Wythoff {
     }
 }
 
-/// Every move lowers `x + y`, so the diagonal order is a table order.
-impl Indexed for Wythoff {
-    fn index(&self, &(x, y): &(u64, u64)) -> usize {
-        diagonal_index(x, y)
+impl Monotone for Wythoff {
+    fn coordinates(&self, &position: &(u64, u64)) -> (u64, u64) {
+        position
     }
-    fn position(&self, index: usize) -> (u64, u64) {
-        diagonal_position(index)
+    fn at(&self, x: u64, y: u64) -> (u64, u64) {
+        (x, y)
     }
 }
 

@@ -17,7 +17,10 @@
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options<P> {
     parts: Vec<P>,
-    ends: Vec<usize>,
+    /// Where each option's parts end in `parts` — kept only once some option
+    /// is not a single position. Until then option `i` is `parts[i]`, and
+    /// pushing an option costs one write, which matters in table loops.
+    ends: Option<Vec<usize>>,
 }
 
 impl<P> Default for Options<P> {
@@ -28,34 +31,48 @@ impl<P> Default for Options<P> {
 
 impl<P> Options<P> {
     pub fn new() -> Self {
-        Options { parts: Vec::new(), ends: Vec::new() }
+        Options { parts: Vec::new(), ends: None }
     }
 
     /// Adds an option that is a single position.
+    #[inline]
     pub fn push(&mut self, position: P) {
         self.parts.push(position);
-        self.ends.push(self.parts.len());
+        if let Some(ends) = &mut self.ends {
+            ends.push(self.parts.len());
+        }
     }
 
     /// Adds an option that is the sum of `positions`.
     pub fn push_sum(&mut self, positions: impl IntoIterator<Item = P>) {
+        let ends = self.ends.get_or_insert_with(|| (1..=self.parts.len()).collect());
         self.parts.extend(positions);
-        self.ends.push(self.parts.len());
+        ends.push(self.parts.len());
     }
 
     /// The number of options.
     pub fn len(&self) -> usize {
-        self.ends.len()
+        self.ends.as_ref().map_or(self.parts.len(), Vec::len)
     }
 
     pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
+        self.len() == 0
+    }
+
+    /// Whether every option is a single position.
+    pub fn all_single(&self) -> bool {
+        self.ends.is_none()
     }
 
     /// The parts of option `i`.
     pub fn get(&self, i: usize) -> &[P] {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        &self.parts[start..self.ends[i]]
+        match &self.ends {
+            None => std::slice::from_ref(&self.parts[i]),
+            Some(ends) => {
+                let start = if i == 0 { 0 } else { ends[i - 1] };
+                &self.parts[start..ends[i]]
+            }
+        }
     }
 
     /// The options in the order they were pushed, each as its parts.
@@ -68,13 +85,29 @@ impl<P> Options<P> {
         &self.parts
     }
 
-    /// Where each option's parts end in [`Options::parts`].
-    pub fn ends(&self) -> &[usize] {
-        &self.ends
-    }
-
     pub fn clear(&mut self) {
         self.parts.clear();
-        self.ends.clear();
+        self.ends = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn singles_then_sums_keep_their_boundaries() {
+        let mut options = Options::new();
+        options.push(1);
+        options.push(2);
+        assert!(options.all_single());
+        options.push_sum([3, 4]);
+        options.push(5);
+        options.push_sum([]);
+        assert!(!options.all_single());
+        let found: Vec<Vec<i32>> = options.iter().map(<[i32]>::to_vec).collect();
+        assert_eq!(found, [vec![1], vec![2], vec![3, 4], vec![5], vec![]]);
+        options.clear();
+        assert!(options.is_empty() && options.all_single());
     }
 }

@@ -23,6 +23,17 @@ pub fn mex(values: &[NimValue]) -> NimValue {
         }
         return (!seen).trailing_zeros() as NimValue;
     }
+    if n < 4096 {
+        // A bit set on the stack: no allocation on the hot path.
+        let mut seen = [0u64; 64];
+        for &v in values {
+            if v < 4096 {
+                seen[(v / 64) as usize] |= 1 << (v % 64);
+            }
+        }
+        let word = seen.iter().position(|&w| w != u64::MAX).expect("fewer than 4096 values leave a gap");
+        return (word * 64) as NimValue + (!seen[word]).trailing_zeros() as NimValue;
+    }
     let mut seen = vec![false; n + 1];
     for &v in values {
         if (v as usize) < seen.len() {
@@ -43,6 +54,11 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn agrees_with_the_definition(values in proptest::collection::vec(0u64..200, 0..150)) {
+            proptest::prop_assert_eq!(mex(&values), mex_by_definition(&values));
+        }
+
+        #[test]
+        fn agrees_with_the_definition_past_the_bit_set(values in proptest::collection::vec(0u64..5000, 3000..5000)) {
             proptest::prop_assert_eq!(mex(&values), mex_by_definition(&values));
         }
     }

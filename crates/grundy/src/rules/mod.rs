@@ -33,7 +33,7 @@ pub use report::{ComponentReport, MoveReport, Report, Table, TableCell};
 use std::ops::RangeInclusive;
 
 use crate::catalogue::{
-    parse_number, parse_pair, Board, BoardGame, BombGame, Cell, Minefield, Minesweeper, Nim, Notation, Step,
+    parse_number, parse_pair, Board, BoardGame, BombGame, Cell, Minefield, Minesweeper, Nim, Notation, Rectangle, Step,
     Subtraction, Wythoff,
 };
 use crate::error::{Error, Result};
@@ -273,7 +273,10 @@ impl Playable for MineRules {
     fn solve(&self, positions: &[String]) -> Result<Report> {
         let first = positions.first().ok_or_else(|| Error::InvalidPosition("no field given".into()))?;
         let game = Minesweeper::new(Minefield::parse(first)?);
-        let rules = NormalGame::new("mine", game, |g| Search::with_decomposition(g, NormalPlay), None);
+        // Regions joined by a shared number are searched click by click; cap
+        // that search so a large joined cluster fails cleanly, not by memory.
+        let rules =
+            NormalGame::new("mine", game, |g| Search::with_decomposition(g, NormalPlay).with_limit(1 << 20), None);
         rules.solve(positions)
     }
 
@@ -312,7 +315,8 @@ fn heap_table<G: crate::Indexed<Position = u64> + Notation>(
 
 fn wythoff_table(game: &Wythoff, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<Table> {
     let columns = two_coordinates(columns)?;
-    table_of("nim-value", game, NormalPlay, rows, Some(columns), |r, c| Some((r, c?)), nim_value_cell)
+    let rectangle = Rectangle::new(game, rows.end().saturating_add(1), columns.end().saturating_add(1));
+    table_of("nim-value", &rectangle, NormalPlay, rows, Some(columns), |r, c| Some((r, c?)), nim_value_cell)
 }
 
 fn bomb_table(game: &BombGame, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<Table> {
@@ -321,7 +325,8 @@ fn bomb_table(game: &BombGame, rows: RangeInclusive<u64>, columns: Option<RangeI
         let c = c?;
         (r >= 1 && c >= 1 && r <= u32::MAX as u64 && c <= u32::MAX as u64).then_some((r as u32, c as u32))
     };
-    table_of("nim-value", game, NormalPlay, rows, Some(columns), cell, nim_value_cell)
+    let rectangle = Rectangle::new(game, *rows.end(), *columns.end());
+    table_of("nim-value", &rectangle, NormalPlay, rows, Some(columns), cell, nim_value_cell)
 }
 
 /// A board game's table: the region around the requested range, built

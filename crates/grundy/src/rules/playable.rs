@@ -9,8 +9,12 @@ use crate::error::{Error, Result};
 use crate::game::{Game, Goal, Indexed, Outcome};
 use crate::solve::{analyse_goal, analyse_sum, table::solve_table, NormalPlay, Rule, Search};
 
-/// The most positions a `table` request may cover.
+/// The most positions a `table` request may show.
 pub const MAX_TABLE_CELLS: u64 = 10_000_000;
+
+/// The most positions a `table` request may need valued (the shown ones
+/// and everything numbered before them).
+pub const MAX_TABLE_POSITIONS: usize = 100_000_000;
 
 /// A game the front ends can use without knowing its Rust type: positions
 /// come and go as text, answers as [`Report`] and [`Table`].
@@ -211,6 +215,13 @@ pub fn table_of<G: Indexed, R: Rule<G>>(
         })
         .collect();
     let needed = positions.iter().flatten().flatten().map(|p| game.index(p)).max().map_or(0, |m| m.saturating_add(1));
+    if needed > MAX_TABLE_POSITIONS {
+        return Err(Error::TooLarge {
+            what: "the table".into(),
+            needed: needed as u128,
+            limit: MAX_TABLE_POSITIONS as u128,
+        });
+    }
     let values = solve_table(game, rule, needed)?;
     Ok(Table {
         game: String::new(),

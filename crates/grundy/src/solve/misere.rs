@@ -42,10 +42,10 @@ where
 {
     type Value = NimValue;
 
-    fn option_value(&self, parts: &[NimValue]) -> Option<NimValue> {
+    fn option_value(&self, mut parts: impl ExactSizeIterator<Item = NimValue>) -> Option<NimValue> {
         // SumGame's options are always one sum, i.e. one part.
-        match parts {
-            [single] => Some(*single),
+        match parts.len() {
+            1 => parts.next(),
             _ => None,
         }
     }

@@ -10,7 +10,7 @@ pub trait Rule<G: Game> {
 
     /// The value of an option from the values of its parts, or `None` where
     /// the rule cannot value a sum of that many parts.
-    fn option_value(&self, parts: &[Self::Value]) -> Option<Self::Value>;
+    fn option_value(&self, parts: impl ExactSizeIterator<Item = Self::Value>) -> Option<Self::Value>;
 
     /// The value of `position` from its options' values (empty when stuck).
     fn position_value(&self, game: &G, position: &G::Position, options: &[Self::Value]) -> Self::Value;
@@ -26,8 +26,8 @@ pub struct NormalPlay;
 impl<G: Game> Rule<G> for NormalPlay {
     type Value = NimValue;
 
-    fn option_value(&self, parts: &[NimValue]) -> Option<NimValue> {
-        Some(parts.iter().fold(0, |sum, &v| sum ^ v))
+    fn option_value(&self, parts: impl ExactSizeIterator<Item = NimValue>) -> Option<NimValue> {
+        Some(parts.fold(0, |sum, v| sum ^ v))
     }
 
     fn position_value(&self, _: &G, _: &G::Position, options: &[NimValue]) -> NimValue {
@@ -47,11 +47,11 @@ pub struct GoalPlay;
 impl<G: Goal> Rule<G> for GoalPlay {
     type Value = Outcome;
 
-    fn option_value(&self, parts: &[Outcome]) -> Option<Outcome> {
-        match parts {
-            [single] => Some(*single),
+    fn option_value(&self, mut parts: impl ExactSizeIterator<Item = Outcome>) -> Option<Outcome> {
+        match parts.len() {
+            1 => parts.next(),
             // A move that ends play entirely: the mover made the last move.
-            [] => Some(Outcome::P),
+            0 => Some(Outcome::P),
             _ => None,
         }
     }

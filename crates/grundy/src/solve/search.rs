@@ -164,7 +164,7 @@ impl<'g, G: Game, R: Rule<G>> Search<'g, G, R> {
         for part in parts {
             values.push(self.value_of_component(part)?);
         }
-        self.rule.option_value(&values).ok_or_else(|| sum_not_supported(parts.len()))
+        self.rule.option_value(values.into_iter()).ok_or_else(|| sum_not_supported(parts.len()))
     }
 
     /// The value of a position that is not split any further.
@@ -183,7 +183,6 @@ impl<'g, G: Game, R: Rule<G>> Search<'g, G, R> {
         let mut stack = vec![self.expand(root.clone(), &mut spare)];
         on_stack.insert(root.clone());
         let mut option_values = Vec::new();
-        let mut part_values = Vec::new();
         while let Some(frame) = stack.last_mut() {
             // Find the next part whose value is still unknown.
             let mut unknown = None;
@@ -208,9 +207,10 @@ impl<'g, G: Game, R: Rule<G>> Search<'g, G, R> {
             let frame = stack.pop().expect("the stack is not empty here");
             option_values.clear();
             for parts in frame.options.iter() {
-                part_values.clear();
-                part_values.extend(parts.iter().map(|p| self.memo[p]));
-                let value = self.rule.option_value(&part_values).ok_or_else(|| sum_not_supported(parts.len()))?;
+                let value = self
+                    .rule
+                    .option_value(parts.iter().map(|p| self.memo[p]))
+                    .ok_or_else(|| sum_not_supported(parts.len()))?;
                 option_values.push(value);
             }
             let value = self.rule.position_value(self.game, &frame.position, &option_values);

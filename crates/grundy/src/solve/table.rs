@@ -37,29 +37,50 @@ pub fn solve_table<G: Indexed, R: Rule<G>>(game: &G, rule: R, len: usize) -> Res
     })?;
     let mut options = Options::new();
     let mut option_values = Vec::new();
-    let mut part_values = Vec::new();
     for index in 0..len {
         let position = game.position(index);
         options.clear();
         game.options(&position, &mut options);
         option_values.clear();
-        for parts in options.iter() {
-            part_values.clear();
-            for part in parts {
+        if options.all_single() {
+            // Every option is a single position (leapers, riders, heaps):
+            // no sums to combine, so read each option's value directly.
+            for part in options.parts() {
                 let option = game.index(part);
                 if option >= index {
                     return Err(Error::NotTopological { index, option });
                 }
-                part_values.push(table[option]);
+                option_values.push(rule.option_value(std::iter::once(table[option])).ok_or_else(sum_error(index))?);
             }
-            let value = rule.option_value(&part_values).ok_or_else(|| {
-                Error::InvalidGame(format!(
-                    "position number {index} has an option that is a sum, which this kind of play cannot value"
-                ))
-            })?;
-            option_values.push(value);
+        } else {
+            for parts in options.iter() {
+                let mut earlier = true;
+                let value = rule.option_value(parts.iter().map(|part| {
+                    let option = game.index(part);
+                    earlier &= option < index;
+                    // A stand-in that is never read: the error below wins.
+                    if option < index {
+                        table[option]
+                    } else {
+                        table[0]
+                    }
+                }));
+                if !earlier {
+                    let option = parts.iter().map(|p| game.index(p)).find(|&o| o >= index).unwrap_or(index);
+                    return Err(Error::NotTopological { index, option });
+                }
+                option_values.push(value.ok_or_else(sum_error(index))?);
+            }
         }
         table.push(rule.position_value(game, &position, &option_values));
     }
     Ok(table)
+}
+
+fn sum_error(index: usize) -> impl FnOnce() -> Error {
+    move || {
+        Error::InvalidGame(format!(
+            "position number {index} has an option that is a sum, which this kind of play cannot value"
+        ))
+    }
 }
