@@ -110,4 +110,8 @@ fn bad_input_is_one_clear_line() {
     assert!(fails(&["table", "nim", "--rows", "0..5", "--cols", "0..5"]).contains("rows only"));
     assert!(fails(&["table", "mine", "--rows", "0..5"]).contains("no table"));
     assert!(fails(&["solve", "nim", "1", "--goal", "0,0"]).contains("not a board game"));
+    // Positions too large to search: refused up front, not by running out of memory.
+    assert!(fails(&["solve", "nim", "1000000000000"]).contains("too large"));
+    assert!(fails(&["solve", "subtraction:1,2", "99999999999"]).contains("too large"));
+    assert!(fails(&["solve", "wythoff", "5000,3"]).contains("too large"));
 }

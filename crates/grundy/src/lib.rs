@@ -41,3 +41,8 @@ pub mod solve;
 
 pub use error::{Error, Result};
 pub use game::{ClosedForm, Decompose, Game, Goal, Indexed, NimHeapGenus, Options, Outcome};
+
+/// The README's Rust example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;

@@ -1,6 +1,6 @@
 //! Nim: heaps of counters; a move takes any positive number from one heap.
 
-use super::notation::{parse_number, Notation};
+use super::notation::{parse_heap, Notation};
 use crate::error::Result;
 use crate::game::{ClosedForm, Game, Goal, Indexed, NimHeapGenus, Options};
 
@@ -47,7 +47,7 @@ impl NimHeapGenus for Nim {}
 
 impl Notation for Nim {
     fn parse_position(&self, text: &str) -> Result<u64> {
-        parse_number(text, "a heap size (a whole number)")
+        parse_heap(text, "nim", 10_000_000, "finding every winning move lists a heap's options one by one")
     }
     fn format_position(&self, heap: &u64) -> String {
         heap.to_string()

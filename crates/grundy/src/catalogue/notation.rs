@@ -36,3 +36,14 @@ pub fn parse_pair<T: FromStr>(text: &str, what: &str) -> Result<(T, T)> {
         .ok_or_else(|| Error::InvalidPosition(format!("expected {what} written as 'a,b', found '{text}'")))?;
     Ok((parse_number(a, what)?, parse_number(b, what)?))
 }
+
+/// Parses a heap size no larger than `limit`, explaining the limit.
+pub(crate) fn parse_heap(text: &str, game: &str, limit: u64, why: &str) -> Result<u64> {
+    let heap: u64 = parse_number(text, "a heap size (a whole number)")?;
+    if heap > limit {
+        return Err(Error::InvalidPosition(format!(
+            "heap {heap} is too large for {game}: {why}, so heaps are limited to {limit}"
+        )));
+    }
+    Ok(heap)
+}

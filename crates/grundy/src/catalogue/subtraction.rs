@@ -1,6 +1,6 @@
 //! Subtraction games: take a number of counters from a fixed set.
 
-use super::notation::{parse_number, Notation};
+use super::notation::{parse_heap, Notation};
 use crate::error::{Error, Result};
 use crate::game::{Game, Goal, Indexed, Options};
 
@@ -62,7 +62,7 @@ impl Goal for Subtraction {}
 
 impl Notation for Subtraction {
     fn parse_position(&self, text: &str) -> Result<u64> {
-        parse_number(text, "a heap size (a whole number)")
+        parse_heap(text, "a subtraction game", 10_000_000, "search remembers every smaller heap")
     }
     fn format_position(&self, heap: &u64) -> String {
         heap.to_string()

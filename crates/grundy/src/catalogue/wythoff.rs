@@ -2,7 +2,10 @@
 
 use super::coordinates::Monotone;
 use super::notation::{parse_pair, Notation};
-use crate::error::Result;
+use crate::error::{Error, Result};
+
+/// The largest heap `grundy solve wythoff` accepts: search costs ~heap³.
+const MAX_SEARCHED_HEAP: u64 = 1000;
 use crate::game::{Game, Goal, Options};
 
 /// Wythoff's game. A position is `(x, y)`; a move lowers one coordinate, or
@@ -74,7 +77,13 @@ impl Goal for Wythoff {}
 
 impl Notation for Wythoff {
     fn parse_position(&self, text: &str) -> Result<(u64, u64)> {
-        parse_pair(text, "two heap sizes")
+        let (x, y): (u64, u64) = parse_pair(text, "two heap sizes")?;
+        if x.max(y) > MAX_SEARCHED_HEAP {
+            return Err(Error::InvalidPosition(format!(
+                "heaps {x},{y} are too large: Wythoff nim-values come from search over every smaller pair, so heaps are limited to {MAX_SEARCHED_HEAP}"
+            )));
+        }
+        Ok((x, y))
     }
     fn format_position(&self, &(x, y): &(u64, u64)) -> String {
         format!("{x},{y}")
