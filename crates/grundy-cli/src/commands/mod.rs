@@ -1,6 +1,7 @@
 //! The subcommands.
 
 mod list;
+mod sequence;
 mod solve;
 mod table;
 
@@ -54,6 +55,30 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = table::Format::Text)]
         format: table::Format,
     },
+    /// Nim-values of heaps 0..N of a heap game, with periodicity (proven where theory allows).
+    #[command(after_help = "Games: a take-and-break code (0.77, 4.07, 0.3F, hex:0.8), nim, kayles, dawsons-kayles,\n\
+grundys-game, subtraction:S, all-but:S.\n\nExamples:\n  grundy sequence kayles --to 200\n  \
+grundy sequence 0.16 --to 600000 --format json > 016.json\n  \
+grundy sequence grundys-game --to 16777216 --format binary --output grundy.seq --checkpoint grundy.ckpt")]
+    Sequence {
+        /// The heap game.
+        game: String,
+        /// The last heap to value.
+        #[arg(long)]
+        to: u64,
+        /// Algorithm: rare/common (fast) or plain (every option).
+        #[arg(long, value_enum, default_value_t = sequence::MethodChoice::Auto)]
+        method: sequence::MethodChoice,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = sequence::Format::Text)]
+        format: sequence::Format,
+        /// Write to FILE instead of standard output.
+        #[arg(long)]
+        output: Option<std::path::PathBuf>,
+        /// Save progress to FILE (every 10 s and when interrupted) and resume from it.
+        #[arg(long)]
+        checkpoint: Option<std::path::PathBuf>,
+    },
     /// Solve a reference contest problem, reading its input format from FILE or standard input.
     Contest {
         #[arg(value_enum)]
@@ -87,6 +112,14 @@ pub fn run(command: Command) -> Result<()> {
         Command::Table { game, rows, cols, board, format } => {
             table::run(&game, rows, cols, &board.rule_options(), format)
         }
+        Command::Sequence { game, to, method, format, output, checkpoint } => sequence::run(sequence::Request {
+            game: &game,
+            to,
+            method,
+            format,
+            output: output.as_deref(),
+            checkpoint: checkpoint.as_deref(),
+        }),
         Command::Contest { problem, file } => {
             let input = match &file {
                 Some(path) => std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?,

@@ -4,6 +4,7 @@
 //! |---|---|---|
 //! | [`Nim`] | a heap size | closed form; nim-heap genus (misère) |
 //! | [`Subtraction`] | a heap size | any finite subtraction set |
+//! | [`HeapGame`] | a heap size | take-and-break codes, all-but subtraction, Grundy's game |
 //! | [`Wythoff`] | two heaps `(x, y)` | nim-values by search; P-positions in closed form |
 //! | [`BoardGame`] | a cell `(x, y)` | leapers and riders on bounded or quarter-infinite boards, optional goal |
 //! | [`BombGame`] | a cell `(p, q)` | a move splits a bomb into two (multi-SG) |
@@ -13,6 +14,7 @@
 mod board;
 mod bomb;
 mod coordinates;
+mod heap;
 mod mine;
 mod nim;
 mod notation;
@@ -23,6 +25,7 @@ mod wythoff;
 pub use board::{Board, BoardGame, BoardRegion, Cell, Step};
 pub use bomb::BombGame;
 pub use coordinates::{diagonal_index, diagonal_position, Monotone, Rectangle};
+pub use heap::HeapGame;
 pub use mine::{FaceDown, MinePosition, Minefield, Minesweeper};
 pub use nim::Nim;
 pub use notation::{parse_number, parse_pair, Notation};

@@ -1,0 +1,229 @@
+//! `grundy sequence`: nim-values of heaps 0..N of a heap game.
+
+mod file;
+
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use grundy::catalogue::HeapGame;
+use grundy::solve::heap::{find_periodicity, Method, NimSequence, Periodicity};
+use indicatif::{ProgressBar, ProgressStyle};
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum Format {
+    Text,
+    Csv,
+    Json,
+    /// The compact binary sequence file (needs --output).
+    Binary,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum MethodChoice {
+    /// Rare/common where the game allows it, else plain.
+    Auto,
+    Plain,
+    RareCommon,
+}
+
+pub struct Request<'a> {
+    pub game: &'a str,
+    pub to: u64,
+    pub method: MethodChoice,
+    pub format: Format,
+    pub output: Option<&'a Path>,
+    pub checkpoint: Option<&'a Path>,
+}
+
+/// How often a running computation writes its checkpoint.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(10);
+
+pub fn run(request: Request) -> Result<()> {
+    let game = HeapGame::parse(request.game)?;
+    let method = match request.method {
+        MethodChoice::Auto => Method::best_for(&game),
+        MethodChoice::Plain => Method::Plain,
+        MethodChoice::RareCommon => Method::RareCommon,
+    };
+    let len = usize::try_from(request.to).ok().and_then(|n| n.checked_add(1)).context("--to is too large")?;
+    check_memory(len)?;
+    if matches!(request.format, Format::Binary) && request.output.is_none() {
+        bail!("--format binary writes a file: give it with --output FILE");
+    }
+    let start = match request.checkpoint {
+        Some(path) if path.exists() => resume_from(path, &game)?,
+        _ => Vec::new(),
+    };
+    let resumed = start.len();
+    let mut sequence = NimSequence::resume(&game, method, start)?;
+
+    let interrupted = Arc::new(AtomicBool::new(false));
+    {
+        let flag = interrupted.clone();
+        ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst)).context("cannot watch for Ctrl-C")?;
+    }
+    let progress = ProgressBar::new(len as u64).with_style(
+        ProgressStyle::with_template("{spinner} heaps {human_pos}/{human_len} [{bar:40}] {percent}% eta {eta}")
+            .expect("a valid template")
+            .progress_chars("=> "),
+    );
+    progress.set_position(resumed.min(len) as u64);
+    let started = Instant::now();
+    let mut last_save = Instant::now();
+    loop {
+        // The callback stops the computation when the user interrupts it or
+        // a checkpoint is due; both are handled here, where the values are.
+        let mut save_due = false;
+        let done = sequence.extend_to(len, |n| {
+            progress.set_position(n as u64);
+            save_due = request.checkpoint.is_some() && last_save.elapsed() >= CHECKPOINT_EVERY;
+            interrupted.load(Ordering::SeqCst) || save_due
+        })?;
+        if done {
+            break;
+        }
+        if let Some(path) = request.checkpoint {
+            file::write(path, game.description(), sequence.values())?;
+            last_save = Instant::now();
+        }
+        if interrupted.load(Ordering::SeqCst) {
+            progress.abandon();
+            eprintln!(
+                "grundy: interrupted after {} heaps; {}",
+                sequence.values().len(),
+                match request.checkpoint {
+                    Some(path) => format!("saved to {}: run the same command again to continue", path.display()),
+                    None => "nothing saved (give --checkpoint FILE to make runs resumable)".to_string(),
+                }
+            );
+            std::process::exit(130);
+        }
+    }
+    progress.finish_and_clear();
+    if let Some(path) = request.checkpoint {
+        file::write(path, game.description(), sequence.values())?;
+    }
+    let elapsed = started.elapsed();
+    let values = &sequence.values()[..len];
+    let periodicity = find_periodicity(values, game.octal_length());
+    eprintln!(
+        "grundy: {} heaps of {} in {:.2?} ({:?} method)",
+        len - resumed.min(len),
+        game.description(),
+        elapsed,
+        method
+    );
+    print(&game, values, periodicity.as_ref(), request.format, request.output)
+}
+
+/// Refuses runs whose values would not fit in memory, before starting.
+fn check_memory(len: usize) -> Result<()> {
+    let needed = len as u64 * 4;
+    let available = std::fs::read_to_string("/proc/meminfo").ok().and_then(|info| {
+        let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? * 1024)
+    });
+    if let Some(available) = available {
+        if needed > available {
+            bail!(
+                "heaps 0..{} need {:.1} GB for their values (4 bytes a heap), but only {:.1} GB of memory is available",
+                len - 1,
+                needed as f64 / 1e9,
+                available as f64 / 1e9
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The values a checkpoint holds, after checking it is this game's.
+fn resume_from(path: &Path, game: &HeapGame) -> Result<Vec<u32>> {
+    let (description, values) = file::read(path)?;
+    if description != game.description() {
+        bail!(
+            "the checkpoint {} is for the game '{description}', not '{}'; nothing was changed (use another file)",
+            path.display(),
+            game.description()
+        );
+    }
+    eprintln!("grundy: resuming {} from {} heaps in {}", description, values.len(), path.display());
+    Ok(values)
+}
+
+fn print(
+    game: &HeapGame,
+    values: &[u32],
+    periodicity: Option<&Periodicity>,
+    format: Format,
+    output: Option<&Path>,
+) -> Result<()> {
+    let text = match format {
+        Format::Binary => {
+            let path = output.expect("checked above");
+            return file::write(path, game.description(), values);
+        }
+        Format::Json => {
+            let json = serde_json::json!({
+                "game": game.description(),
+                "values": values,
+                "periodicity": periodicity,
+            });
+            serde_json::to_string(&json)? + "\n"
+        }
+        Format::Csv => {
+            let mut out = String::from("heap,nim_value\n");
+            for (n, v) in values.iter().enumerate() {
+                out.push_str(&format!("{n},{v}\n"));
+            }
+            out
+        }
+        Format::Text => {
+            let mut out = format!("{}: nim-values of heaps 0..{}\n", game.description(), values.len() - 1);
+            let width = values.len().to_string().len();
+            for (row, chunk) in values.chunks(20).enumerate() {
+                let cells: Vec<String> = chunk.iter().map(u32::to_string).collect();
+                out.push_str(&format!("{:>width$}: {}\n", row * 20, cells.join(" ")));
+            }
+            out.push_str(&describe(periodicity));
+            out.push('\n');
+            out
+        }
+    };
+    match output {
+        Some(path) => std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display())),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}
+
+fn describe(periodicity: Option<&Periodicity>) -> String {
+    match periodicity {
+        None => "periodicity: none found in the values computed".to_string(),
+        Some(p) => {
+            let kind = if p.saltus == 0 {
+                "periodic".to_string()
+            } else {
+                format!("arithmetic periodic, saltus {}", p.saltus)
+            };
+            let exception = if p.preperiod == 0 {
+                "no exceptions".to_string()
+            } else {
+                format!("last exception at heap {}", p.preperiod - 1)
+            };
+            match &p.certificate {
+                Some(certificate) => {
+                    format!("periodicity: PROVEN {kind}, period {}, {exception}\nproof: {certificate}", p.period)
+                }
+                None => format!(
+                    "periodicity: conjecture — {kind}, period {}, {exception}, seen through heap {} but not proven",
+                    p.period, p.computed_through
+                ),
+            }
+        }
+    }
+}

@@ -1,0 +1,245 @@
+//! Heap games: take-and-break codes, subtraction games, Grundy's game.
+
+use super::notation::{parse_heap, Notation};
+use crate::error::{Error, Result};
+use crate::game::{Game, Goal, Indexed, Options};
+
+/// A heap game given by a take-and-break code (Winning Ways ch. 4).
+///
+/// Digit `d_j` says what may happen when `j` counters are taken from a
+/// heap, as a sum of bits: **1** the heap may vanish (only when exactly `j`
+/// were there), **2** one non-empty heap may remain, **4** two non-empty
+/// heaps may remain, **8** three non-empty heaps may remain. Codes with
+/// digits below 8 are *octal*, with digits up to 15 *hexadecimal*. The
+/// digit before the point, `d_0`, allows splitting without taking (only
+/// bits 4 and 8 make sense there). A code is read as octal unless it has a
+/// letter digit (`0.3F`) or is written `hex:0.8`. Past the written digits every digit is
+/// `tail` (0 for a finite code; 3 for Nim and all-but subtraction games).
+///
+/// ```
+/// use grundy::catalogue::HeapGame;
+/// let kayles = HeapGame::parse("kayles").unwrap();
+/// assert_eq!(kayles, HeapGame::parse("0.77").unwrap());
+/// assert!(HeapGame::parse("0.8").is_err()); // 8 is not an octal digit…
+/// assert_eq!(HeapGame::parse("hex:0.8").unwrap().code(), "0.8"); // …but hexadecimal
+/// assert!(HeapGame::parse("0.").is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapGame {
+    /// `digits[j]` for `j` below `digits.len()`; `digits[0]` is `d_0`.
+    digits: Vec<u8>,
+    /// The digit for every `j ≥ digits.len()`.
+    tail: u8,
+    /// Grundy's game: a split must leave two *unequal* heaps.
+    unequal: bool,
+    /// How the game was described, for messages and checkpoints.
+    description: String,
+}
+
+impl HeapGame {
+    /// Reads a game: a code (`0.77`, `4.07`, `0.3F`), a classic by name
+    /// (`nim`, `kayles`, `dawsons-kayles`, `grundys-game`), a finite
+    /// subtraction game (`subtraction:1,3,4`) or an all-but subtraction
+    /// game (`all-but:1,3`: take any number except those listed).
+    pub fn parse(text: &str) -> Result<Self> {
+        let text = text.trim();
+        let mut game = match text {
+            "nim" => HeapGame { digits: vec![0], tail: 3, unequal: false, description: String::new() },
+            "kayles" => Self::parse_code("0.77", false)?,
+            "dawsons-kayles" => Self::parse_code("0.07", false)?,
+            "grundys-game" => HeapGame { digits: vec![4], tail: 0, unequal: true, description: String::new() },
+            _ => {
+                if let Some(set) = text.strip_prefix("subtraction:") {
+                    let set = parse_set(set)?;
+                    let mut digits = vec![0u8; *set.iter().max().expect("non-empty") as usize + 1];
+                    set.iter().for_each(|&s| digits[s as usize] = 3);
+                    HeapGame { digits, tail: 0, unequal: false, description: String::new() }
+                } else if let Some(set) = text.strip_prefix("all-but:") {
+                    let set = parse_set(set)?;
+                    let mut digits = vec![3u8; *set.iter().max().expect("non-empty") as usize + 1];
+                    digits[0] = 0;
+                    set.iter().for_each(|&s| digits[s as usize] = 0);
+                    HeapGame { digits, tail: 3, unequal: false, description: String::new() }
+                } else if let Some(code) = text.strip_prefix("hex:") {
+                    Self::parse_code(code, true)?
+                } else {
+                    // Octal unless a letter digit shows the code is hexadecimal.
+                    let hexadecimal = text.chars().any(|c| c.is_ascii_alphabetic() && c.is_ascii_hexdigit());
+                    Self::parse_code(text, hexadecimal)?
+                }
+            }
+        };
+        game.description = text.to_string();
+        Ok(game)
+    }
+
+    /// Reads a take-and-break code `d0.d1d2…`, octal or hexadecimal.
+    fn parse_code(text: &str, hexadecimal: bool) -> Result<Self> {
+        let bad = |why: String| Error::InvalidGame(format!("'{text}' is not a take-and-break code: {why}"));
+        let (before, after) = text.split_once('.').ok_or_else(|| {
+            bad("expected a code like 0.77 (a digit, a point, digits), or one of nim, kayles, dawsons-kayles, grundys-game, subtraction:S, all-but:S".into())
+        })?;
+        if after.is_empty() {
+            return Err(bad("no digits after the point".into()));
+        }
+        let digit = |c: char, place: usize| match c.to_digit(16) {
+            Some(d) if hexadecimal || d < 8 => Ok(d as u8),
+            Some(_) => Err(bad(format!(
+                "'{c}' at place {place} is not an octal digit (0-7); write a hexadecimal code as hex:{text}"
+            ))),
+            None => Err(bad(format!("'{c}' at place {place} is not a digit"))),
+        };
+        let d0 = match before {
+            "" => 0,
+            _ if before.chars().count() == 1 => digit(before.chars().next().expect("one char"), 0)?,
+            _ => return Err(bad("one digit may stand before the point".into())),
+        };
+        if d0 & 3 != 0 {
+            return Err(bad(format!(
+                "the digit before the point is {d0}, but taking nothing may only split a heap (bits 4 and 8)"
+            )));
+        }
+        let mut digits = vec![d0];
+        for (place, c) in after.chars().enumerate() {
+            digits.push(digit(c, place + 1)?);
+        }
+        while digits.len() > 1 && digits[digits.len() - 1] == 0 {
+            digits.pop();
+        }
+        if digits.iter().all(|&d| d == 0) {
+            return Err(bad("every digit is 0, so no move is ever possible".into()));
+        }
+        Ok(HeapGame { digits, tail: 0, unequal: false, description: String::new() })
+    }
+
+    /// The description the game was made from.
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+
+    /// The code, for a finite code (`None` for Nim, all-but games and Grundy's game).
+    pub fn code(&self) -> String {
+        let digit = |d: u8| char::from_digit(d as u32, 16).expect("digits are below 16").to_ascii_uppercase();
+        let mut code = String::new();
+        code.push(digit(self.digits[0]));
+        code.push('.');
+        self.digits[1..].iter().for_each(|&d| code.push(digit(d)));
+        code
+    }
+
+    /// The digit for taking `j` counters.
+    #[inline]
+    pub fn digit(&self, j: usize) -> u8 {
+        self.digits.get(j).copied().unwrap_or(self.tail)
+    }
+
+    /// The digits written out (`d_0` first); past them every digit is [`HeapGame::tail`].
+    pub fn digits(&self) -> &[u8] {
+        &self.digits
+    }
+
+    pub fn tail(&self) -> u8 {
+        self.tail
+    }
+
+    /// Whether a split must leave unequal heaps (Grundy's game).
+    pub fn unequal(&self) -> bool {
+        self.unequal
+    }
+
+    /// For a finite octal code (digits below 8, nothing past them, no
+    /// unequal-heaps rule): the place `k` of its last non-zero digit, which
+    /// the octal periodicity theorem needs.
+    pub fn octal_length(&self) -> Option<usize> {
+        let octal = self.tail == 0 && !self.unequal && self.digits.iter().all(|&d| d < 8);
+        octal.then(|| self.digits.len() - 1)
+    }
+}
+
+fn parse_set(text: &str) -> Result<Vec<u64>> {
+    let set = text
+        .split(',')
+        .map(|s| {
+            s.trim().parse::<u64>().map_err(|_| Error::InvalidGame(format!("'{s}' in '{text}' is not a whole number")))
+        })
+        .collect::<Result<Vec<u64>>>()?;
+    if set.contains(&0) {
+        return Err(Error::InvalidGame("0 cannot be in the set: taking nothing is not a move".into()));
+    }
+    if set.iter().any(|&s| s > 1_000_000) {
+        return Err(Error::InvalidGame(format!("the set '{text}' has a number above 1000000")));
+    }
+    Ok(set)
+}
+
+impl Game for HeapGame {
+    type Position = u64;
+
+    fn options(&self, &heap: &u64, options: &mut Options<u64>) {
+        for j in 0..=heap {
+            let d = self.digit(j as usize);
+            let rest = heap - j;
+            if d & 1 != 0 && rest == 0 && j > 0 {
+                options.push_sum([]);
+            }
+            if d & 2 != 0 && rest >= 1 && j > 0 {
+                options.push(rest);
+            }
+            if d & 4 != 0 && rest >= 2 {
+                for a in 1..=rest / 2 {
+                    if !(self.unequal && 2 * a == rest) {
+                        options.push_sum([a, rest - a]);
+                    }
+                }
+            }
+            if d & 8 != 0 && rest >= 3 {
+                for a in 1..=rest / 3 {
+                    for b in a..=(rest - a) / 2 {
+                        options.push_sum([a, b, rest - a - b]);
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Indexed for HeapGame {
+    fn index(&self, &heap: &u64) -> usize {
+        heap as usize
+    }
+    fn position(&self, index: usize) -> u64 {
+        index as u64
+    }
+}
+
+impl Goal for HeapGame {}
+
+impl Notation for HeapGame {
+    fn parse_position(&self, text: &str) -> Result<u64> {
+        parse_heap(text, self.description(), 100_000, "search lists every split of a heap")
+    }
+    fn format_position(&self, heap: &u64) -> String {
+        heap.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_and_names() {
+        assert_eq!(HeapGame::parse("kayles").unwrap().code(), "0.77");
+        assert_eq!(HeapGame::parse("4.07").unwrap().digits(), [4, 0, 7]);
+        assert_eq!(HeapGame::parse(".3F").unwrap().digits(), [0, 3, 15]);
+        assert_eq!(HeapGame::parse("0.160").unwrap().octal_length(), Some(2));
+        assert_eq!(HeapGame::parse("0.3F").unwrap().octal_length(), None);
+        assert_eq!(HeapGame::parse("grundys-game").unwrap().octal_length(), None);
+        for bad in ["0.8", "0.8x", "0.", "x.1", "1.5", "0.000", "07", "12.3", "subtraction:0", "all-but:a"] {
+            assert!(HeapGame::parse(bad).is_err(), "{bad}");
+        }
+        assert!(HeapGame::parse("0.8").unwrap_err().to_string().contains("hex:0.8"));
+        // Written as hexadecimal, 0.8 is a game: take one, leave three heaps.
+        assert_eq!(HeapGame::parse("hex:0.8").unwrap().digits(), [0, 8]);
+    }
+}
