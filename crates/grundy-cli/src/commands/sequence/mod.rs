@@ -2,6 +2,8 @@
 
 mod file;
 
+use std::fs::File;
+use std::io::{BufWriter, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -160,45 +162,44 @@ fn print(
     format: Format,
     output: Option<&Path>,
 ) -> Result<()> {
-    let text = match format {
-        Format::Binary => {
-            let path = output.expect("checked above");
-            return file::write(path, game.description(), values);
-        }
+    if let Format::Binary = format {
+        return file::write(output.expect("checked above"), game.description(), values);
+    }
+    // Streamed, not built in memory: a run to 2^30 heaps is gigabytes of text.
+    let sink: Box<dyn Write> = match output {
+        Some(path) => Box::new(File::create(path).with_context(|| format!("cannot write {}", path.display()))?),
+        None => Box::new(std::io::stdout().lock()),
+    };
+    let mut out = BufWriter::with_capacity(1 << 20, sink);
+    match format {
+        Format::Binary => unreachable!("handled above"),
         Format::Json => {
-            let json = serde_json::json!({
-                "game": game.description(),
-                "values": values,
-                "periodicity": periodicity,
-            });
-            serde_json::to_string(&json)? + "\n"
+            write!(out, "{{\"game\":{},\"values\":[", serde_json::to_string(game.description())?)?;
+            for (n, v) in values.iter().enumerate() {
+                write!(out, "{}{v}", if n == 0 { "" } else { "," })?;
+            }
+            writeln!(out, "],\"periodicity\":{}}}", serde_json::to_string(&periodicity)?)?;
         }
         Format::Csv => {
-            let mut out = String::from("heap,nim_value\n");
+            writeln!(out, "heap,nim_value")?;
             for (n, v) in values.iter().enumerate() {
-                out.push_str(&format!("{n},{v}\n"));
+                writeln!(out, "{n},{v}")?;
             }
-            out
         }
         Format::Text => {
-            let mut out = format!("{}: nim-values of heaps 0..{}\n", game.description(), values.len() - 1);
+            writeln!(out, "{}: nim-values of heaps 0..{}", game.description(), values.len() - 1)?;
             let width = values.len().to_string().len();
             for (row, chunk) in values.chunks(20).enumerate() {
-                let cells: Vec<String> = chunk.iter().map(u32::to_string).collect();
-                out.push_str(&format!("{:>width$}: {}\n", row * 20, cells.join(" ")));
+                write!(out, "{:>width$}:", row * 20)?;
+                for v in chunk {
+                    write!(out, " {v}")?;
+                }
+                writeln!(out)?;
             }
-            out.push_str(&describe(periodicity));
-            out.push('\n');
-            out
-        }
-    };
-    match output {
-        Some(path) => std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display())),
-        None => {
-            print!("{text}");
-            Ok(())
+            writeln!(out, "{}", describe(periodicity))?;
         }
     }
+    out.flush().context("cannot write the sequence")
 }
 
 fn describe(periodicity: Option<&Periodicity>) -> String {

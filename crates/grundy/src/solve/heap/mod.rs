@@ -148,7 +148,7 @@ impl<'g> NimSequence<'g> {
         self.values.push(value);
         self.tail.update(self.game, &self.values);
         if let Some(split) = &mut self.rare_common {
-            split.record(&self.values);
+            split.record(self.game, &self.values);
         }
     }
 }

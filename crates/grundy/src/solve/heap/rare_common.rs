@@ -16,17 +16,22 @@
 //! ```
 //!
 //! So for each candidate `v` the right-hand side says whether a witness
-//! split must pair a rare heap with a common one (1) or two heaps of one
-//! class (0). Rare heaps are few in most octal games, so **all** splits with
-//! a rare part are listed up front: that settles every candidate whose
-//! witnesses must be mixed. Only candidates that need same-class pairs call
-//! for a search over all splits, which usually finds a witness within a few
-//! steps and is exhaustive only when that candidate is the answer — which
-//! is rare.
+//! split must pair heaps of different classes (1) or of one class (0).
+//! Every mixed split has a part in the *smaller* class, and in most octal
+//! games one class is small and stays small; so **all** splits with a part
+//! in the smaller class are listed up front, which settles every candidate
+//! whose witnesses must be mixed. Only candidates that need same-class
+//! pairs call for a search over all splits, which usually finds a witness
+//! within a few steps and is exhaustive only when that candidate is the
+//! answer.
 //!
 //! Every mask and `s` give correct values; a good choice gives speed. They
 //! are chosen again from the histogram of (value, heap parity) each time the
-//! sequence doubles: the choice that makes the fewest heaps rare.
+//! sequence doubles, to minimise the heaps listed per heap plus the heaps
+//! whose own value would have needed an exhaustive search. (In 0.106, for
+//! instance, values XOR heap parity all lie in one hyperplane; with its
+//! mask and `s = 1` the listed class is nearly empty and almost every mex is
+//! settled at once.)
 
 use super::bits::Bits;
 use super::{splitting_takes, TailValues};
@@ -37,14 +42,16 @@ pub fn supports(game: &HeapGame) -> bool {
     game.digits().iter().all(|&d| d & 8 == 0) && game.tail() & 12 == 0
 }
 
-/// The state of the split between rare and common heaps.
+/// The state of the split between the two classes of heaps.
 #[derive(Default)]
 pub(super) struct Split {
     mask: u32,
     /// `s`: whether a heap's parity takes part in its class.
     domain: bool,
-    /// Heaps of the rare class, ascending.
-    rare_heaps: Vec<u32>,
+    /// The class whose heaps are listed (the smaller one).
+    listed_class: u32,
+    /// Heaps of the listed class, ascending.
+    listed: Vec<u32>,
     /// How many heaps have each value, by heap parity.
     histogram: Vec<[u64; 2]>,
     /// When to choose the split again.
@@ -61,49 +68,67 @@ fn parity(value: u32, mask: u32) -> u32 {
 
 impl Split {
     #[inline]
-    fn is_rare(&self, heap: usize, value: u32) -> bool {
-        parity(value, self.mask) ^ (self.domain as u32 & heap as u32) == 0
+    fn class(&self, heap: usize, value: u32) -> u32 {
+        parity(value, self.mask) ^ (self.domain as u32 & heap as u32)
     }
 
     /// Notes the newest value (the last of `values`).
-    pub(super) fn record(&mut self, values: &[u32]) {
+    pub(super) fn record(&mut self, game: &HeapGame, values: &[u32]) {
         let n = values.len() - 1;
         let value = values[n];
         if value as usize >= self.histogram.len() {
             self.histogram.resize(value as usize + 1, [0; 2]);
         }
         self.histogram[value as usize][n % 2] += 1;
-        if self.is_rare(n, value) {
-            self.rare_heaps.push(n as u32);
+        if self.class(n, value) == self.listed_class {
+            self.listed.push(n as u32);
         }
         if values.len() >= self.next_choice {
-            self.choose(values);
+            self.choose(game, values);
             self.next_choice = (values.len() * 2).max(64);
         }
     }
 
-    /// How many heaps so far would be rare under `mask` and `domain`.
-    fn rare_count(&self, mask: u32, domain: bool) -> u64 {
-        let mut count = 0;
+    /// The cost of a split so far: heaps in its smaller class (listed for
+    /// every heap) plus heaps whose own value needed same-class witnesses
+    /// (an exhaustive search); and which class is smaller.
+    fn cost(&self, mask: u32, domain: bool, takes: [bool; 2]) -> (u64, u32) {
+        let mut in_class = [0u64; 2];
+        let mut searched = 0;
         for (value, heaps) in self.histogram.iter().enumerate() {
             for (heap_parity, &heaps) in heaps.iter().enumerate() {
-                if parity(value as u32, mask) ^ (domain as u32 & heap_parity as u32) == 0 {
-                    count += heaps;
+                let class = parity(value as u32, mask) ^ (domain as u32 & heap_parity as u32);
+                in_class[class as usize] += heaps;
+                // A split taking j leaves n − j; same-class witnesses are needed when
+                // parity(v & m) ⊕ s·((n − j) mod 2) = 0 for some splitting take j.
+                let needs_search = (0..2).any(|j_parity| {
+                    takes[j_parity]
+                        && parity(value as u32, mask) ^ (domain as u32 & (heap_parity ^ j_parity) as u32) == 0
+                });
+                if needs_search {
+                    searched += heaps;
                 }
             }
         }
-        count
+        let smaller = (in_class[1] < in_class[0]) as u32;
+        (in_class[smaller as usize] + searched, smaller)
     }
 
-    /// Picks the mask and `s` that make the fewest heaps rare so far.
-    fn choose(&mut self, values: &[u32]) {
+    /// Picks the mask, `s` and listed class that cost least so far.
+    fn choose(&mut self, game: &HeapGame, values: &[u32]) {
+        let n = values.len();
+        let mut takes = [false; 2];
+        for j in splitting_takes(game, n, 4) {
+            takes[j % 2] = true;
+        }
         let width = (u32::BITS - (self.histogram.len() as u32).leading_zeros()).min(MASK_BITS);
         let candidates = (0..1u32 << width).flat_map(|mask| [(mask, false), (mask, true)]);
-        let best = candidates.min_by_key(|&(mask, domain)| (self.rare_count(mask, domain), domain, mask));
+        let best = candidates.min_by_key(|&(mask, domain)| (self.cost(mask, domain, takes).0, domain, mask));
         let Some((mask, domain)) = best else { return };
-        if self.rare_count(mask, domain) < self.rare_count(self.mask, self.domain) {
-            (self.mask, self.domain) = (mask, domain);
-            self.rare_heaps = (0..values.len()).filter(|&n| self.is_rare(n, values[n])).map(|n| n as u32).collect();
+        let (cost, listed_class) = self.cost(mask, domain, takes);
+        if cost < self.cost(self.mask, self.domain, takes).0 || self.next_choice == 0 {
+            (self.mask, self.domain, self.listed_class) = (mask, domain, listed_class);
+            self.listed = (0..n).filter(|&h| self.class(h, values[h]) == listed_class).map(|h| h as u32).collect();
         }
     }
 
@@ -111,10 +136,10 @@ impl Split {
     /// the options that leave no heap or one heap.
     pub(super) fn next_value(&mut self, game: &HeapGame, values: &[u32], _tail: &TailValues, seen: &mut Bits) -> u32 {
         let n = values.len();
-        // Every split with a rare part.
+        // Every split with a part in the listed class: all mixed splits.
         for j in splitting_takes(game, n, 4) {
             let rest = n - j;
-            for &a in &self.rare_heaps {
+            for &a in &self.listed {
                 let a = a as usize;
                 if a == 0 {
                     continue;

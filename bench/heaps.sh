@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Times `grundy sequence` against `ogsolve -m rc2` (cargo install ogsolve) on
+# octal games, side by side in one run, after checking that both compute the
+# same nim-values. Also times Grundy's game, which ogsolve cannot play.
+#
+#   bash bench/heaps.sh [N] [GRUNDY_N]      (defaults: 10000000 and 16777216)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+n=${1:-10000000}
+grundy_n=${2:-16777216}
+work=${TMPDIR:-/tmp}/grundy-heap-bench
+mkdir -p "$work"
+cargo build --release -q
+command -v ogsolve >/dev/null || { echo "ogsolve is not installed: cargo install ogsolve" >&2; exit 1; }
+
+for code in 0.106 0.16 0.77 0.137 4.07; do
+    ogsolve "$code" -m rc2 -n 200000 -p 2>/dev/null | grep 'nimbers:' | head -1 > "$work/og.txt"
+    target/release/grundy sequence "$code" --to 200000 --format csv 2>/dev/null > "$work/gr.txt"
+    python3 - "$work" "$code" <<'PY'
+import sys
+work, code = sys.argv[1], sys.argv[2]
+og = list(map(int, open(f"{work}/og.txt").read().split()[1:]))
+gr = [int(line.split(",")[1]) for line in open(f"{work}/gr.txt").read().split()[1:]]
+if og != gr:
+    sys.exit(f"{code}: grundy and ogsolve disagree")
+PY
+done
+echo "values agree with ogsolve on heaps 0..200000 of 0.106 0.16 0.77 0.137 4.07"
+
+seconds() { /usr/bin/time -f "%e %M" "$@" 2>&1 >/dev/null | tail -1; }
+printf "%-14s %10s %10s %10s %12s %12s\n" game heaps grundy_s ogsolve_s ogs/grundy "grundy_MB/ogs_MB"
+for code in 0.106 0.16; do
+    read -r g gmem < <(seconds target/release/grundy sequence "$code" --to "$n" --format binary --output "$work/$code.seq")
+    read -r o omem < <(seconds ogsolve "$code" -m rc2 -n "$n")
+    printf "%-14s %10s %10s %10s %12.2f %12s\n" "$code" "$n" "$g" "$o" "$(echo "$o / $g" | bc -l)" "$((gmem / 1024))/$((omem / 1024))"
+done
+read -r g gmem < <(seconds target/release/grundy sequence grundys-game --to "$grundy_n" --format binary --output "$work/grundy.seq")
+printf "%-14s %10s %10s %10s %12s %12s\n" grundys-game "$grundy_n" "$g" "-" "-" "$((gmem / 1024))/-"
+cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)
+echo "machine: $(nproc) cores,${cpu}"
