@@ -128,3 +128,14 @@ fn an_interrupted_run_resumes_where_it_stopped() {
     assert!(resumed.stderr.contains("resuming"), "{}", resumed.stderr);
     assert_eq!(resumed.stdout, ok(&["sequence", "0.77", "--to", "5000", "--format", "csv"]));
 }
+
+#[test]
+fn misere_kayles_matches_the_published_values() {
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["sequence", "kayles", "--to", "20", "--misere", "--format", "json"])).unwrap();
+    let values: Vec<u64> = json["values"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    assert_eq!(values, [1, 0, 2, 3, 0, 1, 3, 2, 1, 0, 2, 4, 0, 1, 2, 5, 1, 6, 3, 2, 0]);
+    assert_eq!(json["play"], "misere");
+    let run = grundy(&["sequence", "kayles", "--to", "1000", "--misere"], "");
+    assert!(run.stderr.contains("limited to 50"), "{}", run.stderr);
+}

@@ -78,6 +78,9 @@ grundy sequence grundys-game --to 16777216 --format binary --output grundy.seq -
         /// Save progress to FILE (every 10 s and when interrupted) and resume from it.
         #[arg(long)]
         checkpoint: Option<std::path::PathBuf>,
+        /// Misère play (last mover loses): misère nim-values by exact search.
+        #[arg(long)]
+        misere: bool,
     },
     /// Solve a reference contest problem, reading its input format from FILE or standard input.
     Contest {
@@ -112,14 +115,17 @@ pub fn run(command: Command) -> Result<()> {
         Command::Table { game, rows, cols, board, format } => {
             table::run(&game, rows, cols, &board.rule_options(), format)
         }
-        Command::Sequence { game, to, method, format, output, checkpoint } => sequence::run(sequence::Request {
-            game: &game,
-            to,
-            method,
-            format,
-            output: output.as_deref(),
-            checkpoint: checkpoint.as_deref(),
-        }),
+        Command::Sequence { game, to, method, format, output, checkpoint, misere } => {
+            sequence::run(sequence::Request {
+                game: &game,
+                to,
+                method,
+                format,
+                output: output.as_deref(),
+                checkpoint: checkpoint.as_deref(),
+                misere,
+            })
+        }
         Command::Contest { problem, file } => {
             let input = match &file {
                 Some(path) => std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?,

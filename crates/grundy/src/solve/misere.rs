@@ -77,6 +77,25 @@ where
     Search::new(&sums, MiserePlay).value(&start)
 }
 
+/// Misère nim-values of the single positions `positions`, by exact search
+/// with one memo for all of them (their followers are shared sums).
+///
+/// ```
+/// use grundy::catalogue::HeapGame;
+/// use grundy::solve::misere::misere_nim_values;
+/// let kayles = HeapGame::parse("kayles").unwrap();
+/// let values = misere_nim_values(&kayles, 0..=20).unwrap();
+/// assert_eq!(values, [1, 0, 2, 3, 0, 1, 3, 2, 1, 0, 2, 4, 0, 1, 2, 5, 1, 6, 3, 2, 0]);
+/// ```
+pub fn misere_nim_values<G: Game>(game: &G, positions: impl IntoIterator<Item = G::Position>) -> Result<Vec<NimValue>>
+where
+    G::Position: Ord + Debug,
+{
+    let sums = SumGame::new(game);
+    let mut search = Search::new(&sums, MiserePlay);
+    positions.into_iter().map(|p| search.value(&sums.canonical([p]))).collect()
+}
+
 /// The misère outcome of the sum of `components`, by exact search.
 pub fn misere_outcome_by_search<G: Game>(game: &G, components: &[G::Position]) -> Result<Outcome>
 where

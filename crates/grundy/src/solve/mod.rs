@@ -16,6 +16,7 @@
 
 mod analysis;
 mod closed_form;
+pub mod genus;
 pub mod heap;
 pub mod misere;
 mod rule;

@@ -38,13 +38,21 @@ pub struct Request<'a> {
     pub format: Format,
     pub output: Option<&'a Path>,
     pub checkpoint: Option<&'a Path>,
+    pub misere: bool,
 }
+
+/// The largest heap `--misere` accepts: misère values come from exact
+/// search of sums, which grows exponentially with the heap.
+const MAX_MISERE_HEAP: u64 = 50;
 
 /// How often a running computation writes its checkpoint.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(10);
 
 pub fn run(request: Request) -> Result<()> {
     let game = HeapGame::parse(request.game)?;
+    if request.misere {
+        return run_misere(&game, &request);
+    }
     let method = match request.method {
         MethodChoice::Auto => Method::best_for(&game),
         MethodChoice::Plain => Method::Plain,
@@ -118,7 +126,26 @@ pub fn run(request: Request) -> Result<()> {
         elapsed,
         method
     );
-    print(&game, values, periodicity.as_ref(), request.format, request.output)
+    print(&game, values, periodicity.as_ref(), request.format, request.output, "nim-values")
+}
+
+/// Misère nim-values of heaps 0..N by exact search (no fast method exists:
+/// misère values do not add). Periodicity is only ever a conjecture here.
+fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
+    if request.to > MAX_MISERE_HEAP {
+        bail!(
+            "--misere searches sums of heaps exactly, which grows exponentially; heaps are limited to {MAX_MISERE_HEAP}"
+        );
+    }
+    if request.checkpoint.is_some() || matches!(request.format, Format::Binary) {
+        bail!("--misere runs are short: --checkpoint and --format binary are for normal-play sequences");
+    }
+    let started = Instant::now();
+    let values = grundy::solve::misere::misere_nim_values(game, 0..=request.to)?;
+    let values: Vec<u32> = values.into_iter().map(|v| v as u32).collect();
+    eprintln!("grundy: misère values of {} heaps of {} in {:.2?}", values.len(), game.description(), started.elapsed());
+    let periodicity = find_periodicity(&values, None);
+    print(game, &values, periodicity.as_ref(), request.format, request.output, "misère nim-values")
 }
 
 /// Refuses runs whose values would not fit in memory, before starting.
@@ -161,6 +188,7 @@ fn print(
     periodicity: Option<&Periodicity>,
     format: Format,
     output: Option<&Path>,
+    what: &str,
 ) -> Result<()> {
     if let Format::Binary = format {
         return file::write(output.expect("checked above"), game.description(), values);
@@ -174,7 +202,8 @@ fn print(
     match format {
         Format::Binary => unreachable!("handled above"),
         Format::Json => {
-            write!(out, "{{\"game\":{},\"values\":[", serde_json::to_string(game.description())?)?;
+            let play = if what.starts_with("misère") { "misere" } else { "normal" };
+            write!(out, "{{\"game\":{},\"play\":\"{play}\",\"values\":[", serde_json::to_string(game.description())?)?;
             for (n, v) in values.iter().enumerate() {
                 write!(out, "{}{v}", if n == 0 { "" } else { "," })?;
             }
@@ -187,7 +216,7 @@ fn print(
             }
         }
         Format::Text => {
-            writeln!(out, "{}: nim-values of heaps 0..{}", game.description(), values.len() - 1)?;
+            writeln!(out, "{}: {what} of heaps 0..{}", game.description(), values.len() - 1)?;
             let width = values.len().to_string().len();
             for (row, chunk) in values.chunks(20).enumerate() {
                 write!(out, "{:>width$}:", row * 20)?;
