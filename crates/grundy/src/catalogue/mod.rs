@@ -8,12 +8,14 @@
 //! | [`Wythoff`] | two heaps `(x, y)` | nim-values by search; P-positions in closed form |
 //! | [`BoardGame`] | a cell `(x, y)` | leapers and riders on bounded or quarter-infinite boards, optional goal |
 //! | [`BombGame`] | a cell `(p, q)` | a move splits a bomb into two (multi-SG) |
+//! | [`GraphGame`] | a numbered position | an explicit graph from a file, cycles allowed |
 //! | [`Minesweeper`] | a board state | decomposes into independent regions |
 //! | [`race::ChessPiece`] | a distance to the goal | Life Winner Bo's races, with draws |
 
 mod board;
 mod bomb;
 mod coordinates;
+mod graph;
 mod heap;
 mod mine;
 mod nim;
@@ -25,6 +27,7 @@ mod wythoff;
 pub use board::{Board, BoardGame, BoardRegion, Cell, Step};
 pub use bomb::BombGame;
 pub use coordinates::{diagonal_index, diagonal_position, Monotone, Rectangle};
+pub use graph::GraphGame;
 pub use heap::HeapGame;
 pub use mine::{FaceDown, MinePosition, Minefield, Minesweeper};
 pub use nim::Nim;

@@ -1,0 +1,165 @@
+//! The generalized Sprague–Grundy function of a graph with cycles.
+
+use std::collections::BTreeSet;
+
+use serde::Serialize;
+
+use super::Digraph;
+use crate::error::{Error, Result};
+use crate::game::Outcome;
+
+/// A position's generalized Sprague–Grundy value: a finite nim-value, or
+/// `∞(K)` where `K` is the set of finite values among its options.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum LoopyValue {
+    Finite(u64),
+    Infinite(BTreeSet<u64>),
+}
+
+impl LoopyValue {
+    /// The outcome of a position with this value: P iff the value is 0; a
+    /// first-player win iff it is finite and non-zero, or `∞(K)` with 0 in
+    /// `K` (move to a 0); otherwise a draw.
+    pub fn outcome(&self) -> Outcome {
+        match self {
+            LoopyValue::Finite(0) => Outcome::P,
+            LoopyValue::Finite(_) => Outcome::N,
+            LoopyValue::Infinite(k) if k.contains(&0) => Outcome::N,
+            LoopyValue::Infinite(_) => Outcome::Draw,
+        }
+    }
+
+    /// The value of a sum (Smith): finite values add by nim-sum; a finite
+    /// `a` with `∞(K)` gives `∞(K ⊕ a)`; two infinite values give `None` —
+    /// the sum is a draw.
+    pub fn add(&self, other: &LoopyValue) -> Option<LoopyValue> {
+        use LoopyValue::*;
+        match (self, other) {
+            (Finite(a), Finite(b)) => Some(Finite(a ^ b)),
+            (Finite(a), Infinite(k)) | (Infinite(k), Finite(a)) => Some(Infinite(k.iter().map(|v| v ^ a).collect())),
+            (Infinite(_), Infinite(_)) => None,
+        }
+    }
+}
+
+impl std::fmt::Display for LoopyValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoopyValue::Finite(v) => write!(f, "{v}"),
+            LoopyValue::Infinite(k) => {
+                let values: Vec<String> = k.iter().map(u64::to_string).collect();
+                write!(f, "∞({})", values.join(","))
+            }
+        }
+    }
+}
+
+/// The outcome of a sum of positions with these values.
+///
+/// ```
+/// use std::collections::BTreeSet;
+/// use grundy::game::Outcome;
+/// use grundy::solve::loopy::{sum_outcome, LoopyValue};
+/// let infinite = LoopyValue::Infinite(BTreeSet::from([0, 2]));
+/// assert_eq!(sum_outcome(&[infinite.clone()]), Outcome::N);            // move to the 0
+/// assert_eq!(sum_outcome(&[infinite.clone(), LoopyValue::Finite(1)]), Outcome::Draw); // ∞(1,3)
+/// assert_eq!(sum_outcome(&[infinite.clone(), infinite]), Outcome::Draw);
+/// ```
+pub fn sum_outcome(values: &[LoopyValue]) -> Outcome {
+    let mut total = LoopyValue::Finite(0);
+    for value in values {
+        match total.add(value) {
+            Some(sum) => total = sum,
+            None => return Outcome::Draw,
+        }
+    }
+    total.outcome()
+}
+
+/// The generalized Sprague–Grundy value of every position of a
+/// normal-play graph (stuck positions are losses).
+///
+/// Round `m` finds the positions of value `m` by a retrograde process,
+/// Fraenkel–Yesha style: a position may take `m` if its options already
+/// show every value below `m`; it does take `m` once every option without
+/// a smaller value has an option of value `m` (so the opponent, moving to a
+/// larger or infinite value, can be answered by a move back to `m`), and
+/// none of its options has `m`. Positions left after the last round are
+/// `∞(K)`. Each round is linear in the graph; there are as many rounds as
+/// the largest finite value plus one.
+pub fn generalized_values(graph: &Digraph) -> Result<Vec<LoopyValue>> {
+    if (0..graph.len()).any(|u| graph.options(u as u32).is_empty() && graph.stuck_outcome(u as u32) != Outcome::P) {
+        return Err(Error::InvalidGame(
+            "generalized Sprague–Grundy values are for normal play: every stuck position must be a loss".into(),
+        ));
+    }
+    let len = graph.len();
+    let (offsets, sources) = graph.predecessors();
+    const NONE: u64 = u64::MAX;
+    let mut value = vec![NONE; len];
+    // How many of each position's options have each value below the round: kept as a mex.
+    let mut option_values: Vec<BTreeSet<u64>> = vec![BTreeSet::new(); len];
+    let mut m = 0u64;
+    loop {
+        let eligible = |u: usize, option_values: &[BTreeSet<u64>]| (0..m).all(|j| option_values[u].contains(&j));
+        let candidates: Vec<usize> = (0..len).filter(|&u| value[u] == NONE && eligible(u, &option_values)).collect();
+        if candidates.is_empty() {
+            break;
+        }
+        // answered[v]: v (unlabelled) has an option of value m.
+        let mut answered = vec![false; len];
+        // waiting[u]: options of u without a value below m that are not yet answered.
+        let mut waiting: Vec<u32> = (0..len)
+            .map(|u| graph.options(u as u32).iter().filter(|&&v| value[v as usize] == NONE).count() as u32)
+            .collect();
+        let mut is_candidate = vec![false; len];
+        candidates.iter().for_each(|&u| is_candidate[u] = true);
+        let mut stack: Vec<usize> = candidates.iter().copied().filter(|&u| waiting[u] == 0).collect();
+        let mut labelled = Vec::new();
+        while let Some(u) = stack.pop() {
+            if value[u] != NONE || answered[u] {
+                continue;
+            }
+            value[u] = m;
+            labelled.push(u);
+            for &p in &sources[offsets[u]..offsets[u + 1]] {
+                let p = p as usize;
+                if value[p] != NONE || answered[p] {
+                    continue;
+                }
+                answered[p] = true;
+                for &q in &sources[offsets[p]..offsets[p + 1]] {
+                    let q = q as usize;
+                    if value[q] == NONE && waiting[q] > 0 {
+                        waiting[q] -= 1;
+                        if waiting[q] == 0 && is_candidate[q] && !answered[q] {
+                            stack.push(q);
+                        }
+                    }
+                }
+            }
+        }
+        for &u in &labelled {
+            for &p in &sources[offsets[u]..offsets[u + 1]] {
+                option_values[p as usize].insert(m);
+            }
+        }
+        m += 1;
+    }
+    Ok((0..len)
+        .map(|u| {
+            if value[u] != NONE {
+                LoopyValue::Finite(value[u])
+            } else {
+                LoopyValue::Infinite(
+                    graph
+                        .options(u as u32)
+                        .iter()
+                        .filter(|&&v| value[v as usize] != NONE)
+                        .map(|&v| value[v as usize])
+                        .collect(),
+                )
+            }
+        })
+        .collect())
+}

@@ -1,0 +1,139 @@
+//! Loopy-game solvers against each other and against brute force.
+
+use super::*;
+use crate::catalogue::race::ChessPiece;
+use crate::solve::{table::solve_table, GoalPlay};
+use crate::Indexed;
+
+fn random_graph(seed: &mut u64, len: usize, stuck_labels: bool) -> Digraph {
+    let mut next = |n: u64| {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed % n
+    };
+    let mut options = Vec::new();
+    let mut stuck = Vec::new();
+    for _ in 0..len {
+        let degree = next(4);
+        let mut list: Vec<u32> = (0..degree).map(|_| next(len as u64) as u32).collect();
+        list.sort();
+        list.dedup();
+        options.push(list);
+        stuck.push(if stuck_labels { [Outcome::P, Outcome::N, Outcome::Draw][next(3) as usize] } else { Outcome::P });
+    }
+    Digraph::new(options, stuck).unwrap()
+}
+
+/// Outcomes by brute force: iterate "won / lost within k moves" to a fixed point.
+fn brute_force_outcomes(graph: &Digraph) -> Vec<Outcome> {
+    let len = graph.len();
+    let mut outcome = vec![None; len];
+    for u in 0..len {
+        if graph.options(u as u32).is_empty() {
+            outcome[u] = Some(graph.stuck_outcome(u as u32));
+        }
+    }
+    loop {
+        let mut changed = false;
+        for u in 0..len {
+            if outcome[u].is_some() {
+                continue;
+            }
+            let options = graph.options(u as u32);
+            if options.iter().any(|&v| outcome[v as usize] == Some(Outcome::P)) {
+                outcome[u] = Some(Outcome::N);
+                changed = true;
+            } else if options.iter().all(|&v| outcome[v as usize] == Some(Outcome::N)) {
+                outcome[u] = Some(Outcome::P);
+                changed = true;
+            }
+        }
+        if !changed {
+            return outcome.into_iter().map(|o| o.unwrap_or(Outcome::Draw)).collect();
+        }
+    }
+}
+
+#[test]
+fn retrograde_matches_brute_force_on_random_graphs_with_labels() {
+    let mut seed = 99;
+    for _ in 0..2000 {
+        let len = 1 + (seed % 12) as usize;
+        let graph = random_graph(&mut seed, len, true);
+        assert_eq!(retrograde(&graph).outcomes, brute_force_outcomes(&graph), "{graph:?}");
+    }
+}
+
+#[test]
+fn generalized_values_give_the_retrograde_outcomes() {
+    let mut seed = 7;
+    for _ in 0..3000 {
+        let len = 1 + (seed % 14) as usize;
+        let graph = random_graph(&mut seed, len, false);
+        let values = generalized_values(&graph).unwrap();
+        let outcomes: Vec<Outcome> = values.iter().map(LoopyValue::outcome).collect();
+        assert_eq!(outcomes, retrograde(&graph).outcomes, "{graph:?} {values:?}");
+    }
+}
+
+/// The sum of two graphs as one graph: a move is a move in one component.
+fn product(a: &Digraph, b: &Digraph) -> Digraph {
+    let id = |x: usize, y: usize| (x * b.len() + y) as u32;
+    let mut options = Vec::new();
+    for x in 0..a.len() {
+        for y in 0..b.len() {
+            let mut list: Vec<u32> = a.options(x as u32).iter().map(|&x2| id(x2 as usize, y)).collect();
+            list.extend(b.options(y as u32).iter().map(|&y2| id(x, y2 as usize)));
+            options.push(list);
+        }
+    }
+    let len = options.len();
+    Digraph::new(options, vec![Outcome::P; len]).unwrap()
+}
+
+#[test]
+fn sums_of_loopy_games_follow_the_infinity_rules() {
+    let mut seed = 31;
+    let mut draws = 0;
+    for _ in 0..500 {
+        let (len_a, len_b) = (1 + (seed % 8) as usize, 1 + (seed / 8 % 8) as usize);
+        let a = random_graph(&mut seed, len_a, false);
+        let b = random_graph(&mut seed, len_b, false);
+        let (va, vb) = (generalized_values(&a).unwrap(), generalized_values(&b).unwrap());
+        let whole = retrograde(&product(&a, &b)).outcomes;
+        for x in 0..a.len() {
+            for y in 0..b.len() {
+                let expected = whole[x * b.len() + y];
+                draws += (expected == Outcome::Draw) as usize;
+                assert_eq!(sum_outcome(&[va[x].clone(), vb[y].clone()]), expected, "{a:?} + {b:?} at ({x},{y})");
+            }
+        }
+    }
+    assert!(draws > 100, "the random sums include draws");
+}
+
+#[test]
+fn a_race_explored_as_a_graph_matches_the_goal_table() {
+    let race = ChessPiece::Knight.race();
+    let (graph, positions) = Digraph::explore(&race, &[(40, 40)], 1 << 20).unwrap();
+    let solved = retrograde(&graph);
+    let region = race.region(41, 41).unwrap();
+    let table = solve_table(&region, GoalPlay, region.len()).unwrap();
+    for (u, cell) in positions.iter().enumerate() {
+        assert_eq!(solved.outcomes[u], table[region.index(cell)], "{cell:?}");
+    }
+}
+
+#[test]
+fn a_known_cycle() {
+    // 0 ⇄ 1, and 1 → 2 (stuck): 1 wins at once, 0 must move to 1: lost.
+    // 3 ⇄ 4 with no way out: both draws, value ∞(∅).
+    let graph = Digraph::new(vec![vec![1], vec![0, 2], vec![], vec![4], vec![3]], vec![Outcome::P; 5]).unwrap();
+    let values = generalized_values(&graph).unwrap();
+    assert_eq!(values[0], LoopyValue::Finite(0));
+    assert_eq!(values[1], LoopyValue::Finite(1));
+    assert_eq!(values[3].to_string(), "∞()");
+    assert_eq!(retrograde(&graph).outcomes[3], Outcome::Draw);
+    assert!(generalized_values(&Digraph::new(vec![vec![]], vec![Outcome::Draw]).unwrap()).is_err());
+}
