@@ -142,7 +142,9 @@ mod tests {
 
     /// Every-SG by brute force on pairs of Wythoff positions: both players
     /// move in every component that can move; the last to move wins.
-    fn every_wins(memo: &mut HashMap<((u64, u64), (u64, u64)), bool>, a: (u64, u64), b: (u64, u64)) -> bool {
+    type Cell = (u64, u64);
+
+    fn every_wins(memo: &mut HashMap<(Cell, Cell), bool>, a: Cell, b: Cell) -> bool {
         if let Some(&w) = memo.get(&(a, b)) {
             return w;
         }
