@@ -8,7 +8,7 @@ mod table;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use grundy::catalogue::{Board, Cell};
-use grundy::rules::RuleOptions;
+use grundy::rules::{Play, RuleOptions};
 
 use crate::contest::{self, Problem};
 
@@ -21,17 +21,30 @@ pub enum Command {
         json: bool,
     },
     /// Outcome, nim-value and every winning move of a position (a sum of positions).
-    #[command(
-        after_help = "Examples:\n  grundy solve nim 3 4 5\n  grundy solve subtraction:1,3,4 10 7\n  grundy solve hyper-knight 2,5 3,5\n  grundy solve queen 4,4 --goal 0,0\n  grundy solve mine '..*/.../...' --json"
-    )]
+    #[command(after_help = "Examples:
+  grundy solve nim 3 4 5
+  grundy solve subtraction:1,3,4 10 7
+  grundy solve hyper-knight 2,5 3,5
+  grundy solve queen 4,4 --goal 0,0
+  grundy solve mine '..*/.../...' --json
+  grundy solve --misere kayles 3 4 5
+  grundy solve --every wythoff 1,2 2,2
+  grundy solve graph game.txt 0 3        a loopy game from a file")]
     Solve {
-        /// The game: a catalogue name with its parameters (see `grundy list`).
+        /// The game: a catalogue name with its parameters (see `grundy list`),
+        /// or `graph` followed by a graph file.
         game: String,
         /// The position: one or more summands, in the game's syntax.
         #[arg(required = true)]
         positions: Vec<String>,
         #[command(flatten)]
         board: BoardArgs,
+        /// Misère play: the last player to move loses.
+        #[arg(long, conflicts_with = "every")]
+        misere: bool,
+        /// Every-SG: a player must move in every component that can move.
+        #[arg(long)]
+        every: bool,
         /// Print JSON (keys `outcome`, `nim_value`, `winning_moves`, …).
         #[arg(long)]
         json: bool,
@@ -111,7 +124,14 @@ impl BoardArgs {
 pub fn run(command: Command) -> Result<()> {
     match command {
         Command::List { json } => list::run(json),
-        Command::Solve { game, positions, board, json } => solve::run(&game, &positions, &board.rule_options(), json),
+        Command::Solve { game, positions, board, misere, every, json } => {
+            let play = match (misere, every) {
+                (true, _) => Play::Misere,
+                (_, true) => Play::Every,
+                _ => Play::Normal,
+            };
+            solve::run(&game, &positions, &board.rule_options(), play, json)
+        }
         Command::Table { game, rows, cols, board, format } => {
             table::run(&game, rows, cols, &board.rule_options(), format)
         }

@@ -1,10 +1,22 @@
 //! `grundy solve`.
 
-use anyhow::Result;
-use grundy::rules::{game, MoveReport, Report, RuleOptions};
+use anyhow::{bail, Context, Result};
+use grundy::catalogue::GraphGame;
+use grundy::rules::{game, ComponentReport, GraphRules, MoveReport, Play, Playable, Report, RuleOptions};
 
-pub fn run(description: &str, positions: &[String], options: &RuleOptions, json: bool) -> Result<()> {
-    let report = game(description, options)?.solve(positions)?;
+pub fn run(description: &str, positions: &[String], options: &RuleOptions, play: Play, json: bool) -> Result<()> {
+    let (playable, positions): (Box<dyn Playable>, &[String]) = if description == "graph" {
+        let Some((file, rest)) = positions.split_first() else { bail!("give the graph file, then positions") };
+        if rest.is_empty() {
+            bail!("give at least one position of the graph after the file {file}");
+        }
+        let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+        let graph = GraphGame::parse(&text).with_context(|| file.to_string())?;
+        (Box::new(GraphRules::new(format!("graph {file}"), graph)), rest)
+    } else {
+        (game(description, options)?, positions)
+    };
+    let report = playable.solve_in(positions, play)?;
     if json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
@@ -20,19 +32,42 @@ fn render(report: &Report) -> String {
         out.push('\n');
     };
     line(format!("game:      {}", report.game));
+    line(format!("play:      {}", report.play));
     line(format!("position:  {}", report.position.join(" + ")));
     line(format!("outcome:   {} ({})", report.outcome, report.outcome.describe()));
-    if let Some(value) = report.nim_value {
-        line(format!("nim-value: {value}"));
+    if let Some(method) = report.method {
+        line(format!("decided by: {method}"));
     }
-    if report.components.len() > 1
-        || report.components.first().map(|c| c.position.as_str()) != report.position.first().map(String::as_str)
-    {
+    match (&report.generalized_value, report.nim_value) {
+        (Some(value), _) => line(format!("value:     {value}")),
+        (None, Some(value)) => line(format!("nim-value: {value}")),
+        _ => {}
+    }
+    let details = |c: &ComponentReport| {
+        let mut parts = Vec::new();
+        if let Some(genus) = &c.genus {
+            parts.push(format!("genus {genus}"));
+        } else if let Some(value) = &c.generalized_value {
+            parts.push(format!("value {value}"));
+        } else if let Some(v) = c.nim_value {
+            parts.push(format!("nim-value {v}"));
+        }
+        if let Some(r) = c.remoteness {
+            parts.push(format!("remoteness {r}"));
+        }
+        if let Some(s) = c.suspense {
+            parts.push(format!("suspense {s}"));
+        }
+        parts.join(", ")
+    };
+    let same_as_given =
+        report.components.len() == 1 && report.components[0].position == report.position[0] && report.play == "normal";
+    if !same_as_given {
         line(format!("components ({}):", report.components.len()));
         for (i, c) in report.components.iter().enumerate() {
-            match c.nim_value {
-                Some(v) => line(format!("  [{i}] {}  nim-value {v}", c.position)),
-                None => line(format!("  [{i}] {}", c.position)),
+            match details(c) {
+                d if d.is_empty() => line(format!("  [{i}] {}", c.position)),
+                d => line(format!("  [{i}] {}  {d}", c.position)),
             }
         }
     }
@@ -48,6 +83,8 @@ fn render(report: &Report) -> String {
         report.winning_moves.iter().for_each(|m| line(show(m)));
     } else if report.outcome == grundy::Outcome::P {
         line("winning moves: none (every move loses against perfect play)".into());
+    } else if report.play == "every" {
+        line("winning moves: not listed for Every-SG (a move changes every component)".into());
     }
     if !report.drawing_moves.is_empty() {
         line(format!("drawing moves ({}):", report.drawing_moves.len()));

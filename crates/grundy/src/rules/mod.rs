@@ -24,17 +24,19 @@
 //! assert_eq!(report.winning_moves.len(), 1);
 //! ```
 
+mod graph;
 mod playable;
 mod report;
 
-pub use playable::{table_of, GoalGame, NormalGame, Playable, Tabulator, MAX_TABLE_CELLS};
+pub use graph::GraphRules;
+pub use playable::{table_of, GoalGame, NormalGame, Play, Playable, Tabulator, MAX_TABLE_CELLS};
 pub use report::{ComponentReport, MoveReport, Report, Table, TableCell};
 
 use std::ops::RangeInclusive;
 
 use crate::catalogue::{
-    parse_number, parse_pair, Board, BoardGame, BombGame, Cell, Minefield, Minesweeper, Nim, Notation, Rectangle, Step,
-    Subtraction, Wythoff,
+    parse_number, parse_pair, Board, BoardGame, BombGame, Cell, HeapGame, Minefield, Minesweeper, Nim, Notation,
+    Rectangle, Step, Subtraction, Wythoff,
 };
 use crate::error::{Error, Result};
 use crate::solve::{GoalPlay, NormalPlay, Search};
@@ -204,8 +206,21 @@ pub fn game(description: &str, options: &RuleOptions) -> Result<Box<dyn Playable
             not_a_board_game()?;
             Ok(Box::new(MineRules))
         }
+        "kayles" | "dawsons-kayles" | "grundys-game" | "all-but" | "hex" => heap_game(description, options),
+        _ if description.contains('.') && !description.contains(',') => heap_game(description, options),
         _ => board_game(description, name, parameters, options),
     }
+}
+
+/// Take-and-break codes and the named heap games (see [`HeapGame::parse`]).
+fn heap_game(description: &str, options: &RuleOptions) -> Result<Box<dyn Playable>> {
+    if options != &RuleOptions::default() {
+        return Err(Error::InvalidGame(format!(
+            "'{description}' is not a board game: --board and --goal do not apply"
+        )));
+    }
+    let game = HeapGame::parse(description)?;
+    Ok(Box::new(NormalGame::new(description, game, |g| Search::normal_play(g), Some(heap_table::<HeapGame>))))
 }
 
 /// Leapers and riders, by preset name or by steps.
@@ -270,14 +285,14 @@ impl Playable for MineRules {
         "mine"
     }
 
-    fn solve(&self, positions: &[String]) -> Result<Report> {
+    fn solve_in(&self, positions: &[String], play: Play) -> Result<Report> {
         let first = positions.first().ok_or_else(|| Error::InvalidPosition("no field given".into()))?;
         let game = Minesweeper::new(Minefield::parse(first)?);
         // Regions joined by a shared number are searched click by click; cap
         // that search so a large joined cluster fails cleanly, not by memory.
         let rules =
             NormalGame::new("mine", game, |g| Search::with_decomposition(g, NormalPlay).with_limit(1 << 20), None);
-        rules.solve(positions)
+        rules.solve_in(positions, play)
     }
 
     fn table(&self, _: RangeInclusive<u64>, _: Option<RangeInclusive<u64>>) -> Result<Table> {

@@ -9,8 +9,14 @@ use crate::game::Outcome;
 pub struct Report {
     /// The game, as described.
     pub game: String,
-    /// `"normal"` (last mover wins) or `"goal"` (a race; draws possible).
+    /// `"normal"` (last mover wins), `"misere"` (last mover loses),
+    /// `"every"` (Every-SG), `"goal"` (a race; draws possible) or `"loopy"`.
     pub play: &'static str,
+    /// How the outcome was decided, where there is a choice (misère: the
+    /// tame-genus rule or exact search).
+    pub method: Option<&'static str>,
+    /// The generalized Sprague–Grundy value of a loopy position, e.g. `∞(0,2)`.
+    pub generalized_value: Option<String>,
     /// The position as given: one entry per summand.
     pub position: Vec<String>,
     pub outcome: Outcome,
@@ -28,6 +34,31 @@ pub struct Report {
 pub struct ComponentReport {
     pub position: String,
     pub nim_value: Option<u64>,
+    /// Misère play: the component's genus `g^γ0γ1γ2γ3`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub genus: Option<String>,
+    /// Moves to the end with the winner hurrying (races, loopy games).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remoteness: Option<u64>,
+    /// Every-SG: moves to the end with the winner delaying.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub suspense: Option<u64>,
+    /// Loopy games: the generalized Sprague–Grundy value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub generalized_value: Option<String>,
+}
+
+impl ComponentReport {
+    pub fn new(position: String) -> Self {
+        ComponentReport {
+            position,
+            nim_value: None,
+            genus: None,
+            remoteness: None,
+            suspense: None,
+            generalized_value: None,
+        }
+    }
 }
 
 /// A move in one component of a sum.

@@ -108,7 +108,8 @@ impl std::fmt::Display for Genus {
 /// use grundy::catalogue::HeapGame;
 /// use grundy::solve::genus::genus;
 /// let kayles = HeapGame::parse("kayles").unwrap();
-/// assert_eq!(genus(&kayles, &5, 4).unwrap().to_string(), "4^1464");
+/// // γ continues until it repeats with period 2: 1 4 6 4 6 …
+/// assert_eq!(genus(&kayles, &5, 4).unwrap().to_string(), "4^14646");
 /// ```
 pub fn genus<G: Game>(game: &G, position: &G::Position, terms: usize) -> Result<Genus>
 where

@@ -57,7 +57,10 @@ pub struct RemotenessPlay {
 /// use grundy::solve::{remoteness::SuspensePlay, Search};
 /// let mut search = Search::new(&Nim, SuspensePlay);
 /// let r = search.value(&3).unwrap();
-/// assert!(r.wins && r.moves == 3); // 3 → 2 → 1 → 0: the winner takes one at a time
+/// assert!(r.wins && r.moves == 1); // the only winning move takes all three
+/// let one_at_a_time = grundy::catalogue::Subtraction::new(vec![1]).unwrap();
+/// let mut search = Search::new(&one_at_a_time, SuspensePlay);
+/// assert_eq!(search.value(&5).unwrap().moves, 5); // one at a time, five moves
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SuspensePlay;

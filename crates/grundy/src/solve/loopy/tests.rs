@@ -28,9 +28,8 @@ fn random_graph(seed: &mut u64, len: usize, stuck_labels: bool) -> Digraph {
 /// Outcomes by brute force: iterate "won / lost within k moves" to a fixed point.
 fn brute_force_outcomes(graph: &Digraph) -> Vec<Outcome> {
     let len = graph.len();
-    let mut outcome: Vec<Option<Outcome>> = (0..len as u32)
-        .map(|u| graph.options(u).is_empty().then(|| graph.stuck_outcome(u)))
-        .collect();
+    let mut outcome: Vec<Option<Outcome>> =
+        (0..len as u32).map(|u| graph.options(u).is_empty().then(|| graph.stuck_outcome(u))).collect();
     loop {
         let mut changed = false;
         for u in 0..len {

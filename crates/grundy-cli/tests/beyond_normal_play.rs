@@ -1,0 +1,85 @@
+//! Misère, Every-SG and loopy games from the command line.
+
+mod common;
+use common::grundy;
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let run = grundy(args, "");
+    assert_eq!(run.status, 0, "grundy {args:?} failed: {}", run.stderr);
+    serde_json::from_str(&run.stdout).unwrap()
+}
+
+fn graph_file(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("grundy-graph-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn misere_nim_uses_the_tame_rule_and_kayles_falls_back_to_search() {
+    let report = json(&["solve", "--misere", "nim", "1", "1", "--json"]);
+    assert_eq!(report["outcome"], "N");
+    assert_eq!(report["method"], "tame-genus");
+    let report = json(&["solve", "--misere", "nim", "1", "--json"]);
+    assert_eq!(report["outcome"], "P");
+    let report = json(&["solve", "--misere", "kayles", "5", "2", "--json"]);
+    assert_eq!(report["method"], "search");
+    assert_eq!(report["components"][0]["genus"], "4^14646");
+    assert_eq!(report["outcome"], "N");
+    assert!(!report["winning_moves"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn every_sg_reports_suspense() {
+    let report = json(&["solve", "--every", "wythoff", "1,2", "2,2", "--json"]);
+    assert_eq!(report["outcome"], "N");
+    assert_eq!(report["components"][0]["suspense"], 2);
+    assert_eq!(report["components"][1]["suspense"], 3);
+    let run = grundy(&["solve", "--every", "bomb", "3,3"], "");
+    assert!(run.stderr.contains("single positions"), "{}", run.stderr);
+    let run = grundy(&["solve", "--every", "--misere", "nim", "3"], "");
+    assert_ne!(run.status, 0);
+}
+
+#[test]
+fn a_loopy_graph_with_draws_and_infinite_values() {
+    let path = graph_file("loopy.txt", "# 0 and 1 cycle, 1 can escape to 2\n0 1\n1 0 2\n2\n3 4\n4 3\n5 3 0\n");
+    let report = json(&["solve", "graph", &path, "0", "--json"]);
+    assert_eq!(report["outcome"], "P");
+    assert_eq!(report["components"][0]["remoteness"], 2);
+    let report = json(&["solve", "graph", &path, "3", "--json"]);
+    assert_eq!(report["outcome"], "Draw");
+    let report = json(&["solve", "graph", &path, "5", "1", "--json"]);
+    assert_eq!(report["generalized_value"], "∞(1)");
+    assert_eq!(report["outcome"], "Draw");
+    assert_eq!(report["drawing_moves"][0]["to"][0], "3");
+    let report = json(&["solve", "graph", &path, "5", "2", "--json"]);
+    assert_eq!(report["outcome"], "N");
+}
+
+#[test]
+fn labelled_stuck_positions_for_races() {
+    let path = graph_file("race.txt", "0 1 2\n1 win\n2 draw\n3 1\n");
+    // From 0: moving to 1 hands the opponent a win; 2 is a draw: draw.
+    assert_eq!(json(&["solve", "graph", &path, "0", "--json"])["outcome"], "Draw");
+    assert_eq!(json(&["solve", "graph", &path, "3", "--json"])["outcome"], "P");
+    let run = grundy(&["solve", "graph", &path, "0", "3"], "");
+    assert!(run.stderr.contains("normal-play graph"), "{}", run.stderr);
+}
+
+#[test]
+fn malformed_graph_files_name_the_line() {
+    for (text, expected) in [("0 1\n1 7\n", "line 2"), ("0\n0\n", "listed twice"), ("0 one\n", "line 1")] {
+        let path = graph_file("bad.txt", text);
+        let run = grundy(&["solve", "graph", &path, "0"], "");
+        assert_ne!(run.status, 0);
+        assert!(run.stderr.contains(expected) && run.stderr.contains("bad.txt"), "{text:?}: {}", run.stderr);
+    }
+    let run = grundy(&["solve", "graph", "/nonexistent.txt", "0"], "");
+    assert!(run.stderr.contains("cannot read"), "{}", run.stderr);
+    let path = graph_file("ok.txt", "0\n");
+    let run = grundy(&["solve", "graph", &path, "9"], "");
+    assert!(run.stderr.contains("not in the graph"), "{}", run.stderr);
+}
