@@ -13,7 +13,7 @@ cargo build --release -q
 python3 bench/generate.py "$work/inputs"
 for p in bomb_game hyper_knights mine john life_winner_bo; do
     g++ -O2 -o "$work/$p" "bench/cpp/$p.cpp"
-    g++ -O2 -o "$work/${p}_scanf" "bench/cpp/${p}_scanf.cpp"
+    g++ -O2 -DPLAIN_STDIO -o "$work/${p}_scanf" "bench/cpp/$p.cpp"
 done
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 time_runs() { # command... -> median seconds

@@ -1,5 +1,11 @@
 // HDU 2873: sg(p,q) by mex over u<p, v<q of sg(u,q)^sg(p,v); XOR over bombs.
+// Built twice by bench/contest.sh: with an fread buffer (the tuned
+// reader), and with -DPLAIN_STDIO for plain scanf (the straightforward one).
+#ifdef PLAIN_STDIO
+#include "reader_scanf.h"
+#else
 #include "reader.h"
+#endif
 #include <cstring>
 int sg[51][51];
 int main() {

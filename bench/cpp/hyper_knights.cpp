@@ -1,5 +1,11 @@
 // LightOJ 1315: memoized sg over x, y < 1000 (y can grow by x/2), XOR over knights.
+// Built twice by bench/contest.sh: with an fread buffer (the tuned
+// reader), and with -DPLAIN_STDIO for plain scanf (the straightforward one).
+#ifdef PLAIN_STDIO
+#include "reader_scanf.h"
+#else
 #include "reader.h"
+#endif
 #include <cstring>
 static int sg[1100][1100];
 const int dx[6] = {-2, -3, -2, -1, -1, 1}, dy[6] = {1, -1, -1, -2, -3, -2};

@@ -1,5 +1,11 @@
 // BZOJ 1022: anti-Nim.
+// Built twice by bench/contest.sh: with an fread buffer (the tuned
+// reader), and with -DPLAIN_STDIO for plain scanf (the straightforward one).
+#ifdef PLAIN_STDIO
+#include "reader_scanf.h"
+#else
 #include "reader.h"
+#endif
 int main() {
     int t = readInt();
     while (t--) {

@@ -1,5 +1,11 @@
 // HDU 5754: king/knight by DP on the distance table, rook x==y, queen Wythoff via floating point.
+// Built twice by bench/contest.sh: with an fread buffer (the tuned
+// reader), and with -DPLAIN_STDIO for plain scanf (the straightforward one).
+#ifdef PLAIN_STDIO
+#include "reader_scanf.h"
+#else
 #include "reader.h"
+#endif
 #include <cmath>
 static char king[1000][1000], knight[1000][1000];  // 0 lose, 1 win, 2 draw
 int main() {

@@ -1,5 +1,11 @@
 // HDU 4678: count numbers, BFS blank regions, a region with k numbers is 1 + (k odd), a lone number is 1.
+// Built twice by bench/contest.sh: with an fread buffer (the tuned
+// reader), and with -DPLAIN_STDIO for plain scanf (the straightforward one).
+#ifdef PLAIN_STDIO
+#include "reader_scanf.h"
+#else
 #include "reader.h"
+#endif
 #include <vector>
 #include <cstring>
 int main() {
