@@ -246,4 +246,29 @@ mod tests {
         }
         assert!(by_genus > 0 && by_search > 0);
     }
+
+    #[test]
+    fn the_misere_methods_agree_with_search_on_random_codes_and_sums() {
+        let mut seed = 4242u64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let (mut checked, mut by_genus) = (0, 0);
+        while checked < 3000 {
+            let code = format!("0.{}{}", next(8), next(8));
+            let Ok(game) = HeapGame::parse(&code) else { continue };
+            for _ in 0..20 {
+                let sum: Vec<u64> = (0..2 + next(2)).map(|_| next(8)).collect();
+                let (outcome, method) = misere_sum_outcome(&game, &sum).unwrap();
+                let exact = Outcome::of_nim_value(misere_nim_value(&game, &sum).unwrap());
+                assert_eq!(outcome, exact, "{code} {sum:?} by {method:?}");
+                checked += 1;
+                by_genus += (method == MisereMethod::TameGenus) as usize;
+            }
+        }
+        assert!(by_genus > 500, "the tame rule decided {by_genus} of {checked}");
+    }
 }
