@@ -20,7 +20,20 @@ fn fails(args: &[&str]) -> String {
 #[test]
 fn list_names_every_game_with_an_example() {
     let out = ok(&["list"]);
-    for name in ["nim", "subtraction:S", "wythoff", "bomb", "mine", "hyper-knight", "leaper:STEPS", "rider:STEPS"] {
+    for name in [
+        "nim",
+        "subtraction:S",
+        "wythoff",
+        "bomb",
+        "mine",
+        "hyper-knight",
+        "leaper:STEPS",
+        "rider:STEPS",
+        "0.d1d2",
+        "kayles",
+        "all-but:S",
+        "graph FILE",
+    ] {
         assert!(out.contains(name), "{name} missing from {out}");
     }
     let json: serde_json::Value = serde_json::from_str(&ok(&["list", "--json"])).unwrap();

@@ -11,9 +11,12 @@ pub struct Run {
     pub stderr: String,
 }
 
-/// Runs `grundy ARGS` with `input` on standard input.
+/// Runs `grundy ARGS` with `input` on standard input, from the workspace
+/// root (where a user runs it, so that `examples/…` paths resolve).
 pub fn grundy(args: &[&str], input: &str) -> Run {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .current_dir(root)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
