@@ -10,10 +10,13 @@
 //! 2. [`game`] — the game model: the [`Game`] trait (a position's options,
 //!    each a sum of positions) and opt-in capabilities;
 //! 3. [`solve`] — solvers any game gets for free: memoized search, dense
-//!    tables, analysis of sums with every winning move, misère play, races
-//!    with draws;
-//! 4. [`catalogue`] — games defined once: Nim, subtraction games, Wythoff,
-//!    leapers and riders on boards, the Bomb Game, minesweeper;
+//!    tables, analysis of sums with every winning move, misère play and
+//!    genus, races with draws, remoteness and Every-SG, loopy games with
+//!    generalized Sprague–Grundy values, and nim-value sequences of heap
+//!    games with proven periodicity;
+//! 4. [`catalogue`] — games defined once: Nim, subtraction and take-and-break
+//!    heap games, Wythoff, leapers and riders on boards, the Bomb Game,
+//!    minesweeper, chess-piece races, games on explicit graphs;
 //! 5. [`rules`] — games described in text (`subtraction:1,3,4`,
 //!    `leaper:-2,1/1,-2`), so front ends need no code per game.
 //!
@@ -29,8 +32,8 @@
 //! assert_eq!(analysis.outcome, grundy::Outcome::N);
 //! ```
 //!
-//! What it does not do (yet): loopy games and generalized Sprague–Grundy
-//! values, genus, and the fast heap-game sequence solvers.
+//! What it does not do (yet): CGSuite's phylum-dependent short form of the
+//! genus, partizan games, pictures.
 
 pub mod catalogue;
 mod error;

@@ -13,6 +13,18 @@
 //!   it keeps its own stack, so games a million moves deep do not overflow;
 //! - [`table::solve_table`]: a dense bottom-up table for [`Indexed`](crate::game::Indexed)
 //!   games, with no hashing (an order of magnitude faster where it applies).
+//!
+//! Beyond single values:
+//!
+//! - [`analyse_sum`], [`analyse_goal`]: outcome and every winning move;
+//! - [`misere`], [`genus`]: misère play — exact search, the anti-SG
+//!   criterion, Conway's genus, tameness and the tame-sum rule;
+//! - [`remoteness`]: remoteness (normal and misère) and suspense, which
+//!   decides Every-SG games;
+//! - [`loopy`]: graphs with cycles — retrograde analysis and generalized
+//!   Sprague–Grundy values;
+//! - [`heap`]: nim-value sequences of heap games to billions of heaps, and
+//!   their periodicity, proven where the octal theorem applies.
 
 mod analysis;
 mod closed_form;

@@ -139,8 +139,8 @@ impl<'g> NimSequence<'g> {
         self.seen.clear();
         simple_options(self.game, &self.values, &self.tail, n, &mut self.seen);
         match &mut self.rare_common {
-            Some(split) => split.next_value(self.game, &self.values, &self.tail, &mut self.seen),
-            None => plain::next_value(self.game, &self.values, &self.tail, &mut self.seen),
+            Some(split) => split.next_value(self.game, &self.values, &mut self.seen),
+            None => plain::next_value(self.game, &self.values, &mut self.seen),
         }
     }
 

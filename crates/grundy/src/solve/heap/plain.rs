@@ -1,12 +1,12 @@
 //! The plain method: every option of every heap.
 
 use super::bits::Bits;
-use super::{splitting_takes, TailValues};
+use super::splitting_takes;
 use crate::catalogue::HeapGame;
 
 /// The next nim-value, given that `seen` already holds the values of the
 /// options that leave no heap or one heap.
-pub(super) fn next_value(game: &HeapGame, values: &[u32], _tail: &TailValues, seen: &mut Bits) -> u32 {
+pub(super) fn next_value(game: &HeapGame, values: &[u32], seen: &mut Bits) -> u32 {
     let n = values.len();
     for j in splitting_takes(game, n, 4) {
         let rest = n - j;

@@ -34,7 +34,7 @@
 //! settled at once.)
 
 use super::bits::Bits;
-use super::{splitting_takes, TailValues};
+use super::splitting_takes;
 use crate::catalogue::HeapGame;
 
 /// Whether the method applies: splits leave at most two heaps.
@@ -134,7 +134,7 @@ impl Split {
 
     /// The next nim-value, given that `seen` already holds the values of
     /// the options that leave no heap or one heap.
-    pub(super) fn next_value(&mut self, game: &HeapGame, values: &[u32], _tail: &TailValues, seen: &mut Bits) -> u32 {
+    pub(super) fn next_value(&mut self, game: &HeapGame, values: &[u32], seen: &mut Bits) -> u32 {
         let n = values.len();
         // Every split with a part in the listed class: all mixed splits.
         for j in splitting_takes(game, n, 4) {
