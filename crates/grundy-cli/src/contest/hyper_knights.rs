@@ -4,7 +4,6 @@
 
 use anyhow::{bail, Result};
 use grundy::catalogue::{Board, BoardGame};
-use grundy::solve::{table::solve_table, NormalPlay};
 use grundy::Indexed;
 
 use super::reader::Tokens;
@@ -33,7 +32,7 @@ pub fn solve(tokens: &mut Tokens) -> Result<String> {
     let game = BoardGame::new(Board::QuarterPlane, STEPS.to_vec(), vec![])?;
     // Every step lowers x + y, so the region x + y ≤ farthest is closed.
     let region = game.region(farthest as u32 + 1, 1)?;
-    let values = solve_table(&region, NormalPlay, region.len())?;
+    let values = region.nim_values()?;
     let mut out = String::new();
     for (case, knights) in knights_per_case.iter().enumerate() {
         let mut nim_sum = 0;

@@ -223,9 +223,10 @@ enum Order {
     /// and row-major order goes down with every move.
     RowMajor,
     /// Potential `x + y` on the quarter plane: the triangle `x + y ≤ far`,
-    /// numbered diagonal by diagonal ([`diagonal_index`]); the cells are kept
-    /// in order so that finding the cell of a number costs no square root.
-    Diagonal { far: u64, cells: Vec<Cell> },
+    /// numbered diagonal by diagonal ([`diagonal_index`]). The cells are
+    /// listed in order the first time a number's cell is asked for, so that
+    /// it costs no square root; paths that only count never build the list.
+    Diagonal { far: u64, cells: std::cell::OnceCell<Vec<Cell>> },
     /// Any other potential: cells counting-sorted by potential.
     Sorted { cells: Vec<Cell>, rank: Vec<u32> },
 }
@@ -258,9 +259,7 @@ impl<'g> BoardRegion<'g> {
         let order = if monotone {
             Order::RowMajor
         } else if game.board == Board::QuarterPlane && game.potential == (1, 1) {
-            let far = limit as u64;
-            let cells = (0..=far as u32).flat_map(|d| (0..=d).map(move |x| (x, d - x))).collect();
-            Order::Diagonal { far, cells }
+            Order::Diagonal { far: limit as u64, cells: std::cell::OnceCell::new() }
         } else {
             Self::sorted(game, rows, cols, limit)
         };
@@ -295,7 +294,7 @@ impl<'g> BoardRegion<'g> {
     pub fn len(&self) -> usize {
         match &self.order {
             Order::RowMajor => self.rows as usize * self.cols as usize,
-            Order::Diagonal { cells, .. } => cells.len(),
+            Order::Diagonal { far, .. } => ((far + 1) * (far + 2) / 2) as usize,
             Order::Sorted { cells, .. } => cells.len(),
         }
     }
@@ -307,6 +306,63 @@ impl<'g> BoardRegion<'g> {
     /// Whether `cell` lies in the region.
     pub fn contains(&self, cell: Cell) -> bool {
         self.number(cell).is_some()
+    }
+
+    /// The nim-value of every cell, in the region's order.
+    ///
+    /// For leapers in normal play this is a tight loop: a cell has at most
+    /// one option per step, so its mex is below 64 whenever there are fewer
+    /// than 64 steps, and one 64-bit mask holds the options' values. No
+    /// option buffers, no generic rule: several times faster than
+    /// [`solve_table`](crate::solve::table::solve_table), which remains the
+    /// path for riders and goals and the oracle the tests compare with.
+    pub fn nim_values(&self) -> Result<Vec<u64>> {
+        if !self.game.rides.is_empty() || self.game.goal.is_some() || self.game.leaps.len() >= 64 {
+            return crate::solve::table::solve_table(self, crate::solve::NormalPlay, self.len());
+        }
+        // Values below 64 fit a byte: a table an eighth the size stays in cache.
+        let mut values: Vec<u8> = Vec::new();
+        values.try_reserve_exact(self.len()).map_err(|_| Error::TooLarge {
+            what: "the board region's values (out of memory)".into(),
+            needed: self.len() as u128,
+            limit: 0,
+        })?;
+        if let Order::Diagonal { far, .. } = self.order {
+            // Diagonal order on the quarter plane: a step lands on an earlier
+            // diagonal, numbered by arithmetic alone; only the edges x, y ≥ 0 bind.
+            let steps: Vec<(i64, i64)> = self.game.leaps.iter().map(|&(dx, dy)| (dx as i64, dy as i64)).collect();
+            for d in 0..=far as i64 {
+                for x in 0..=d {
+                    let y = d - x;
+                    let mut seen = 0u64;
+                    for &(dx, dy) in &steps {
+                        let (nx, ny) = (x + dx, y + dy);
+                        if nx >= 0 && ny >= 0 {
+                            seen |= 1 << values[diagonal_index(nx as u64, ny as u64)];
+                        }
+                    }
+                    values.push((!seen).trailing_zeros() as u8);
+                }
+            }
+            return Ok(values.into_iter().map(u64::from).collect());
+        }
+        for index in 0..self.len() {
+            let cell = self.position(index);
+            let mut seen = 0u64;
+            for &step in &self.game.leaps {
+                if let Some(target) = self.game.step(cell, step) {
+                    // Regions are closed under moves and numbered so that play goes down.
+                    let option = self
+                        .number(target)
+                        .filter(|&o| o < index)
+                        .ok_or(Error::NotTopological { index, option: usize::MAX })?;
+                    seen |= 1 << values[option];
+                }
+            }
+            values.push((!seen).trailing_zeros() as u8);
+        }
+        let values = values.into_iter().map(u64::from).collect();
+        Ok(values)
     }
 
     #[inline]
@@ -347,7 +403,10 @@ impl Indexed for BoardRegion<'_> {
     fn position(&self, index: usize) -> Cell {
         match &self.order {
             Order::RowMajor => ((index / self.cols as usize) as u32, (index % self.cols as usize) as u32),
-            Order::Diagonal { cells, .. } | Order::Sorted { cells, .. } => cells[index],
+            Order::Diagonal { far, cells } => {
+                cells.get_or_init(|| (0..=*far as u32).flat_map(|d| (0..=d).map(move |x| (x, d - x))).collect())[index]
+            }
+            Order::Sorted { cells, .. } => cells[index],
         }
     }
 }
@@ -378,6 +437,22 @@ mod tests {
                 assert_eq!(region.index(&cell), i);
                 assert_eq!(search.nim_value(&cell).unwrap(), *value, "{game:?} at {cell:?}");
             }
+        }
+    }
+
+    #[test]
+    fn the_leaper_fast_path_matches_the_table_solver() {
+        let games = [
+            BoardGame::new(Board::QuarterPlane, HYPER_KNIGHT.to_vec(), vec![]).unwrap(),
+            BoardGame::new(Board::Bounded { rows: 9, cols: 13 }, vec![(-1, 2), (-2, -1), (1, -3)], vec![]).unwrap(),
+            BoardGame::new(Board::QuarterPlane, vec![(-1, 0), (0, -1), (-1, -1)], vec![]).unwrap(),
+            BoardGame::new(Board::QuarterPlane, vec![(-1, 2), (-2, -3)], vec![]).unwrap(),
+            BoardGame::new(Board::Bounded { rows: 12, cols: 12 }, vec![(1, 1), (2, -1)], vec![(0, 1)]).unwrap(),
+        ];
+        for game in &games {
+            let region = game.region(40, 40).unwrap();
+            let general = solve_table(&region, NormalPlay, region.len()).unwrap();
+            assert_eq!(region.nim_values().unwrap(), general, "{game:?}");
         }
     }
 
