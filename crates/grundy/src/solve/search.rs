@@ -151,6 +151,12 @@ impl<'g, G: Game, R: Rule<G>> Search<'g, G, R> {
     where
         G::Position: Debug,
     {
+        if self.split.is_none() {
+            // No decomposition: no component list to build (this is the
+            // hot call when a front end values many positions).
+            let value = self.value_of_component(position)?;
+            return self.rule.option_value(std::iter::once(value)).ok_or_else(|| sum_not_supported(1));
+        }
         let components = self.components(position);
         self.value_of_parts(&components)
     }
