@@ -41,6 +41,8 @@ pub mod game;
 pub mod nim;
 pub mod rules;
 pub mod solve;
+#[cfg(test)]
+mod testing;
 
 pub use error::{Error, Result};
 pub use game::{ClosedForm, Decompose, Game, Goal, Indexed, NimHeapGenus, Options, Outcome};

@@ -378,12 +378,6 @@ mod tests {
     use super::*;
     use crate::solve::{NormalPlay, Search};
 
-    /// A small pseudo-random generator, so the tests need no dependency.
-    fn lcg(seed: &mut u64) -> u64 {
-        *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        *seed >> 33
-    }
-
     #[test]
     fn regions_alternate_between_one_and_two() {
         let game = Minesweeper::new(Minefield::new(1, 1, []).unwrap());
@@ -396,12 +390,12 @@ mod tests {
 
     #[test]
     fn decomposition_matches_click_by_click_search() {
-        let mut seed = 7;
+        let mut random = crate::testing::Xorshift::new(7);
         for _ in 0..150 {
-            let rows = 1 + lcg(&mut seed) as u32 % 4;
-            let cols = 1 + lcg(&mut seed) as u32 % 4;
+            let rows = 1 + random.below(4) as u32;
+            let cols = 1 + random.below(4) as u32;
             let mines: Vec<_> =
-                (0..rows).flat_map(|x| (0..cols).map(move |y| (x, y))).filter(|_| lcg(&mut seed) % 4 == 0).collect();
+                (0..rows).flat_map(|x| (0..cols).map(move |y| (x, y))).filter(|_| random.below(4) == 0).collect();
             let game = Minesweeper::new(Minefield::new(rows, cols, mines.clone()).unwrap());
             let mut whole = Search::normal_play(&game);
             let mut split = Search::with_decomposition(&game, NormalPlay);

@@ -249,13 +249,8 @@ mod tests {
 
     #[test]
     fn the_misere_methods_agree_with_search_on_random_codes_and_sums() {
-        let mut seed = 4242u64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut random = crate::testing::Xorshift::new(4242);
+        let mut next = |n: u64| random.below(n);
         let (mut checked, mut by_genus) = (0, 0);
         while checked < 3000 {
             let code = format!("0.{}{}", next(8), next(8));

@@ -48,13 +48,8 @@ fn the_plain_method_agrees_with_the_general_table_solver() {
 
 #[test]
 fn rare_common_agrees_with_plain_on_many_random_codes() {
-    let mut seed = 12345u64;
-    let mut next = |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut random = crate::testing::Xorshift::new(12345);
+    let mut next = |n: u64| random.below(n);
     for _ in 0..300 {
         let length = 1 + next(5) as usize;
         let mut code = String::from(if next(4) == 0 { "4." } else { "0." });

@@ -3,15 +3,11 @@
 use super::*;
 use crate::catalogue::race::ChessPiece;
 use crate::solve::{table::solve_table, GoalPlay};
+use crate::testing::Xorshift;
 use crate::Indexed;
 
-fn random_graph(seed: &mut u64, len: usize, stuck_labels: bool) -> Digraph {
-    let mut next = |n: u64| {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        *seed % n
-    };
+fn random_graph(random: &mut Xorshift, len: usize, stuck_labels: bool) -> Digraph {
+    let mut next = |n: u64| random.below(n);
     let mut options = Vec::new();
     let mut stuck = Vec::new();
     for _ in 0..len {
@@ -53,20 +49,20 @@ fn brute_force_outcomes(graph: &Digraph) -> Vec<Outcome> {
 
 #[test]
 fn retrograde_matches_brute_force_on_random_graphs_with_labels() {
-    let mut seed = 99;
+    let mut random = Xorshift::new(99);
     for _ in 0..2000 {
-        let len = 1 + (seed % 12) as usize;
-        let graph = random_graph(&mut seed, len, true);
+        let len = 1 + random.below(12) as usize;
+        let graph = random_graph(&mut random, len, true);
         assert_eq!(retrograde(&graph).outcomes, brute_force_outcomes(&graph), "{graph:?}");
     }
 }
 
 #[test]
 fn generalized_values_give_the_retrograde_outcomes() {
-    let mut seed = 7;
+    let mut random = Xorshift::new(7);
     for _ in 0..3000 {
-        let len = 1 + (seed % 14) as usize;
-        let graph = random_graph(&mut seed, len, false);
+        let len = 1 + random.below(14) as usize;
+        let graph = random_graph(&mut random, len, false);
         let values = generalized_values(&graph).unwrap();
         let outcomes: Vec<Outcome> = values.iter().map(LoopyValue::outcome).collect();
         assert_eq!(outcomes, retrograde(&graph).outcomes, "{graph:?} {values:?}");
@@ -90,12 +86,12 @@ fn product(a: &Digraph, b: &Digraph) -> Digraph {
 
 #[test]
 fn sums_of_loopy_games_follow_the_infinity_rules() {
-    let mut seed = 31;
+    let mut random = Xorshift::new(31);
     let mut draws = 0;
     for _ in 0..500 {
-        let (len_a, len_b) = (1 + (seed % 8) as usize, 1 + (seed / 8 % 8) as usize);
-        let a = random_graph(&mut seed, len_a, false);
-        let b = random_graph(&mut seed, len_b, false);
+        let (len_a, len_b) = (1 + random.below(8) as usize, 1 + random.below(8) as usize);
+        let a = random_graph(&mut random, len_a, false);
+        let b = random_graph(&mut random, len_b, false);
         let (va, vb) = (generalized_values(&a).unwrap(), generalized_values(&b).unwrap());
         let whole = retrograde(&product(&a, &b)).outcomes;
         for x in 0..a.len() {
