@@ -19,7 +19,7 @@ use std::hash::Hash;
 
 use serde::Serialize;
 
-use super::misere::misere_nim_value;
+use super::misere::{misere_nim_rule, misere_nim_value, misere_outcome_by_search};
 use super::search::Search;
 use crate::error::Result;
 use crate::game::{Game, Options, Outcome};
@@ -159,13 +159,8 @@ where
 /// either some component is big (γ0 = g) and `x = 0`, or none is and
 /// `x = 1` (ONAG ch. 12). For nim heaps this is the anti-SG criterion.
 pub fn tame_sum_outcome(genera: &[Genus]) -> Outcome {
-    let x = genera.iter().fold(0, |x, g| x ^ g.nim_value);
-    let big = genera.iter().any(Genus::is_big);
-    if (big && x == 0) || (!big && x == 1) {
-        Outcome::P
-    } else {
-        Outcome::N
-    }
+    let nim_sum = genera.iter().fold(0, |x, g| x ^ g.nim_value);
+    misere_nim_rule(nim_sum, genera.iter().any(Genus::is_big))
 }
 
 /// How a misère outcome was decided.
@@ -186,8 +181,7 @@ where
     let mut genera = Vec::with_capacity(components.len());
     for component in components {
         if !is_tame(game, component)? {
-            let outcome = Outcome::of_nim_value(misere_nim_value(game, components)?);
-            return Ok((outcome, MisereMethod::Search));
+            return Ok((misere_outcome_by_search(game, components)?, MisereMethod::Search));
         }
         genera.push(genus(game, component, 4)?);
     }

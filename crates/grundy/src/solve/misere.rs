@@ -117,12 +117,20 @@ where
 /// ```
 pub fn anti_sg_outcome(nim_values: &[NimValue]) -> Outcome {
     let nim_sum = nim_values.iter().fold(0, |x, v| x ^ v);
-    let some_above_one = nim_values.iter().any(|&v| v > 1);
-    let first_player_wins = if nim_sum != 0 { some_above_one } else { !some_above_one };
-    if first_player_wins {
-        Outcome::N
-    } else {
+    misere_nim_rule(nim_sum, nim_values.iter().any(|&v| v > 1))
+}
+
+/// Misère Nim's rule, the one statement of it that both the anti-SG
+/// criterion and the tame-sum rule ([`crate::solve::genus::tame_sum_outcome`])
+/// apply: a sum is a P-position iff some component is *big* and the
+/// nim-sum is 0, or none is and the nim-sum is 1. (With no big component
+/// every part is 0 or 1, so the nim-sum can only be 0 or 1: this is the
+/// anti-SG criterion read the other way round.)
+pub(crate) fn misere_nim_rule(nim_sum: NimValue, some_big: bool) -> Outcome {
+    if (some_big && nim_sum == 0) || (!some_big && nim_sum == 1) {
         Outcome::P
+    } else {
+        Outcome::N
     }
 }
 
