@@ -117,6 +117,9 @@ fn bomb_values(n: usize, m: usize) -> Vec<Vec<u64>> {
 
 // ------------------------------------------------------------ Hyper Knights
 
+/// Written from the problem statement on purpose, not taken from
+/// `grundy::catalogue::Piece::HYPER_KNIGHT`: the oracle must not share the
+/// engine's data, or a typo there would pass unnoticed.
 const HYPER: [(i64, i64); 6] = [(-2, 1), (-3, -1), (-2, -1), (-1, -2), (-1, -3), (1, -2)];
 
 fn hyper_grundy(memo: &mut HashMap<(i64, i64), u64>, x: i64, y: i64) -> u64 {

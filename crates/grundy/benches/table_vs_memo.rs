@@ -3,13 +3,12 @@
 //! Run: `cargo bench -p grundy --bench table_vs_memo`
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use grundy::catalogue::{Board, BoardGame, BombGame, Rectangle, Subtraction};
+use grundy::catalogue::{Board, BombGame, Piece, Rectangle, Subtraction};
 use grundy::solve::{table::solve_table, NormalPlay, Search};
 use grundy::Indexed;
 
 fn hyper_knights(c: &mut Criterion) {
-    let steps = vec![(-2, 1), (-3, -1), (-2, -1), (-1, -2), (-1, -3), (1, -2)];
-    let game = BoardGame::new(Board::QuarterPlane, steps, vec![]).unwrap();
+    let game = Piece::HYPER_KNIGHT.game(Board::QuarterPlane).unwrap();
     let region = game.region(500, 500).unwrap();
     let cells: Vec<_> = (0..region.len()).map(|i| region.position(i)).collect();
     let mut group = c.benchmark_group("hyper-knight 500x500");

@@ -2,7 +2,8 @@
 
 use thiserror::Error;
 
-/// What can go wrong inside the engine.
+/// What can go wrong inside the engine. Every message says what was wrong
+/// and where (the text, the line, the game), in one line.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum Error {
     /// A position was reached again while it was still being valued: the
@@ -17,6 +18,44 @@ pub enum Error {
     /// An [`crate::game::Indexed`] game broke its promise that options come earlier.
     #[error("position number {index} has an option numbered {option}, which is not earlier; the table order is wrong")]
     NotTopological { index: usize, option: usize },
+
+    /// Text that is not what was expected (a number, a pair, a step).
+    #[error("expected {expected}, found '{found}'")]
+    Syntax { expected: String, found: String },
+
+    /// A game description whose name no registry entry knows.
+    #[error("unknown game '{name}'; `grundy list` shows the games and how to describe them")]
+    UnknownGame { name: String },
+
+    /// A game that takes no parameters was given some.
+    #[error("'{game}' takes no parameters, found ':{found}'")]
+    UnexpectedParameters { game: String, found: String },
+
+    /// A game that needs parameters was given none.
+    #[error("'{game}' needs {what}, e.g. {example}")]
+    MissingParameters { game: String, what: &'static str, example: &'static str },
+
+    /// Board settings (`--board`, `--goal`) for a game that has no board.
+    #[error("'{game}' is not a board game: --board and --goal do not apply")]
+    NotABoardGame { game: String },
+
+    /// A question the game has no answer to (a table of fields, misère
+    /// play of a race, …); `why` says what the game is instead.
+    #[error("{game}: {question} is not supported: {why}")]
+    Unsupported { game: String, question: String, why: String },
+
+    /// A solver met an option that is a sum where its convention can only
+    /// value single positions (misère values and races do not add).
+    #[error("an option is a sum of {parts} positions, but this kind of play can only value single positions")]
+    SumNotSupported { parts: usize },
+
+    /// An error inside a file, with the file's name in front.
+    #[error("{file}: {source}")]
+    InFile { file: String, source: Box<Error> },
+
+    /// A file that could not be read.
+    #[error("cannot read {file}: {reason}")]
+    Io { file: String, reason: String },
 
     /// A rule description or parameter that does not describe a game.
     #[error("{0}")]

@@ -1,16 +1,15 @@
-//! `grundy list`.
+//! `grundy list`: the registry, as text or JSON.
 
 use anyhow::Result;
-use grundy::rules::catalogue;
+use grundy::rules::ENTRIES;
 
 pub fn run(json: bool) -> Result<()> {
-    let entries = catalogue();
     if json {
-        println!("{}", serde_json::to_string_pretty(&entries)?);
+        println!("{}", serde_json::to_string_pretty(ENTRIES)?);
         return Ok(());
     }
-    for entry in entries {
-        println!("{}", entry.name);
+    for entry in ENTRIES {
+        println!("{}", entry.syntax);
         println!("    {}", entry.about);
         println!("    parameters: {}", entry.parameters);
         println!("    position:   {}", entry.position);

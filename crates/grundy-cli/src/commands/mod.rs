@@ -31,10 +31,11 @@ pub enum Command {
   grundy solve --every wythoff 1,2 2,2
   grundy solve graph game.txt 0 3        a loopy game from a file")]
     Solve {
-        /// The game: a catalogue name with its parameters (see `grundy list`),
-        /// or `graph` followed by a graph file.
+        /// The game: a registry name with its parameters (see `grundy list`);
+        /// `graph` takes a graph file as its first argument.
         game: String,
-        /// The position: one or more summands, in the game's syntax.
+        /// The position: one or more summands, in the game's syntax (after
+        /// the file, for games read from a file).
         #[arg(required = true)]
         positions: Vec<String>,
         #[command(flatten)]
@@ -67,6 +68,9 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = table::Format::Text)]
         format: table::Format,
+        /// Print JSON: the same as --format json.
+        #[arg(long, conflicts_with = "format")]
+        json: bool,
     },
     /// Nim-values of heaps 0..N of a heap game, with periodicity (proven where theory allows).
     #[command(after_help = "Games: a take-and-break code (0.77, 4.07, 0.3F, hex:0.8), nim, kayles, dawsons-kayles,\n\
@@ -85,6 +89,9 @@ grundy sequence grundys-game --to 16777216 --format binary --output grundy.seq -
         /// Output format.
         #[arg(long, value_enum, default_value_t = sequence::Format::Text)]
         format: sequence::Format,
+        /// Print JSON: the same as --format json.
+        #[arg(long, conflicts_with = "format")]
+        json: bool,
         /// Write to FILE instead of standard output.
         #[arg(long)]
         output: Option<std::path::PathBuf>,
@@ -132,15 +139,16 @@ pub fn run(command: Command) -> Result<()> {
             };
             solve::run(&game, &positions, &board.rule_options(), play, json)
         }
-        Command::Table { game, rows, cols, board, format } => {
+        Command::Table { game, rows, cols, board, format, json } => {
+            let format = if json { table::Format::Json } else { format };
             table::run(&game, rows, cols, &board.rule_options(), format)
         }
-        Command::Sequence { game, to, method, format, output, checkpoint, misere } => {
+        Command::Sequence { game, to, method, format, json, output, checkpoint, misere } => {
             sequence::run(sequence::Request {
                 game: &game,
                 to,
                 method,
-                format,
+                format: if json { sequence::Format::Json } else { format },
                 output: output.as_deref(),
                 checkpoint: checkpoint.as_deref(),
                 misere,

@@ -1,22 +1,11 @@
 //! `grundy solve`.
 
-use anyhow::{bail, Context, Result};
-use grundy::catalogue::GraphGame;
-use grundy::rules::{game, ComponentReport, GraphRules, MoveReport, Play, Playable, Report, RuleOptions};
+use anyhow::Result;
+use grundy::rules::{open, ComponentReport, Convention, MoveReport, Play, Report, RuleOptions};
 
-pub fn run(description: &str, positions: &[String], options: &RuleOptions, play: Play, json: bool) -> Result<()> {
-    let (playable, positions): (Box<dyn Playable>, &[String]) = if description == "graph" {
-        let Some((file, rest)) = positions.split_first() else { bail!("give the graph file, then positions") };
-        if rest.is_empty() {
-            bail!("give at least one position of the graph after the file {file}");
-        }
-        let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
-        let graph = GraphGame::parse(&text).with_context(|| file.to_string())?;
-        (Box::new(GraphRules::new(format!("graph {file}"), graph)), rest)
-    } else {
-        (game(description, options)?, positions)
-    };
-    let report = playable.solve_in(positions, play)?;
+pub fn run(description: &str, arguments: &[String], options: &RuleOptions, play: Play, json: bool) -> Result<()> {
+    let (game, positions) = open(description, arguments, options)?;
+    let report = game.solve_in(positions, play)?;
     if json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
@@ -35,6 +24,9 @@ fn render(report: &Report) -> String {
     line(format!("play:      {}", report.play));
     line(format!("position:  {}", report.position.join(" + ")));
     line(format!("outcome:   {} ({})", report.outcome, report.outcome.describe()));
+    if let Some(note) = &report.note {
+        line(format!("note:      {note}"));
+    }
     if let Some(method) = report.method {
         line(format!("decided by: {method}"));
     }
@@ -60,8 +52,9 @@ fn render(report: &Report) -> String {
         }
         parts.join(", ")
     };
-    let same_as_given =
-        report.components.len() == 1 && report.components[0].position == report.position[0] && report.play == "normal";
+    let same_as_given = report.components.len() == 1
+        && report.components[0].position == report.position[0]
+        && report.play == Convention::Normal;
     if !same_as_given {
         line(format!("components ({}):", report.components.len()));
         for (i, c) in report.components.iter().enumerate() {
@@ -83,7 +76,7 @@ fn render(report: &Report) -> String {
         report.winning_moves.iter().for_each(|m| line(show(m)));
     } else if report.outcome == grundy::Outcome::P {
         line("winning moves: none (every move loses against perfect play)".into());
-    } else if report.play == "every" {
+    } else if report.play == Convention::Every {
         line("winning moves: not listed for Every-SG (a move changes every component)".into());
     }
     if !report.drawing_moves.is_empty() {

@@ -3,13 +3,11 @@
 //! read from one dense table of the region every knight can reach.
 
 use anyhow::{bail, Result};
-use grundy::catalogue::{Board, BoardGame};
+use grundy::catalogue::{Board, Piece};
 use grundy::Indexed;
 
 use super::reader::Tokens;
 
-/// The six hyper-knight steps (dx, dy).
-const STEPS: [(i32, i32); 6] = [(-2, 1), (-3, -1), (-2, -1), (-1, -2), (-1, -3), (1, -2)];
 /// Coordinates accepted; the problem promises < 500, the engine copes with more.
 const MAX_COORDINATE: u64 = 8000;
 
@@ -29,7 +27,7 @@ pub fn solve(tokens: &mut Tokens) -> Result<String> {
         knights_per_case.push(knights);
     }
     tokens.expect_end()?;
-    let game = BoardGame::new(Board::QuarterPlane, STEPS.to_vec(), vec![])?;
+    let game = Piece::HYPER_KNIGHT.game(Board::QuarterPlane)?;
     // Every step lowers x + y, so the region x + y ≤ farthest is closed.
     let region = game.region(farthest as u32 + 1, 1)?;
     let values = region.nim_values()?;

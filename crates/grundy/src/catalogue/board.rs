@@ -416,12 +416,12 @@ mod tests {
     use super::*;
     use crate::solve::{table::solve_table, GoalPlay, NormalPlay, Search};
 
-    const HYPER_KNIGHT: [Step; 6] = [(-2, 1), (-3, -1), (-2, -1), (-1, -2), (-1, -3), (1, -2)];
+    use crate::catalogue::Piece;
 
     #[test]
     fn table_and_search_agree_on_leapers_and_riders() {
         let games = [
-            BoardGame::new(Board::QuarterPlane, HYPER_KNIGHT.to_vec(), vec![]).unwrap(),
+            Piece::HYPER_KNIGHT.game(Board::QuarterPlane).unwrap(),
             BoardGame::new(Board::Bounded { rows: 9, cols: 13 }, vec![(-1, 2), (-2, -1), (1, -3)], vec![(-1, -1)])
                 .unwrap(),
             BoardGame::new(Board::QuarterPlane, vec![(-1, 0), (0, -1), (-1, -1)], vec![]).unwrap(),
@@ -443,7 +443,7 @@ mod tests {
     #[test]
     fn the_leaper_fast_path_matches_the_table_solver() {
         let games = [
-            BoardGame::new(Board::QuarterPlane, HYPER_KNIGHT.to_vec(), vec![]).unwrap(),
+            Piece::HYPER_KNIGHT.game(Board::QuarterPlane).unwrap(),
             BoardGame::new(Board::Bounded { rows: 9, cols: 13 }, vec![(-1, 2), (-2, -1), (1, -3)], vec![]).unwrap(),
             BoardGame::new(Board::QuarterPlane, vec![(-1, 0), (0, -1), (-1, -1)], vec![]).unwrap(),
             BoardGame::new(Board::QuarterPlane, vec![(-1, 2), (-2, -3)], vec![]).unwrap(),
@@ -496,7 +496,7 @@ mod tests {
     fn each_order_is_chosen_where_it_is_valid() {
         let king = BoardGame::new(Board::QuarterPlane, vec![(-1, 0), (0, -1)], vec![]).unwrap();
         assert!(matches!(king.region(5, 7).unwrap().order, Order::RowMajor));
-        let hyper = BoardGame::new(Board::QuarterPlane, HYPER_KNIGHT.to_vec(), vec![]).unwrap();
+        let hyper = Piece::HYPER_KNIGHT.game(Board::QuarterPlane).unwrap();
         let region = hyper.region(10, 10).unwrap();
         assert!(matches!(region.order, Order::Diagonal { far: 18, .. }));
         assert_eq!(region.len(), 190);

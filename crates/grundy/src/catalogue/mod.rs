@@ -11,6 +11,9 @@
 //! | [`GraphGame`] | a numbered position | an explicit graph from a file, cycles allowed |
 //! | [`Minesweeper`] | a board state | decomposes into independent regions |
 //! | [`race::ChessPiece`] | a distance to the goal | Life Winner Bo's races, with draws |
+//!
+//! Named pieces (king, knight, hyper-knight, rook, queen, …) are defined
+//! once, in [`Piece`].
 
 mod board;
 mod bomb;
@@ -20,6 +23,7 @@ mod heap;
 mod mine;
 mod nim;
 mod notation;
+mod pieces;
 pub mod race;
 mod subtraction;
 mod wythoff;
@@ -32,5 +36,6 @@ pub use heap::HeapGame;
 pub use mine::{FaceDown, MinePosition, Minefield, Minesweeper};
 pub use nim::Nim;
 pub use notation::{parse_number, parse_pair, Notation};
+pub use pieces::Piece;
 pub use subtraction::Subtraction;
 pub use wythoff::Wythoff;

@@ -21,7 +21,7 @@ pub trait Notation: Game {
 /// assert!(parse_number::<u64>("x", "a heap size").unwrap_err().to_string().contains("a heap size"));
 /// ```
 pub fn parse_number<T: FromStr>(text: &str, what: &str) -> Result<T> {
-    text.trim().parse().map_err(|_| Error::InvalidPosition(format!("expected {what}, found '{text}'")))
+    text.trim().parse().map_err(|_| Error::Syntax { expected: what.to_string(), found: text.to_string() })
 }
 
 /// Parses `a,b` into a pair of numbers.
@@ -33,7 +33,7 @@ pub fn parse_number<T: FromStr>(text: &str, what: &str) -> Result<T> {
 pub fn parse_pair<T: FromStr>(text: &str, what: &str) -> Result<(T, T)> {
     let (a, b) = text
         .split_once(',')
-        .ok_or_else(|| Error::InvalidPosition(format!("expected {what} written as 'a,b', found '{text}'")))?;
+        .ok_or_else(|| Error::Syntax { expected: format!("{what} written as 'a,b'"), found: text.to_string() })?;
     Ok((parse_number(a, what)?, parse_number(b, what)?))
 }
 

@@ -1,6 +1,7 @@
 //! Races of a chess piece to a corner (HDU 5754 "Life Winner Bo").
 
-use super::board::{Board, BoardGame, Step};
+use super::board::{Board, BoardGame};
+use super::pieces::Piece;
 use super::wythoff::Wythoff;
 use crate::game::Outcome;
 
@@ -18,18 +19,29 @@ pub enum ChessPiece {
 impl ChessPiece {
     pub const ALL: [ChessPiece; 4] = [ChessPiece::King, ChessPiece::Rook, ChessPiece::Knight, ChessPiece::Queen];
 
+    /// The named piece that moves like this one ([`Piece::FORWARD_KNIGHT`]
+    /// for the knight: Life Winner Bo's knight only approaches the corner).
+    pub fn piece(self) -> Piece {
+        match self {
+            ChessPiece::King => Piece::KING,
+            ChessPiece::Rook => Piece::ROOK,
+            ChessPiece::Knight => Piece::FORWARD_KNIGHT,
+            ChessPiece::Queen => Piece::QUEEN,
+        }
+    }
+
+    /// The chess piece whose race `piece` runs, if it has a closed form.
+    pub fn of_piece(piece: &Piece) -> Option<ChessPiece> {
+        ChessPiece::ALL.into_iter().find(|chess| chess.piece() == *piece)
+    }
+
     /// The race as a [`BoardGame`]: a cell is the piece's distance `(x, y)`
     /// from the goal `(0, 0)`; steps lower the distance; reaching the goal
     /// wins and being stuck anywhere else is a draw. This is the definition
     /// the general solvers value; [`ChessPiece::outcome`] is its closed form.
     pub fn race(self) -> BoardGame {
-        let (leaps, rides): (Vec<Step>, Vec<Step>) = match self {
-            ChessPiece::King => (vec![(-1, 0), (0, -1), (-1, -1)], vec![]),
-            ChessPiece::Rook => (vec![], vec![(-1, 0), (0, -1)]),
-            ChessPiece::Knight => (vec![(-1, -2), (-2, -1)], vec![]),
-            ChessPiece::Queen => (vec![], vec![(-1, 0), (0, -1), (-1, -1)]),
-        };
-        BoardGame::new(Board::QuarterPlane, leaps, rides)
+        self.piece()
+            .game(Board::QuarterPlane)
             .and_then(|game| game.with_goal((0, 0)))
             .expect("the chess pieces' steps all approach the corner")
     }

@@ -38,6 +38,7 @@
 //! assert_eq!(search.nim_value(&10).unwrap(), 1); // 10 mod 3
 //! ```
 
+mod forward;
 mod options;
 mod outcome;
 mod sum;

@@ -2,12 +2,13 @@
 
 use std::ops::RangeInclusive;
 
-use super::playable::{Play, Playable};
-use super::report::{ComponentReport, MoveReport, Report, Table};
+use super::playable::Playable;
+use super::report::{ComponentReport, Convention, MoveReport, Play, Report, Table};
 use crate::catalogue::GraphGame;
 use crate::error::{Error, Result};
 use crate::game::Outcome;
 use crate::solve::loopy::{generalized_values, retrograde, sum_outcome, LoopyValue, Retrograde};
+use crate::solve::Method;
 
 /// A game graph (see [`GraphGame`]), solved once: outcomes and remoteness
 /// by retrograde analysis, and — for normal-play graphs — generalized
@@ -54,9 +55,11 @@ impl Playable for GraphRules {
 
     fn solve_in(&self, positions: &[String], play: Play) -> Result<Report> {
         if play != Play::Normal {
-            return Err(Error::InvalidGame(
-                "graph games are solved in normal play (with labelled stuck positions)".into(),
-            ));
+            return Err(Error::Unsupported {
+                game: self.name.clone(),
+                question: format!("{play} play"),
+                why: "graph games are solved in normal play (with labelled stuck positions)".into(),
+            });
         }
         if positions.is_empty() {
             return Err(Error::InvalidPosition("no position given".into()));
@@ -69,25 +72,17 @@ impl Playable for GraphRules {
             _ => Some(None),
         });
         let total = total.flatten();
-        let mut report = Report {
-            game: self.name.clone(),
-            play: "loopy",
-            method: Some(if ids.len() == 1 { "retrograde" } else { "generalized-values" }),
-            generalized_value: total.as_ref().map(ToString::to_string),
-            position: positions.to_vec(),
-            outcome,
-            nim_value: match &total {
-                Some(LoopyValue::Finite(v)) => Some(*v),
-                _ => None,
-            },
-            components: Vec::new(),
-            winning_moves: Vec::new(),
-            drawing_moves: Vec::new(),
+        let mut report = Report::new(&self.name, Convention::Loopy, positions, outcome);
+        report.method = Some(if ids.len() == 1 { Method::Retrograde } else { Method::GeneralizedValues });
+        report.nim_value = match &total {
+            Some(LoopyValue::Finite(v)) => Some(*v),
+            _ => None,
         };
+        report.generalized_value = total;
         for &u in &ids {
             let mut line = ComponentReport::new(self.game.name(u).to_string());
             line.remoteness = self.solved.remoteness[u as usize];
-            line.generalized_value = value_of(u).map(|v| v.to_string());
+            line.generalized_value = value_of(u);
             if let Some(LoopyValue::Finite(v)) = value_of(u) {
                 line.nim_value = Some(v);
             }
@@ -116,6 +111,10 @@ impl Playable for GraphRules {
     }
 
     fn table(&self, _: RangeInclusive<u64>, _: Option<RangeInclusive<u64>>) -> Result<Table> {
-        Err(Error::InvalidGame("a graph game has no table".into()))
+        Err(Error::Unsupported {
+            game: self.name.clone(),
+            question: "a table".into(),
+            why: "a graph game's positions are not coordinates, so it has no table".into(),
+        })
     }
 }

@@ -1,46 +1,37 @@
-//! One object-safe front door for every game in the catalogue.
+//! One object-safe front door for every game in the registry.
+//!
+//! [`Playable`] is what a front end holds: a game with its positions as
+//! text and its answers as typed [`Report`]s and [`Table`]s. It is
+//! `Send + Sync`, and the sessions behind it ([`NormalGame`], [`GoalGame`])
+//! own their game and keep their search's memo between questions, so a
+//! long-lived process (a Python object, a server) answers the second
+//! question about a game from what the first one computed.
 
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::RangeInclusive;
+use std::sync::{Arc, Mutex, MutexGuard};
 
-use super::report::{ComponentReport, MoveReport, Report, Table, TableCell};
+use super::report::{ComponentReport, Convention, MoveReport, Play, Report, Table};
 use crate::catalogue::Notation;
 use crate::error::{Error, Result};
-use crate::game::{Game, Goal, Indexed, Options, Outcome};
-use crate::solve::genus::{genus, misere_sum_outcome, MisereMethod};
+use crate::game::{Goal, Options, Outcome};
+use crate::solve::genus::{genus, misere_sum_outcome};
 use crate::solve::loopy::{retrograde, Digraph};
 use crate::solve::remoteness::{every_sg_outcome, SuspensePlay};
-use crate::solve::{analyse_goal, analyse_sum, table::solve_table, NormalPlay, Rule, Search};
-
-/// The most positions a `table` request may show.
-pub const MAX_TABLE_CELLS: u64 = 10_000_000;
-
-/// The most positions a `table` request may need valued (the shown ones
-/// and everything numbered before them).
-pub const MAX_TABLE_POSITIONS: usize = 100_000_000;
-
-/// Which convention decides who wins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Play {
-    /// The last player to move wins.
-    Normal,
-    /// The last player to move loses.
-    Misere,
-    /// Every-SG: a player moves in every component that can move.
-    Every,
-}
+use crate::solve::{analyse_goal, analyse_sum, GoalPlay, Method, NormalPlay, Search};
 
 /// A game the front ends can use without knowing its Rust type: positions
 /// come and go as text, answers as [`Report`] and [`Table`].
-pub trait Playable {
+pub trait Playable: Send + Sync {
     /// The game's description, as the user wrote it.
     fn name(&self) -> &str;
-    /// Outcome, value and every winning move of the sum of `positions`.
+    /// Outcome, value and every winning move of the sum of `positions`
+    /// (normal play).
     fn solve(&self, positions: &[String]) -> Result<Report> {
         self.solve_in(positions, Play::Normal)
     }
-    /// The same under another convention.
+    /// The same under another convention (misère, Every-SG).
     fn solve_in(&self, positions: &[String], play: Play) -> Result<Report>;
     /// The values of positions `(row, column)` over the given ranges
     /// (`columns` is `None` for one-coordinate games).
@@ -50,21 +41,8 @@ pub trait Playable {
 /// Makes a table of a game over a range of rows and (optionally) columns.
 pub type Tabulator<G> = fn(&G, RangeInclusive<u64>, Option<RangeInclusive<u64>>) -> Result<Table>;
 
-/// A report with nothing filled in but the question and the outcome.
-fn blank_report(game: &str, play: &'static str, positions: &[String], outcome: Outcome) -> Report {
-    Report {
-        game: game.to_string(),
-        play,
-        method: None,
-        generalized_value: None,
-        position: positions.to_vec(),
-        outcome,
-        nim_value: None,
-        components: Vec::new(),
-        winning_moves: Vec::new(),
-        drawing_moves: Vec::new(),
-    }
-}
+/// How a [`NormalGame`] searches: plain, decomposing, or by closed form.
+pub type SearchOf<G> = fn(Arc<G>) -> Search<Arc<G>, NormalPlay>;
 
 fn tabulate_or_explain<G>(
     name: &str,
@@ -75,32 +53,42 @@ fn tabulate_or_explain<G>(
 ) -> Result<Table> {
     match tabulate {
         Some(tabulate) => Ok(Table { game: name.to_string(), ..tabulate(game, rows, columns)? }),
-        None => Err(Error::InvalidGame(format!("{name} has no table: its positions are not one or two numbers"))),
+        None => Err(Error::Unsupported {
+            game: name.to_string(),
+            question: "a table".into(),
+            why: "its positions are not one or two numbers, so it has no table".into(),
+        }),
     }
 }
 
+/// The search behind a session, whatever a panicking caller left: the
+/// memo only ever holds finished values, so it is sound to keep using.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// A game with normal-play nim-values: sums, every winning move, and misère
-/// and Every-SG play.
-pub struct NormalGame<G: Game> {
+/// and Every-SG play. It keeps one normal-play search (and its memo) for
+/// its whole life.
+pub struct NormalGame<G: Notation + Send + Sync + 'static>
+where
+    G::Position: Debug + Hash + Send,
+{
     name: String,
-    game: G,
-    search: fn(&G) -> Search<'_, G, NormalPlay>,
+    game: Arc<G>,
+    search: Mutex<Search<Arc<G>, NormalPlay>>,
     tabulate: Option<Tabulator<G>>,
 }
 
-impl<G: Game + Notation> NormalGame<G>
+impl<G: Notation + Send + Sync + 'static> NormalGame<G>
 where
-    G::Position: Debug + Ord + Hash,
+    G::Position: Debug + Ord + Hash + Send,
 {
     /// `search` builds the search to use (plain, decomposing, or closed form);
     /// `tabulate` makes tables, where the game has them.
-    pub fn new(
-        name: impl Into<String>,
-        game: G,
-        search: fn(&G) -> Search<'_, G, NormalPlay>,
-        tabulate: Option<Tabulator<G>>,
-    ) -> Self {
-        NormalGame { name: name.into(), game, search, tabulate }
+    pub fn new(name: impl Into<String>, game: G, search: SearchOf<G>, tabulate: Option<Tabulator<G>>) -> Self {
+        let game = Arc::new(game);
+        NormalGame { name: name.into(), search: Mutex::new(search(Arc::clone(&game))), game, tabulate }
     }
 
     pub fn game(&self) -> &G {
@@ -109,8 +97,8 @@ where
 
     /// The components of the given positions, split where the game decomposes.
     fn components(&self, positions: &[String]) -> Result<Vec<G::Position>> {
-        let parsed = parse_all(&self.game, positions)?;
-        let search = (self.search)(&self.game);
+        let parsed = parse_all(&*self.game, positions)?;
+        let search = lock(&self.search);
         Ok(parsed.iter().flat_map(|p| search.components(p)).collect())
     }
 
@@ -119,10 +107,9 @@ where
     }
 
     fn solve_normal(&self, positions: &[String]) -> Result<Report> {
-        let parsed = parse_all(&self.game, positions)?;
-        let mut search = (self.search)(&self.game);
-        let analysis = analyse_sum(&mut search, &parsed)?;
-        let mut report = blank_report(&self.name, "normal", positions, analysis.outcome);
+        let parsed = parse_all(&*self.game, positions)?;
+        let analysis = analyse_sum(&mut lock(&self.search), &parsed)?;
+        let mut report = Report::new(&self.name, Convention::Normal, positions, analysis.outcome);
         report.nim_value = Some(analysis.nim_value);
         for (p, &v) in analysis.components.iter().zip(&analysis.component_values) {
             report.components.push(ComponentReport { nim_value: Some(v), ..ComponentReport::new(self.show(p)) });
@@ -144,29 +131,27 @@ where
     /// tame, exact search otherwise; every move to a misère P-position.
     fn solve_misere(&self, positions: &[String]) -> Result<Report> {
         let components = self.components(positions)?;
-        let (outcome, method) = misere_sum_outcome(&self.game, &components)?;
-        let mut report = blank_report(&self.name, "misere", positions, outcome);
-        report.method = Some(match method {
-            MisereMethod::TameGenus => "tame-genus",
-            MisereMethod::Search => "search",
-        });
+        let game = &*self.game;
+        let (outcome, method) = misere_sum_outcome(game, &components)?;
+        let mut report = Report::new(&self.name, Convention::Misere, positions, outcome);
+        report.method = Some(method);
         for component in &components {
-            let genus = genus(&self.game, component, 4)?;
+            let genus = genus(game, component, 4)?;
             report.components.push(ComponentReport {
                 nim_value: Some(genus.nim_value),
-                genus: Some(genus.to_string()),
+                genus: Some(genus),
                 ..ComponentReport::new(self.show(component))
             });
         }
         let mut options = Options::new();
         for (index, component) in components.iter().enumerate() {
             options.clear();
-            self.game.options(component, &mut options);
+            game.options(component, &mut options);
             for option in options.iter() {
                 let mut after: Vec<G::Position> = components.clone();
                 after.remove(index);
                 after.extend(option.iter().cloned());
-                if misere_sum_outcome(&self.game, &after)?.0 == Outcome::P {
+                if misere_sum_outcome(game, &after)?.0 == Outcome::P {
                     report.winning_moves.push(MoveReport {
                         component: index,
                         from: self.show(component),
@@ -182,19 +167,20 @@ where
     /// Every-SG: each component's suspense number; the largest decides.
     fn solve_every(&self, positions: &[String]) -> Result<Report> {
         let components = self.components(positions)?;
-        let mut search = Search::new(&self.game, SuspensePlay);
+        let mut search = Search::new(&*self.game, SuspensePlay);
         let mut suspense = Vec::with_capacity(components.len());
         for component in &components {
             suspense.push(search.value(component).map_err(|e| match e {
-                Error::InvalidGame(_) => Error::InvalidGame(format!(
-                    "Every-SG needs moves to single positions; {} splits positions",
-                    self.name
-                )),
+                Error::SumNotSupported { .. } => Error::Unsupported {
+                    game: self.name.clone(),
+                    question: "Every-SG play".into(),
+                    why: "it needs moves to single positions, and this game splits positions".into(),
+                },
                 other => other,
             })?);
         }
-        let mut report = blank_report(&self.name, "every", positions, every_sg_outcome(&suspense));
-        report.method = Some("suspense");
+        let mut report = Report::new(&self.name, Convention::Every, positions, every_sg_outcome(&suspense));
+        report.method = Some(Method::Suspense);
         for (component, s) in components.iter().zip(&suspense) {
             report
                 .components
@@ -204,9 +190,9 @@ where
     }
 }
 
-impl<G: Game + Notation> Playable for NormalGame<G>
+impl<G: Notation + Send + Sync + 'static> Playable for NormalGame<G>
 where
-    G::Position: Debug + Ord + Hash,
+    G::Position: Debug + Ord + Hash + Send,
 {
     fn name(&self) -> &str {
         &self.name
@@ -221,29 +207,35 @@ where
     }
 
     fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<Table> {
-        tabulate_or_explain(&self.name, &self.game, self.tabulate, rows, columns)
+        tabulate_or_explain(&self.name, &*self.game, self.tabulate, rows, columns)
     }
 }
 
-/// A race to a goal: three-valued outcomes, one position at a time.
-pub struct GoalGame<G: Goal> {
+/// A race to a goal: three-valued outcomes, one position at a time. Keeps
+/// one search (and its memo) for its whole life.
+pub struct GoalGame<G: Goal + Notation + Send + Sync + 'static>
+where
+    G::Position: Debug + Hash + Send,
+{
     name: String,
-    game: G,
+    game: Arc<G>,
+    search: Mutex<Search<Arc<G>, GoalPlay>>,
     tabulate: Option<Tabulator<G>>,
 }
 
-impl<G: Goal + Notation> GoalGame<G>
+impl<G: Goal + Notation + Send + Sync + 'static> GoalGame<G>
 where
-    G::Position: Debug + Hash,
+    G::Position: Debug + Hash + Send,
 {
     pub fn new(name: impl Into<String>, game: G, tabulate: Option<Tabulator<G>>) -> Self {
-        GoalGame { name: name.into(), game, tabulate }
+        let game = Arc::new(game);
+        GoalGame { name: name.into(), search: Mutex::new(Search::goal_play(Arc::clone(&game))), game, tabulate }
     }
 }
 
-impl<G: Goal + Notation> Playable for GoalGame<G>
+impl<G: Goal + Notation + Send + Sync + 'static> Playable for GoalGame<G>
 where
-    G::Position: Debug + Hash,
+    G::Position: Debug + Hash + Send,
 {
     fn name(&self) -> &str {
         &self.name
@@ -251,10 +243,11 @@ where
 
     fn solve_in(&self, positions: &[String], play: Play) -> Result<Report> {
         if play != Play::Normal {
-            return Err(Error::InvalidGame(format!(
-                "{} is a race to a goal: misère and Every-SG play are not defined for it",
-                self.name
-            )));
+            return Err(Error::Unsupported {
+                game: self.name.clone(),
+                question: format!("{play} play"),
+                why: "it is a race to a goal: misère and Every-SG play are not defined for it".into(),
+            });
         }
         let [position] = positions else {
             return Err(Error::InvalidPosition(format!(
@@ -264,12 +257,11 @@ where
             )));
         };
         let parsed = self.game.parse_position(position)?;
-        let mut search = Search::goal_play(&self.game);
-        let analysis = analyse_goal(&mut search, &parsed)?;
+        let analysis = analyse_goal(&mut lock(&self.search), &parsed)?;
         let from = self.game.format_position(&parsed);
-        let mut report = blank_report(&self.name, "goal", positions, analysis.outcome);
+        let mut report = Report::new(&self.name, Convention::Goal, positions, analysis.outcome);
         report.components.push(ComponentReport {
-            remoteness: remoteness_of(&self.game, &parsed)?,
+            remoteness: remoteness_of(&*self.game, &parsed)?,
             ..ComponentReport::new(from.clone())
         });
         let moves: Vec<MoveReport> = analysis
@@ -291,7 +283,7 @@ where
     }
 
     fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<Table> {
-        tabulate_or_explain(&self.name, &self.game, self.tabulate, rows, columns)
+        tabulate_or_explain(&self.name, &*self.game, self.tabulate, rows, columns)
     }
 }
 
@@ -305,61 +297,22 @@ where
     Ok(retrograde(&graph).remoteness[0])
 }
 
-fn parse_all<G: Notation>(game: &G, positions: &[String]) -> Result<Vec<G::Position>> {
+pub(super) fn parse_all<G: Notation>(game: &G, positions: &[String]) -> Result<Vec<G::Position>> {
     if positions.is_empty() {
         return Err(Error::InvalidPosition("no position given".into()));
     }
     positions.iter().map(|p| game.parse_position(p)).collect()
 }
 
-/// Tables any [`Indexed`] game: values every position up to the largest
-/// number the range needs with the dense solver, then reads the cells off.
-pub fn table_of<G: Indexed, R: Rule<G>>(
-    kind: &'static str,
-    game: &G,
-    rule: R,
-    rows: RangeInclusive<u64>,
-    columns: Option<RangeInclusive<u64>>,
-    cell: impl Fn(u64, Option<u64>) -> Option<G::Position>,
-    to_cell: fn(R::Value) -> TableCell,
-) -> Result<Table> {
-    let row_count = rows.end().saturating_sub(*rows.start()).saturating_add(1);
-    let column_count = columns.as_ref().map_or(1, |c| c.end().saturating_sub(*c.start()).saturating_add(1));
-    if rows.is_empty() || columns.as_ref().is_some_and(|c| c.is_empty()) {
-        return Err(Error::InvalidPosition("the table's range is empty".into()));
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn assert_send_sync<T: Send + Sync + ?Sized>() {}
+
+    #[test]
+    fn sessions_can_move_between_threads() {
+        assert_send_sync::<dyn Playable>();
+        assert_send_sync::<Box<dyn Playable>>();
     }
-    if row_count.saturating_mul(column_count) > MAX_TABLE_CELLS {
-        return Err(Error::TooLarge {
-            what: "the table".into(),
-            needed: row_count as u128 * column_count as u128,
-            limit: MAX_TABLE_CELLS as u128,
-        });
-    }
-    let column_list: Option<Vec<u64>> = columns.clone().map(|c| c.collect());
-    let positions: Vec<Vec<Option<G::Position>>> = rows
-        .clone()
-        .map(|r| match &column_list {
-            Some(cs) => cs.iter().map(|&c| cell(r, Some(c))).collect(),
-            None => vec![cell(r, None)],
-        })
-        .collect();
-    let needed = positions.iter().flatten().flatten().map(|p| game.index(p)).max().map_or(0, |m| m.saturating_add(1));
-    if needed > MAX_TABLE_POSITIONS {
-        return Err(Error::TooLarge {
-            what: "the table".into(),
-            needed: needed as u128,
-            limit: MAX_TABLE_POSITIONS as u128,
-        });
-    }
-    let values = solve_table(game, rule, needed)?;
-    Ok(Table {
-        game: String::new(),
-        kind,
-        rows: rows.collect(),
-        columns: column_list,
-        cells: positions
-            .iter()
-            .map(|row| row.iter().map(|p| p.as_ref().map(|p| to_cell(values[game.index(p)]))).collect())
-            .collect(),
-    })
 }

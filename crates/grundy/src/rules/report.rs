@@ -1,27 +1,107 @@
-//! What the front ends print: answers as plain, serializable data.
+//! What the front ends print: answers as typed, serializable data.
+//!
+//! Every field that names a kind of thing is an enum with `Display` and
+//! serde (`"normal"`, `"tame-genus"`, `"nim-value"`), so consumers match on
+//! values and never compare strings; the JSON stays readable.
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use crate::game::Outcome;
+use crate::solve::genus::Genus;
+use crate::solve::loopy::LoopyValue;
+use crate::solve::Method;
+
+/// Which convention decides who wins, as asked of a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Play {
+    /// The last player to move wins.
+    #[default]
+    Normal,
+    /// The last player to move loses.
+    Misere,
+    /// Every-SG: a player moves in every component that can move.
+    Every,
+}
+
+/// The convention a [`Report`] was decided under: the [`Play`] asked for,
+/// or the one the game itself imposes (races to a goal, loopy graphs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Convention {
+    Normal,
+    Misere,
+    Every,
+    /// A race to a goal: the mover onto the goal wins; draws possible.
+    Goal,
+    /// A graph with cycles: normal play, draws possible.
+    Loopy,
+}
+
+impl From<Play> for Convention {
+    fn from(play: Play) -> Self {
+        match play {
+            Play::Normal => Convention::Normal,
+            Play::Misere => Convention::Misere,
+            Play::Every => Convention::Every,
+        }
+    }
+}
+
+impl Convention {
+    pub fn name(self) -> &'static str {
+        match self {
+            Convention::Normal => "normal",
+            Convention::Misere => "misere",
+            Convention::Every => "every",
+            Convention::Goal => "goal",
+            Convention::Loopy => "loopy",
+        }
+    }
+}
+
+impl std::fmt::Display for Convention {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::fmt::Display for Play {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        Convention::from(*self).fmt(f)
+    }
+}
+
+/// Writes a value by its `Display` form (a genus `0^1202`, a loopy value
+/// `∞(0,2)`): the notation of the field, not the struct's fields.
+fn as_text<T: std::fmt::Display, S: Serializer>(value: &Option<T>, serializer: S) -> Result<S::Ok, S::Error> {
+    match value {
+        Some(value) => serializer.collect_str(value),
+        None => serializer.serialize_none(),
+    }
+}
 
 /// The answer to "who wins this position, and how?".
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Report {
     /// The game, as described.
     pub game: String,
-    /// `"normal"` (last mover wins), `"misere"` (last mover loses),
-    /// `"every"` (Every-SG), `"goal"` (a race; draws possible) or `"loopy"`.
-    pub play: &'static str,
+    pub play: Convention,
     /// How the outcome was decided, where there is a choice (misère: the
     /// tame-genus rule or exact search).
-    pub method: Option<&'static str>,
+    pub method: Option<Method>,
     /// The generalized Sprague–Grundy value of a loopy position, e.g. `∞(0,2)`.
-    pub generalized_value: Option<String>,
+    #[serde(serialize_with = "as_text")]
+    pub generalized_value: Option<LoopyValue>,
     /// The position as given: one entry per summand.
     pub position: Vec<String>,
     pub outcome: Outcome,
-    /// The nim-value of the whole position (normal play only).
+    /// The nim-value of the whole position (normal play, where computable).
     pub nim_value: Option<u64>,
+    /// Why a value is missing or how it was found, for people (e.g. "the
+    /// nim-value of Wythoff's game has no formula").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
     /// The independent components the position was split into, with values.
     pub components: Vec<ComponentReport>,
     /// Every move that wins (to a P-position).
@@ -30,13 +110,32 @@ pub struct Report {
     pub drawing_moves: Vec<MoveReport>,
 }
 
+impl Report {
+    /// A report with nothing filled in but the question and the outcome.
+    pub fn new(game: &str, play: Convention, positions: &[String], outcome: Outcome) -> Self {
+        Report {
+            game: game.to_string(),
+            play,
+            method: None,
+            generalized_value: None,
+            position: positions.to_vec(),
+            outcome,
+            nim_value: None,
+            note: None,
+            components: Vec::new(),
+            winning_moves: Vec::new(),
+            drawing_moves: Vec::new(),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ComponentReport {
     pub position: String,
     pub nim_value: Option<u64>,
     /// Misère play: the component's genus `g^γ0γ1γ2γ3`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub genus: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "as_text")]
+    pub genus: Option<Genus>,
     /// Moves to the end with the winner hurrying (races, loopy games).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub remoteness: Option<u64>,
@@ -44,8 +143,8 @@ pub struct ComponentReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub suspense: Option<u64>,
     /// Loopy games: the generalized Sprague–Grundy value.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub generalized_value: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "as_text")]
+    pub generalized_value: Option<LoopyValue>,
 }
 
 impl ComponentReport {
@@ -73,12 +172,28 @@ pub struct MoveReport {
     pub nim_value: Option<u64>,
 }
 
+/// What the cells of a [`Table`] hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TableKind {
+    NimValue,
+    Outcome,
+}
+
+impl std::fmt::Display for TableKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            TableKind::NimValue => "nim-value",
+            TableKind::Outcome => "outcome",
+        })
+    }
+}
+
 /// A table of values over a range of one- or two-coordinate positions.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Table {
     pub game: String,
-    /// `"nim-value"` or `"outcome"`.
-    pub kind: &'static str,
+    pub kind: TableKind,
     /// The first coordinate of each row.
     pub rows: Vec<u64>,
     /// The second coordinate of each column (none for one-coordinate games).

@@ -55,7 +55,7 @@ pub struct SumAnalysis<P> {
 /// assert_eq!(analysis.winning_moves[0].option, [1]);
 /// ```
 pub fn analyse_sum<G: Game>(
-    search: &mut Search<'_, G, NormalPlay>,
+    search: &mut Search<G, NormalPlay>,
     positions: &[G::Position],
 ) -> Result<SumAnalysis<G::Position>>
 where
@@ -105,7 +105,7 @@ pub struct GoalAnalysis<P> {
 
 /// The outcome of one position of a race to a goal, and its best moves.
 pub fn analyse_goal<G: Goal>(
-    search: &mut Search<'_, G, GoalPlay>,
+    search: &mut Search<G, GoalPlay>,
     position: &G::Position,
 ) -> Result<GoalAnalysis<G::Position>>
 where

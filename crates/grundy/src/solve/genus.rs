@@ -19,6 +19,7 @@ use std::hash::Hash;
 
 use serde::Serialize;
 
+use super::method::Method;
 use super::misere::{misere_nim_rule, misere_nim_value, misere_outcome_by_search};
 use super::search::Search;
 use crate::error::Result;
@@ -163,29 +164,20 @@ pub fn tame_sum_outcome(genera: &[Genus]) -> Outcome {
     misere_nim_rule(nim_sum, genera.iter().any(Genus::is_big))
 }
 
-/// How a misère outcome was decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum MisereMethod {
-    /// Every component is tame: the genus rule (anti-SG made right).
-    TameGenus,
-    /// Some component is not tame: exact search of the whole sum.
-    Search,
-}
-
 /// The misère outcome of a sum, by the tame-genus rule when every
 /// component is tame, else by exact search; says which.
-pub fn misere_sum_outcome<G: Game>(game: &G, components: &[G::Position]) -> Result<(Outcome, MisereMethod)>
+pub fn misere_sum_outcome<G: Game>(game: &G, components: &[G::Position]) -> Result<(Outcome, Method)>
 where
     G::Position: Ord + Debug + Hash,
 {
     let mut genera = Vec::with_capacity(components.len());
     for component in components {
         if !is_tame(game, component)? {
-            return Ok((misere_outcome_by_search(game, components)?, MisereMethod::Search));
+            return Ok((misere_outcome_by_search(game, components)?, Method::Search));
         }
         genera.push(genus(game, component, 4)?);
     }
-    Ok((tame_sum_outcome(&genera), MisereMethod::TameGenus))
+    Ok((tame_sum_outcome(&genera), Method::TameGenus))
 }
 
 #[cfg(test)]
@@ -232,8 +224,9 @@ mod tests {
                     let exact = Outcome::of_nim_value(misere_nim_value(&kayles, &sum).unwrap());
                     assert_eq!(outcome, exact, "{sum:?} by {method:?}");
                     match method {
-                        MisereMethod::TameGenus => by_genus += 1,
-                        MisereMethod::Search => by_search += 1,
+                        Method::TameGenus => by_genus += 1,
+                        Method::Search => by_search += 1,
+                        other => panic!("a misère sum decided by {other}"),
                     }
                 }
             }
@@ -255,7 +248,7 @@ mod tests {
                 let exact = Outcome::of_nim_value(misere_nim_value(&game, &sum).unwrap());
                 assert_eq!(outcome, exact, "{code} {sum:?} by {method:?}");
                 checked += 1;
-                by_genus += (method == MisereMethod::TameGenus) as usize;
+                by_genus += (method == Method::TameGenus) as usize;
             }
         }
         assert!(by_genus > 500, "the tame rule decided {by_genus} of {checked}");

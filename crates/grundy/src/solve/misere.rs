@@ -30,16 +30,15 @@ use crate::error::Result;
 use crate::game::{Game, NimHeapGenus, Outcome, SumGame};
 use crate::nim::{mex, NimValue};
 
-/// Misère play on whole sums: a stuck sum has misère nim-value 1 (the player
-/// to move has not made the last move, so wins), any other sum the mex of its
-/// options' misère nim-values. A sum is a P-position iff its value is 0.
+/// Misère play on whole positions: a stuck position has misère nim-value 1
+/// (the player to move has not made the last move, so wins), any other the
+/// mex of its options' misère nim-values. A position is a P-position iff its
+/// value is 0. Misère values do not add, so options must be single
+/// positions: search sums as whole positions through [`SumGame`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MiserePlay;
 
-impl<G: Game> Rule<SumGame<'_, G>> for MiserePlay
-where
-    G::Position: Ord,
-{
+impl<G: Game> Rule<G> for MiserePlay {
     type Value = NimValue;
 
     fn option_value(&self, mut parts: impl ExactSizeIterator<Item = NimValue>) -> Option<NimValue> {
@@ -50,7 +49,7 @@ where
         }
     }
 
-    fn position_value(&self, _: &SumGame<'_, G>, _: &Vec<G::Position>, options: &[NimValue]) -> NimValue {
+    fn position_value(&self, _: &G, _: &G::Position, options: &[NimValue]) -> NimValue {
         if options.is_empty() {
             1
         } else {
@@ -138,7 +137,7 @@ pub(crate) fn misere_nim_rule(nim_sum: NimValue, some_big: bool) -> Outcome {
 /// the anti-SG criterion, which is proven for such games. `search` supplies
 /// the normal-play nim-values.
 pub fn misere_outcome_of_sum<G: NimHeapGenus>(
-    search: &mut Search<'_, G, NormalPlay>,
+    search: &mut Search<G, NormalPlay>,
     components: &[G::Position],
 ) -> Result<Outcome>
 where

@@ -31,6 +31,7 @@ mod closed_form;
 pub mod genus;
 pub mod heap;
 pub mod loopy;
+mod method;
 pub mod misere;
 pub mod remoteness;
 mod rule;
@@ -39,5 +40,6 @@ pub mod table;
 
 pub use analysis::{analyse_goal, analyse_sum, GoalAnalysis, SumAnalysis, WinningMove};
 pub use closed_form::check_closed_form;
+pub use method::Method;
 pub use rule::{GoalPlay, NormalPlay, Rule};
 pub use search::Search;

@@ -33,8 +33,8 @@ type Shortcut<G, V> = fn(&G, &<G as Game>::Position) -> V;
 /// let mut search = Search::normal_play(&game);
 /// assert_eq!(search.nim_value(&1_000_000).unwrap(), 0);
 /// ```
-pub struct Search<'g, G: Game, R: Rule<G>> {
-    game: &'g G,
+pub struct Search<G: Game, R: Rule<G>> {
+    game: G,
     rule: R,
     memo: FxHashMap<G::Position, R::Value>,
     split: Option<Splitter<G>>,
@@ -49,15 +49,15 @@ struct Frame<P> {
     next_part: usize,
 }
 
-impl<'g, G: Game> Search<'g, G, NormalPlay> {
+impl<G: Game> Search<G, NormalPlay> {
     /// A normal-play search: values are nim-values.
-    pub fn normal_play(game: &'g G) -> Self {
+    pub fn normal_play(game: G) -> Self {
         Search::new(game, NormalPlay)
     }
 
     /// A normal-play search that takes nim-values from the game's
     /// [`ClosedForm`] instead of searching (for winning moves of huge heaps).
-    pub fn closed_form(game: &'g G) -> Self
+    pub fn closed_form(game: G) -> Self
     where
         G: ClosedForm,
     {
@@ -83,9 +83,9 @@ impl<'g, G: Game> Search<'g, G, NormalPlay> {
     }
 }
 
-impl<'g, G: Goal> Search<'g, G, GoalPlay> {
+impl<G: Goal> Search<G, GoalPlay> {
     /// A search for three-valued outcomes of a race to a goal.
-    pub fn goal_play(game: &'g G) -> Self {
+    pub fn goal_play(game: G) -> Self {
         Search::new(game, GoalPlay)
     }
 
@@ -98,15 +98,15 @@ impl<'g, G: Goal> Search<'g, G, GoalPlay> {
     }
 }
 
-impl<'g, G: Game, R: Rule<G>> Search<'g, G, R> {
-    pub fn new(game: &'g G, rule: R) -> Self {
+impl<G: Game, R: Rule<G>> Search<G, R> {
+    pub fn new(game: G, rule: R) -> Self {
         Search { game, rule, memo: FxHashMap::default(), split: None, shortcut: None, limit: DEFAULT_POSITION_LIMIT }
     }
 
     /// A search that splits every position it meets into independent
     /// components first ([`Decompose`]). The rule's option value combines
     /// the components' values (the nim-sum under normal play).
-    pub fn with_decomposition(game: &'g G, rule: R) -> Self
+    pub fn with_decomposition(game: G, rule: R) -> Self
     where
         G: Decompose,
     {
@@ -121,7 +121,12 @@ impl<'g, G: Game, R: Rule<G>> Search<'g, G, R> {
         self
     }
 
-    pub fn game(&self) -> &'g G {
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The game back, dropping the memo.
+    pub fn into_game(self) -> G {
         self.game
     }
 
@@ -139,7 +144,7 @@ impl<'g, G: Game, R: Rule<G>> Search<'g, G, R> {
     pub fn components(&self, position: &G::Position) -> Vec<G::Position> {
         let mut out = Vec::new();
         match self.split {
-            Some(split) => split(self.game, position, &mut out),
+            Some(split) => split(&self.game, position, &mut out),
             None => out.push(position.clone()),
         }
         out
@@ -179,7 +184,7 @@ impl<'g, G: Game, R: Rule<G>> Search<'g, G, R> {
         G::Position: Debug,
     {
         if let Some(shortcut) = self.shortcut {
-            return Ok(shortcut(self.game, root));
+            return Ok(shortcut(&self.game, root));
         }
         if let Some(&value) = self.memo.get(root) {
             return Ok(value);
@@ -219,7 +224,7 @@ impl<'g, G: Game, R: Rule<G>> Search<'g, G, R> {
                     .ok_or_else(|| sum_not_supported(parts.len()))?;
                 option_values.push(value);
             }
-            let value = self.rule.position_value(self.game, &frame.position, &option_values);
+            let value = self.rule.position_value(&self.game, &frame.position, &option_values);
             if self.memo.len() >= self.limit {
                 return Err(Error::TooLarge {
                     what: "the search".into(),
@@ -247,7 +252,7 @@ impl<'g, G: Game, R: Rule<G>> Search<'g, G, R> {
             for parts in options.iter() {
                 components.clear();
                 for part in parts {
-                    split(self.game, part, &mut components);
+                    split(&self.game, part, &mut components);
                 }
                 split_options.push_sum(components.drain(..));
             }
@@ -258,9 +263,7 @@ impl<'g, G: Game, R: Rule<G>> Search<'g, G, R> {
 }
 
 fn sum_not_supported(parts: usize) -> Error {
-    Error::InvalidGame(format!(
-        "an option is a sum of {parts} positions, but this kind of play can only value single positions"
-    ))
+    Error::SumNotSupported { parts }
 }
 
 #[cfg(test)]

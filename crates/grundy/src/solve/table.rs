@@ -4,8 +4,10 @@ use super::rule::Rule;
 use crate::error::{Error, Result};
 use crate::game::{Indexed, Options};
 
-/// The largest table the solver agrees to build, in positions.
-pub const MAX_TABLE_POSITIONS: usize = 1 << 31;
+/// The largest table the solver agrees to build, in positions: 10⁸ values
+/// (0.8 GB of nim-values), so that a request too large for the machine is
+/// refused with a clear error instead of being killed for memory.
+pub const MAX_TABLE_POSITIONS: usize = 100_000_000;
 
 /// Values the positions numbered `0..len` of an [`Indexed`] game, in order.
 ///

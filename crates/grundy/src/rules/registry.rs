@@ -1,0 +1,428 @@
+//! The registry: every game the front ends know, in one table.
+//!
+//! Each [`GameEntry`] says how the game is written, what its positions look
+//! like, a runnable example, and how to build it. `grundy list`, parsing a
+//! description, dispatch (`solve`, `table`), the README's table of games (a
+//! test compares them) and the input fuzz tests all read this one table.
+//!
+//! # Adding a game
+//!
+//! 1. Implement it in `catalogue/`: [`crate::Game`] for its moves and
+//!    [`crate::catalogue::Notation`] for its positions as text (plus
+//!    [`crate::Indexed`] or [`crate::catalogue::Monotone`] if it has a table).
+//! 2. Add one [`GameEntry`] to [`ENTRIES`]: usually its `build` is
+//!    `NormalGame::new(d.text, TheGame, Search::normal_play, None)`.
+//! 3. Add the same row to the README's table of games (the test
+//!    `readme_lists_exactly_the_registry` prints the row it expects).
+//!
+//! Nothing else dispatches on game names.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use super::build::{board_game, heap_game, parse_piece, subtraction_set, MineRules};
+use super::graph::GraphRules;
+use super::playable::{NormalGame, Playable};
+use super::tables::{bomb_table, heap_table, wythoff_table};
+use super::RuleOptions;
+use crate::catalogue::{BombGame, GraphGame, Nim, Piece, Subtraction, Wythoff};
+use crate::error::{Error, Result};
+use crate::solve::Search;
+
+/// How a description of an entry is written, beyond its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// The name alone: `wythoff`.
+    Name,
+    /// `name:PARAMETERS`; errors call the parameters `what` and show
+    /// `sample`, a description to copy.
+    Parameters { what: &'static str, sample: &'static str },
+    /// A take-and-break code: text that starts with a digit or a point
+    /// (`0.77`, `4.07`, `.137`), or with `hex:`.
+    Code,
+    /// `name FILE`: the game is read from the file named by the first
+    /// argument after the name.
+    File,
+}
+
+impl Form {
+    /// Whether a description with this `name` (the part before `:`) and
+    /// full `text` belongs to an entry called `entry` written this way.
+    fn matches(self, entry: &str, name: &str, text: &str) -> bool {
+        match self {
+            Form::Code => text.starts_with(|c: char| c.is_ascii_digit() || c == '.') || text.starts_with("hex:"),
+            _ => name == entry,
+        }
+    }
+}
+
+/// What an entry's constructor receives.
+pub struct Description<'a> {
+    /// The whole description, trimmed: `subtraction:1,3,4`.
+    pub text: &'a str,
+    /// What follows the first `:`, if anything.
+    pub parameters: Option<&'a str>,
+    pub options: &'a RuleOptions,
+    /// [`Form::File`] entries: the file's name and its contents.
+    pub file: Option<(&'a str, &'a str)>,
+}
+
+type Build = fn(&Description) -> Result<Box<dyn Playable>>;
+
+/// One game of the registry.
+#[derive(Clone, Copy, Serialize)]
+pub struct GameEntry {
+    /// The name a description starts with: `subtraction`.
+    pub name: &'static str,
+    /// How a description is written: `subtraction:S`.
+    pub syntax: &'static str,
+    /// What the parameters are (`none` if there are none).
+    pub parameters: &'static str,
+    /// How one position is written.
+    pub position: &'static str,
+    /// A command that runs, for `grundy list` (and a test that runs them all).
+    pub example: &'static str,
+    /// One line about the game.
+    pub about: &'static str,
+    #[serde(skip)]
+    pub form: Form,
+    /// Whether `--board` and `--goal` apply.
+    #[serde(skip)]
+    pub board: bool,
+    #[serde(skip)]
+    build: Build,
+}
+
+impl std::fmt::Debug for GameEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GameEntry").field("name", &self.name).field("form", &self.form).finish_non_exhaustive()
+    }
+}
+
+const HEAP: &str = "a heap size";
+const CELL: &str = "a cell x,y (from 0)";
+const BOARD: &str = "--board, --goal";
+
+/// A named piece (from [`Piece`]) as an entry.
+const fn piece(piece: Piece, example: &'static str, build: Build) -> GameEntry {
+    GameEntry {
+        name: piece.name,
+        syntax: piece.name,
+        parameters: BOARD,
+        position: CELL,
+        example,
+        about: piece.about,
+        form: Form::Name,
+        board: true,
+        build,
+    }
+}
+
+/// Every game the front ends know, in the order `grundy list` shows them.
+pub const ENTRIES: &[GameEntry] = &[
+    GameEntry {
+        name: "nim",
+        syntax: "nim",
+        parameters: "none",
+        position: HEAP,
+        example: "grundy solve nim 3 4 5",
+        about: "take any number of counters from one heap",
+        form: Form::Name,
+        board: false,
+        build: |d| Ok(Box::new(NormalGame::new(d.text, Nim, Search::closed_form, Some(heap_table::<Nim>)))),
+    },
+    GameEntry {
+        name: "subtraction",
+        syntax: "subtraction:S",
+        parameters: "S: the subtraction set, e.g. 1,3,4",
+        position: HEAP,
+        example: "grundy solve subtraction:1,3,4 10 7",
+        about: "take s counters, s in S",
+        form: Form::Parameters { what: "its set", sample: "subtraction:1,3,4" },
+        board: false,
+        build: |d| {
+            let game = Subtraction::new(subtraction_set(d.parameters.unwrap_or_default())?)?;
+            Ok(Box::new(NormalGame::new(d.text, game, Search::normal_play, Some(heap_table::<Subtraction>))))
+        },
+    },
+    GameEntry {
+        name: "all-but",
+        syntax: "all-but:S",
+        parameters: "S: the numbers that may not be taken",
+        position: HEAP,
+        example: "grundy solve all-but:1,3 10",
+        about: "take any number of counters except those in S",
+        form: Form::Parameters { what: "the numbers that may not be taken", sample: "all-but:1,3" },
+        board: false,
+        build: heap_game,
+    },
+    GameEntry {
+        name: "take-and-break",
+        syntax: "0.d1d2…",
+        parameters: "an octal code; a letter digit (0.3F) or hex:0.8 for hexadecimal",
+        position: HEAP,
+        example: "grundy solve 0.137 12 9",
+        about: "take-and-break: digit bits 1 vanish, 2 leave one heap, 4 leave two, 8 leave three",
+        form: Form::Code,
+        board: false,
+        build: heap_game,
+    },
+    GameEntry {
+        name: "kayles",
+        syntax: "kayles",
+        parameters: "none",
+        position: HEAP,
+        example: "grundy solve --misere kayles 3 4 5",
+        about: "knock down one pin or two adjacent pins: the octal game 0.77",
+        form: Form::Name,
+        board: false,
+        build: heap_game,
+    },
+    GameEntry {
+        name: "dawsons-kayles",
+        syntax: "dawsons-kayles",
+        parameters: "none",
+        position: HEAP,
+        example: "grundy solve dawsons-kayles 10",
+        about: "knock down two adjacent pins: the octal game 0.07",
+        form: Form::Name,
+        board: false,
+        build: heap_game,
+    },
+    GameEntry {
+        name: "grundys-game",
+        syntax: "grundys-game",
+        parameters: "none",
+        position: HEAP,
+        example: "grundy solve grundys-game 10",
+        about: "split one heap into two unequal heaps",
+        form: Form::Name,
+        board: false,
+        build: heap_game,
+    },
+    GameEntry {
+        name: "wythoff",
+        syntax: "wythoff",
+        parameters: "none",
+        position: "two heaps x,y",
+        example: "grundy solve wythoff 3,5",
+        about: "take from one heap, or the same from both",
+        form: Form::Name,
+        board: false,
+        build: |d| Ok(Box::new(NormalGame::new(d.text, Wythoff, Search::normal_play, Some(wythoff_table)))),
+    },
+    GameEntry {
+        name: "bomb",
+        syntax: "bomb",
+        parameters: "none",
+        position: "a bomb's cell p,q (from 1)",
+        example: "grundy solve bomb 2,3 3,3",
+        about: "a bomb at (p,q) becomes two at (u,q) and (p,v), u<p, v<q (HDU 2873)",
+        form: Form::Name,
+        board: false,
+        build: |d| Ok(Box::new(NormalGame::new(d.text, BombGame, Search::normal_play, Some(bomb_table)))),
+    },
+    GameEntry {
+        name: "mine",
+        syntax: "mine",
+        parameters: "none",
+        position: "a field: rows of * and . separated by /",
+        example: "grundy solve mine '..*/.../...'",
+        about: "minesweeper: click cells, blanks flood; no cell left loses (HDU 4678)",
+        form: Form::Name,
+        board: false,
+        build: |_| Ok(Box::new(MineRules)),
+    },
+    GameEntry {
+        name: "graph",
+        syntax: "graph FILE",
+        parameters: "a file: one line per position, its number then its options (or win, loss, draw)",
+        position: "position numbers",
+        example: "grundy solve graph examples/loopy-game.txt 5 1",
+        about: "a loopy game: retrograde analysis and generalized Sprague-Grundy values",
+        form: Form::File,
+        board: false,
+        build: |d| {
+            let (file, text) = d.file.ok_or_else(|| needs_file("graph"))?;
+            let game = GraphGame::parse(text)
+                .map_err(|error| Error::InFile { file: file.to_string(), source: Box::new(error) })?;
+            Ok(Box::new(GraphRules::new(format!("graph {file}"), game)))
+        },
+    },
+    piece(Piece::KING, "grundy solve king 4,4", |d| board_game(d, Piece::KING)),
+    piece(Piece::KNIGHT, "grundy solve knight 5,6", |d| board_game(d, Piece::KNIGHT)),
+    piece(Piece::FORWARD_KNIGHT, "grundy solve forward-knight --goal 0,0 4,5", |d| {
+        board_game(d, Piece::FORWARD_KNIGHT)
+    }),
+    piece(Piece::HYPER_KNIGHT, "grundy solve hyper-knight 1,0 2,5", |d| board_game(d, Piece::HYPER_KNIGHT)),
+    piece(Piece::ROOK, "grundy solve rook 5,3", |d| board_game(d, Piece::ROOK)),
+    piece(Piece::QUEEN, "grundy solve queen 3,5", |d| board_game(d, Piece::QUEEN)),
+    GameEntry {
+        name: "leaper",
+        syntax: "leaper:STEPS",
+        parameters: "STEPS: dx,dy/dx,dy/...; add +rider:STEPS for rides too; --board, --goal",
+        position: CELL,
+        example: "grundy solve leaper:-2,1/1,-2 6,6",
+        about: "jump by any of the steps",
+        form: Form::Parameters { what: "its steps", sample: "leaper:-2,1/1,-2" },
+        board: true,
+        build: |d| board_game(d, parse_piece(d.text)?),
+    },
+    GameEntry {
+        name: "rider",
+        syntax: "rider:STEPS",
+        parameters: "STEPS: dx,dy/...; add +leaper:STEPS for leaps too; --board, --goal",
+        position: CELL,
+        example: "grundy solve rider:-1,-2 --board 8x8 7,7",
+        about: "slide any distance along any of the directions",
+        form: Form::Parameters { what: "its directions", sample: "rider:-1,0/0,-1" },
+        board: true,
+        build: |d| board_game(d, parse_piece(d.text)?),
+    },
+];
+
+fn needs_file(name: &str) -> Error {
+    Error::MissingParameters { game: name.to_string(), what: "a file", example: "grundy solve graph FILE POSITION…" }
+}
+
+/// The entry a description belongs to.
+pub fn find(description: &str) -> Result<&'static GameEntry> {
+    let text = description.trim();
+    let name = text.split_once(':').map_or(text, |(name, _)| name);
+    ENTRIES
+        .iter()
+        .find(|entry| entry.form.matches(entry.name, name, text))
+        .ok_or_else(|| Error::UnknownGame { name: name.to_string() })
+}
+
+/// Builds the game a description names: checks what every entry shares
+/// (parameters present or absent, board settings) and calls its constructor.
+fn build(description: &str, options: &RuleOptions, file: Option<(&str, &str)>) -> Result<Box<dyn Playable>> {
+    let text = description.trim();
+    let entry = find(text)?;
+    let parameters = text.split_once(':').map(|(_, parameters)| parameters);
+    match (entry.form, parameters) {
+        (Form::Name | Form::File, Some(found)) => {
+            return Err(Error::UnexpectedParameters { game: entry.name.to_string(), found: found.to_string() })
+        }
+        (Form::Parameters { what, sample }, None) => {
+            return Err(Error::MissingParameters { game: entry.name.to_string(), what, example: sample })
+        }
+        _ => {}
+    }
+    if !entry.board && options != &RuleOptions::default() {
+        return Err(Error::NotABoardGame { game: text.to_string() });
+    }
+    (entry.build)(&Description { text, parameters, options, file })
+}
+
+/// The game a description names, ready to solve and tabulate. Games read
+/// from a file (`graph FILE`) need [`open`] or [`game_with_file`].
+pub fn game(description: &str, options: &RuleOptions) -> Result<Box<dyn Playable>> {
+    if find(description)?.form == Form::File {
+        return Err(needs_file(description.trim()));
+    }
+    build(description, options, None)
+}
+
+/// The game of a [`Form::File`] entry from its file's name and contents.
+pub fn game_with_file(description: &str, file: &str, text: &str, options: &RuleOptions) -> Result<Box<dyn Playable>> {
+    build(description, options, Some((file, text)))
+}
+
+/// The game a command line names, with the arguments that are positions:
+/// for a [`Form::File`] entry the first argument is the file, read here.
+pub fn open<'a>(
+    description: &str,
+    arguments: &'a [String],
+    options: &RuleOptions,
+) -> Result<(Arc<dyn Playable>, &'a [String])> {
+    if find(description)?.form != Form::File {
+        return Ok((game(description, options)?.into(), arguments));
+    }
+    let (file, positions) = arguments.split_first().ok_or_else(|| needs_file(description.trim()))?;
+    let text = std::fs::read_to_string(file)
+        .map_err(|error| Error::Io { file: file.to_string(), reason: error.to_string() })?;
+    Ok((game_with_file(description, file, &text, options)?.into(), positions))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The description in an example command: the first word after the
+    /// subcommand that is neither a flag nor a flag's value.
+    fn described(example: &str) -> &str {
+        let mut words = example.split_whitespace().skip(2);
+        while let Some(word) = words.next() {
+            match word {
+                "--board" | "--goal" => {
+                    words.next();
+                }
+                _ if word.starts_with("--") => {}
+                _ => return word.trim_matches('\''),
+            }
+        }
+        panic!("no description in {example}")
+    }
+
+    #[test]
+    fn every_entry_is_found_by_its_own_example_and_once() {
+        for entry in ENTRIES {
+            assert_eq!(find(described(entry.example)).unwrap().name, entry.name, "{}", entry.example);
+            assert_eq!(ENTRIES.iter().filter(|e| e.name == entry.name).count(), 1, "{} twice", entry.name);
+        }
+    }
+
+    #[test]
+    fn descriptions_find_their_entry_and_nothing_guesses() {
+        for (description, name) in [
+            ("nim", "nim"),
+            ("subtraction:1,3,4", "subtraction"),
+            ("0.77", "take-and-break"),
+            ("4.07", "take-and-break"),
+            ("hex:0.8", "take-and-break"),
+            ("kayles", "kayles"),
+            ("leaper:-1,0+rider:0,-1", "leaper"),
+            ("graph", "graph"),
+            ("hyper-knight", "hyper-knight"),
+        ] {
+            assert_eq!(find(description).unwrap().name, name, "{description}");
+        }
+        for unknown in ["chess", "a.b", "foo:1,2", ""] {
+            assert!(matches!(find(unknown), Err(Error::UnknownGame { .. })), "{unknown}");
+        }
+    }
+
+    #[test]
+    fn shared_checks_have_typed_errors() {
+        let plain = RuleOptions::default();
+        let goal = RuleOptions { goal: Some((0, 0)), ..plain };
+        assert!(matches!(game("nim:3", &plain), Err(Error::UnexpectedParameters { .. })));
+        assert!(matches!(game("subtraction", &plain), Err(Error::MissingParameters { .. })));
+        assert!(matches!(game("wythoff", &goal), Err(Error::NotABoardGame { .. })));
+        assert!(matches!(game("graph", &plain), Err(Error::MissingParameters { .. })));
+        assert!(game("king", &goal).is_ok());
+    }
+
+    /// The README's table of games, row by row, against the registry.
+    #[test]
+    fn readme_lists_exactly_the_registry() {
+        let readme = include_str!("../../../../README.md");
+        let section = readme.split("## Describing games without code").nth(1).expect("the README has the section");
+        let rows: Vec<&str> =
+            section.lines().skip_while(|l| !l.starts_with('|')).take_while(|l| l.starts_with('|')).skip(2).collect();
+        let expected: Vec<String> = ENTRIES.iter().map(readme_row).collect();
+        assert_eq!(
+            rows,
+            expected,
+            "the README's table of games differs from the registry; the rows should be:\n{}",
+            expected.join("\n")
+        );
+    }
+
+    fn readme_row(entry: &GameEntry) -> String {
+        format!("| `{}` | {} | {} | {} |", entry.syntax, entry.about, entry.position, entry.parameters)
+    }
+}

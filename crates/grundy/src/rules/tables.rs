@@ -1,0 +1,162 @@
+//! Value tables of one- and two-coordinate games, by the dense solver.
+
+use std::ops::RangeInclusive;
+
+use super::report::{Table, TableCell, TableKind};
+use crate::catalogue::{BoardGame, BoardRegion, BombGame, Cell, Rectangle, Wythoff};
+use crate::error::{Error, Result};
+use crate::game::{Indexed, Outcome};
+use crate::solve::table::solve_table;
+use crate::solve::{GoalPlay, NormalPlay, Rule};
+
+/// The most positions a `table` request may show (the positions it may
+/// need valued are capped by [`crate::solve::table::MAX_TABLE_POSITIONS`]).
+pub const MAX_TABLE_CELLS: u64 = 10_000_000;
+
+/// Tables any [`Indexed`] game: values every position up to the largest
+/// number the range needs with the dense solver, then reads the cells off.
+pub fn table_of<G: Indexed, R: Rule<G>>(
+    kind: TableKind,
+    game: &G,
+    rule: R,
+    rows: RangeInclusive<u64>,
+    columns: Option<RangeInclusive<u64>>,
+    cell: impl Fn(u64, Option<u64>) -> Option<G::Position>,
+    to_cell: fn(R::Value) -> TableCell,
+) -> Result<Table> {
+    let row_count = rows.end().saturating_sub(*rows.start()).saturating_add(1);
+    let column_count = columns.as_ref().map_or(1, |c| c.end().saturating_sub(*c.start()).saturating_add(1));
+    if rows.is_empty() || columns.as_ref().is_some_and(|c| c.is_empty()) {
+        return Err(Error::InvalidPosition("the table's range is empty".into()));
+    }
+    if row_count.saturating_mul(column_count) > MAX_TABLE_CELLS {
+        return Err(Error::TooLarge {
+            what: "the table".into(),
+            needed: row_count as u128 * column_count as u128,
+            limit: MAX_TABLE_CELLS as u128,
+        });
+    }
+    let column_list: Option<Vec<u64>> = columns.clone().map(|c| c.collect());
+    let positions: Vec<Vec<Option<G::Position>>> = rows
+        .clone()
+        .map(|r| match &column_list {
+            Some(cs) => cs.iter().map(|&c| cell(r, Some(c))).collect(),
+            None => vec![cell(r, None)],
+        })
+        .collect();
+    let needed = positions.iter().flatten().flatten().map(|p| game.index(p)).max().map_or(0, |m| m.saturating_add(1));
+    let values = solve_table(game, rule, needed)?;
+    Ok(Table {
+        game: String::new(),
+        kind,
+        rows: rows.collect(),
+        columns: column_list,
+        cells: positions
+            .iter()
+            .map(|row| row.iter().map(|p| p.as_ref().map(|p| to_cell(values[game.index(p)]))).collect())
+            .collect(),
+    })
+}
+
+fn nim_value_cell(value: u64) -> TableCell {
+    TableCell::NimValue(value)
+}
+
+fn outcome_cell(outcome: Outcome) -> TableCell {
+    TableCell::Outcome(outcome)
+}
+
+fn one_coordinate(columns: &Option<RangeInclusive<u64>>) -> Result<()> {
+    match columns {
+        Some(_) => Err(Error::InvalidPosition("this game's positions are one number: give rows only".into())),
+        None => Ok(()),
+    }
+}
+
+fn two_coordinates(columns: Option<RangeInclusive<u64>>) -> Result<RangeInclusive<u64>> {
+    columns.ok_or_else(|| Error::InvalidPosition("this game's positions are two numbers: give rows and columns".into()))
+}
+
+/// The table of a heap game (Nim, subtraction, take-and-break): the single
+/// place every heap entry of the registry tabulates through, so a faster
+/// engine (the heap sequence solver) replaces it here for all of them.
+pub(super) fn heap_table<G: Indexed<Position = u64>>(
+    game: &G,
+    rows: RangeInclusive<u64>,
+    columns: Option<RangeInclusive<u64>>,
+) -> Result<Table> {
+    one_coordinate(&columns)?;
+    table_of(TableKind::NimValue, game, NormalPlay, rows, None, |r, _| Some(r), nim_value_cell)
+}
+
+pub(super) fn wythoff_table(
+    game: &Wythoff,
+    rows: RangeInclusive<u64>,
+    columns: Option<RangeInclusive<u64>>,
+) -> Result<Table> {
+    let columns = two_coordinates(columns)?;
+    let rectangle = Rectangle::new(game, rows.end().saturating_add(1), columns.end().saturating_add(1));
+    table_of(TableKind::NimValue, &rectangle, NormalPlay, rows, Some(columns), |r, c| Some((r, c?)), nim_value_cell)
+}
+
+pub(super) fn bomb_table(
+    game: &BombGame,
+    rows: RangeInclusive<u64>,
+    columns: Option<RangeInclusive<u64>>,
+) -> Result<Table> {
+    let columns = two_coordinates(columns)?;
+    let cell = |r: u64, c: Option<u64>| {
+        let c = c?;
+        (r >= 1 && c >= 1 && r <= u32::MAX as u64 && c <= u32::MAX as u64).then_some((r as u32, c as u32))
+    };
+    let rectangle = Rectangle::new(game, *rows.end(), *columns.end());
+    table_of(TableKind::NimValue, &rectangle, NormalPlay, rows, Some(columns), cell, nim_value_cell)
+}
+
+/// A board game's table: the region around the requested range, built
+/// per request and tabled by `fill`.
+fn board_region_table<F>(
+    game: &BoardGame,
+    rows: RangeInclusive<u64>,
+    columns: Option<RangeInclusive<u64>>,
+    fill: F,
+) -> Result<Table>
+where
+    F: FnOnce(
+        &BoardRegion<'_>,
+        RangeInclusive<u64>,
+        RangeInclusive<u64>,
+        &dyn Fn(u64, Option<u64>) -> Option<Cell>,
+    ) -> Result<Table>,
+{
+    let columns = two_coordinates(columns)?;
+    let limit = |end: u64| {
+        u32::try_from(end.saturating_add(1)).map_err(|_| Error::InvalidPosition("coordinates too large".into()))
+    };
+    let region = game.region(limit(*rows.end())?, limit(*columns.end())?)?;
+    let cell = |r: u64, c: Option<u64>| {
+        let cell = (u32::try_from(r).ok()?, u32::try_from(c?).ok()?);
+        (game.contains(cell) && region.contains(cell)).then_some(cell)
+    };
+    fill(&region, rows, columns, &cell)
+}
+
+pub(super) fn board_table_normal(
+    game: &BoardGame,
+    rows: RangeInclusive<u64>,
+    columns: Option<RangeInclusive<u64>>,
+) -> Result<Table> {
+    board_region_table(game, rows, columns, |region, rows, columns, cell| {
+        table_of(TableKind::NimValue, region, NormalPlay, rows, Some(columns), cell, nim_value_cell)
+    })
+}
+
+pub(super) fn board_table_goal(
+    game: &BoardGame,
+    rows: RangeInclusive<u64>,
+    columns: Option<RangeInclusive<u64>>,
+) -> Result<Table> {
+    board_region_table(game, rows, columns, |region, rows, columns, cell| {
+        table_of(TableKind::Outcome, region, GoalPlay, rows, Some(columns), cell, outcome_cell)
+    })
+}
