@@ -23,15 +23,17 @@ use super::{Game, Options};
 /// let found: Vec<_> = options.iter().map(|o| o.to_vec()).collect();
 /// assert_eq!(found, [vec![vec![2]], vec![vec![1, 1]], vec![vec![1]]]);
 /// ```
-pub struct SumGame<'g, G> {
-    game: &'g G,
+///
+/// It owns `G`, which may be a reference (`SumGame::new(&Nim)`).
+pub struct SumGame<G> {
+    game: G,
 }
 
-impl<'g, G: Game> SumGame<'g, G>
+impl<G: Game> SumGame<G>
 where
     G::Position: Ord,
 {
-    pub fn new(game: &'g G) -> Self {
+    pub fn new(game: G) -> Self {
         SumGame { game }
     }
 
@@ -51,7 +53,7 @@ where
     }
 }
 
-impl<G: Game> Game for SumGame<'_, G>
+impl<G: Game> Game for SumGame<G>
 where
     G::Position: Ord,
 {

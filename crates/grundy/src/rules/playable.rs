@@ -15,9 +15,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use super::report::{ComponentReport, Convention, MoveReport, Play, Report, Table};
 use crate::catalogue::Notation;
 use crate::error::{Error, Result};
-use crate::game::{Goal, Options, Outcome};
-use crate::solve::genus::{genus, misere_sum_outcome};
+use crate::game::{Goal, Outcome};
 use crate::solve::loopy::{retrograde, Digraph};
+use crate::solve::misere::MisereSums;
 use crate::solve::remoteness::{every_sg_outcome, SuspensePlay};
 use crate::solve::{analyse_goal, analyse_sum, GoalPlay, Method, NormalPlay, Search};
 
@@ -72,11 +72,12 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 /// its whole life.
 pub struct NormalGame<G: Notation + Send + Sync + 'static>
 where
-    G::Position: Debug + Hash + Send,
+    G::Position: Debug + Ord + Hash + Send,
 {
     name: String,
     game: Arc<G>,
     search: Mutex<Search<Arc<G>, NormalPlay>>,
+    misere: Mutex<MisereSums<Arc<G>>>,
     tabulate: Option<Tabulator<G>>,
 }
 
@@ -88,7 +89,13 @@ where
     /// `tabulate` makes tables, where the game has them.
     pub fn new(name: impl Into<String>, game: G, search: SearchOf<G>, tabulate: Option<Tabulator<G>>) -> Self {
         let game = Arc::new(game);
-        NormalGame { name: name.into(), search: Mutex::new(search(Arc::clone(&game))), game, tabulate }
+        NormalGame {
+            name: name.into(),
+            search: Mutex::new(search(Arc::clone(&game))),
+            misere: Mutex::new(MisereSums::new(Arc::clone(&game))),
+            game,
+            tabulate,
+        }
     }
 
     pub fn game(&self) -> &G {
@@ -128,39 +135,30 @@ where
     }
 
     /// Misère: every component's genus; the tame-genus rule when all are
-    /// tame, exact search otherwise; every move to a misère P-position.
+    /// tame, exact search otherwise; every move to a misère P-position
+    /// ([`MisereSums`], kept for the session: each genus computed once).
     fn solve_misere(&self, positions: &[String]) -> Result<Report> {
         let components = self.components(positions)?;
-        let game = &*self.game;
-        let (outcome, method) = misere_sum_outcome(game, &components)?;
-        let mut report = Report::new(&self.name, Convention::Misere, positions, outcome);
-        report.method = Some(method);
-        for component in &components {
-            let genus = genus(game, component, 4)?;
+        let analysis = lock(&self.misere).analyse(&components)?;
+        let mut report = Report::new(&self.name, Convention::Misere, positions, analysis.outcome);
+        report.method = Some(analysis.method);
+        for (component, genus) in components.iter().zip(analysis.genera) {
             report.components.push(ComponentReport {
                 nim_value: Some(genus.nim_value),
                 genus: Some(genus),
                 ..ComponentReport::new(self.show(component))
             });
         }
-        let mut options = Options::new();
-        for (index, component) in components.iter().enumerate() {
-            options.clear();
-            game.options(component, &mut options);
-            for option in options.iter() {
-                let mut after: Vec<G::Position> = components.clone();
-                after.remove(index);
-                after.extend(option.iter().cloned());
-                if misere_sum_outcome(game, &after)?.0 == Outcome::P {
-                    report.winning_moves.push(MoveReport {
-                        component: index,
-                        from: self.show(component),
-                        to: option.iter().map(|p| self.show(p)).collect(),
-                        nim_value: None,
-                    });
-                }
-            }
-        }
+        report.winning_moves = analysis
+            .winning_moves
+            .iter()
+            .map(|m| MoveReport {
+                component: m.component,
+                from: self.show(&components[m.component]),
+                to: m.option.iter().map(|p| self.show(p)).collect(),
+                nim_value: None,
+            })
+            .collect();
         Ok(report)
     }
 

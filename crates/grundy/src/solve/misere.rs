@@ -22,6 +22,10 @@
 //! [`misere_outcome_of_sum`] therefore only takes the shortcut for
 //! [`NimHeapGenus`] games.
 
+mod analysis;
+
+pub use analysis::{analyse_misere_sum, MisereAnalysis, MisereMove, MisereSums};
+
 use std::fmt::Debug;
 
 use super::rule::{NormalPlay, Rule};

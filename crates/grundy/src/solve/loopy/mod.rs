@@ -15,9 +15,11 @@
 //! file, or by exploring any [`Goal`] game from some positions — so races to
 //! a goal (stuck positions that are wins, losses or draws) use the same code.
 
+mod analysis;
 mod generalized;
 mod retrograde;
 
+pub use analysis::{analyse_loopy_sum, LoopyAnalysis, LoopyMove, SolvedGraph};
 pub use generalized::{generalized_values, sum_outcome, LoopyValue};
 pub use retrograde::{retrograde, Retrograde};
 

@@ -1,0 +1,111 @@
+//! Outcome, values and the best moves of a sum of loopy positions.
+
+use serde::Serialize;
+
+use super::{generalized_values, retrograde, sum_outcome, Digraph, LoopyValue, Retrograde};
+use crate::error::{Error, Result};
+use crate::game::Outcome;
+use crate::solve::Method;
+
+/// A graph solved once: outcomes and remoteness by retrograde analysis and,
+/// where every stuck position is a plain loss, generalized Sprague–Grundy
+/// values (which decide sums).
+#[derive(Clone, Debug)]
+pub struct SolvedGraph {
+    pub retrograde: Retrograde,
+    /// `None` when some stuck position is labelled a win or a draw.
+    pub values: Option<Vec<LoopyValue>>,
+}
+
+impl SolvedGraph {
+    pub fn new(graph: &Digraph) -> Self {
+        SolvedGraph { retrograde: retrograde(graph), values: generalized_values(graph).ok() }
+    }
+
+    /// The outcome of the sum of `positions`, and how it was decided.
+    pub fn outcome(&self, positions: &[u32]) -> Result<(Outcome, Method)> {
+        match (&self.values, positions) {
+            (_, [single]) => Ok((self.retrograde.outcomes[*single as usize], Method::Retrograde)),
+            (Some(values), _) => Ok((
+                sum_outcome(&positions.iter().map(|&u| values[u as usize].clone()).collect::<Vec<_>>()),
+                Method::GeneralizedValues,
+            )),
+            (None, _) => Err(Error::Unsupported {
+                game: "the graph".into(),
+                question: "a sum".into(),
+                why: "sums need a normal-play graph (no stuck position labelled win or draw) for generalized values"
+                    .into(),
+            }),
+        }
+    }
+}
+
+/// A move in one component of a loopy sum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct LoopyMove {
+    pub component: usize,
+    pub to: u32,
+}
+
+/// Everything a loopy graph says about a sum of its positions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LoopyAnalysis {
+    pub outcome: Outcome,
+    pub method: Method,
+    /// The generalized value of the sum, when it has one (`None` for two
+    /// infinite parts, or when the graph has no values).
+    pub value: Option<LoopyValue>,
+    /// Each component's generalized value (if the graph has values).
+    pub component_values: Vec<Option<LoopyValue>>,
+    /// Each component's remoteness alone (`None` for a draw).
+    pub remoteness: Vec<Option<u64>>,
+    /// Moves to a P-position (when the sum is a first-player win).
+    pub winning_moves: Vec<LoopyMove>,
+    /// Moves that keep a draw (when the sum is a draw).
+    pub drawing_moves: Vec<LoopyMove>,
+}
+
+/// Outcome, value and the best moves of the sum of graph positions
+/// `positions` (graph numbers), from a graph solved once.
+///
+/// ```
+/// use grundy::game::Outcome;
+/// use grundy::solve::loopy::{analyse_loopy_sum, Digraph, SolvedGraph};
+/// // 0 ⇄ 1, 1 → 2 (stuck): alone, 1 wins by moving to 2.
+/// let graph = Digraph::new(vec![vec![1], vec![0, 2], vec![]], vec![Outcome::P; 3]).unwrap();
+/// let solved = SolvedGraph::new(&graph);
+/// let analysis = analyse_loopy_sum(&graph, &solved, &[1]).unwrap();
+/// assert_eq!(analysis.outcome, Outcome::N);
+/// assert_eq!(analysis.winning_moves.len(), 1);
+/// ```
+pub fn analyse_loopy_sum(graph: &Digraph, solved: &SolvedGraph, positions: &[u32]) -> Result<LoopyAnalysis> {
+    if let Some(&bad) = positions.iter().find(|&&u| u as usize >= graph.len()) {
+        return Err(Error::InvalidPosition(format!("position {bad} is not in the graph")));
+    }
+    let (outcome, method) = solved.outcome(positions)?;
+    let value_of = |u: u32| solved.values.as_ref().map(|v| v[u as usize].clone());
+    let value = positions.iter().try_fold(LoopyValue::Finite(0), |sum, &u| sum.add(&value_of(u)?));
+    let mut analysis = LoopyAnalysis {
+        outcome,
+        method,
+        value,
+        component_values: positions.iter().map(|&u| value_of(u)).collect(),
+        remoteness: positions.iter().map(|&u| solved.retrograde.remoteness[u as usize]).collect(),
+        winning_moves: Vec::new(),
+        drawing_moves: Vec::new(),
+    };
+    let mut after = positions.to_vec();
+    for (component, &u) in positions.iter().enumerate() {
+        for &to in graph.options(u) {
+            after[component] = to;
+            let result = solved.outcome(&after)?.0;
+            match (outcome, result) {
+                (Outcome::N, Outcome::P) => analysis.winning_moves.push(LoopyMove { component, to }),
+                (Outcome::Draw, Outcome::Draw) => analysis.drawing_moves.push(LoopyMove { component, to }),
+                _ => {}
+            }
+        }
+        after[component] = u;
+    }
+    Ok(analysis)
+}

@@ -1,0 +1,216 @@
+//! Outcome and every winning move of a misère sum, each component's genus
+//! and tameness computed once.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use rustc_hash::FxHashMap;
+use serde::Serialize;
+
+use super::MiserePlay;
+use crate::error::Result;
+use crate::game::{Game, Options, Outcome, SumGame};
+use crate::solve::genus::{genus, tame_sum_outcome, Genus};
+use crate::solve::{Method, Search};
+
+/// A winning move of a misère sum: one component moves to one of its
+/// options (a sum of zero or more positions).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MisereMove<P> {
+    /// Which component (an index into [`MisereAnalysis::components`]).
+    pub component: usize,
+    pub option: Vec<P>,
+}
+
+/// Everything misère play says about a sum of positions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MisereAnalysis<P> {
+    pub components: Vec<P>,
+    /// Each component's genus (its nim-value is `genus.nim_value`).
+    pub genera: Vec<Genus>,
+    pub outcome: Outcome,
+    /// How the outcome was decided ([`Method::TameGenus`] or [`Method::Search`]).
+    pub method: Method,
+    /// Every move to a misère P-position.
+    pub winning_moves: Vec<MisereMove<P>>,
+}
+
+/// Misère analysis of one game, remembering what it learns: each
+/// position's genus, which positions are tame, and exact misère values of
+/// whole sums. Keep one for many questions about the same game.
+pub struct MisereSums<G: Game>
+where
+    G::Position: Ord,
+{
+    game: G,
+    genera: FxHashMap<G::Position, Genus>,
+    /// Positions known to be tame, or known not to be.
+    tame: FxHashMap<G::Position, bool>,
+    exact: Search<SumGame<G>, MiserePlay>,
+}
+
+impl<G: Game + Clone> MisereSums<G>
+where
+    G::Position: Ord + Hash + Debug,
+{
+    /// The analysis of `game`, which may be borrowed (`&kayles`) or shared
+    /// (`Arc<HeapGame>`).
+    pub fn new(game: G) -> Self {
+        MisereSums {
+            game: game.clone(),
+            genera: FxHashMap::default(),
+            tame: FxHashMap::default(),
+            exact: Search::new(SumGame::new(game), MiserePlay),
+        }
+    }
+
+    /// The genus of `position` (four terms or more), computed once.
+    pub fn genus(&mut self, position: &G::Position) -> Result<Genus> {
+        if let Some(genus) = self.genera.get(position) {
+            return Ok(genus.clone());
+        }
+        let found = genus(&self.game, position, 4)?;
+        self.genera.insert(position.clone(), found.clone());
+        Ok(found)
+    }
+
+    /// Whether `position` is tame: it and every follower have a tame genus.
+    /// Followers of a tame position are tame, so a success marks every
+    /// position visited; each genus is computed once.
+    pub fn is_tame(&mut self, position: &G::Position) -> Result<bool> {
+        if let Some(&tame) = self.tame.get(position) {
+            return Ok(tame);
+        }
+        let mut visited = Vec::new();
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut stack = vec![position.clone()];
+        let mut options = Options::new();
+        while let Some(p) = stack.pop() {
+            if self.tame.get(&p) == Some(&true) || !seen.insert(p.clone()) {
+                continue;
+            }
+            if self.tame.get(&p) == Some(&false) || !self.genus(&p)?.is_tame_form() {
+                self.tame.insert(position.clone(), false);
+                return Ok(false);
+            }
+            options.clear();
+            self.game.options(&p, &mut options);
+            stack.extend(options.parts().iter().cloned());
+            visited.push(p);
+        }
+        for p in visited {
+            self.tame.insert(p, true);
+        }
+        Ok(true)
+    }
+
+    /// **How a misère sum is decided** — the one place the choice is made
+    /// (a misère-quotient method hooks in here): the tame-genus rule when
+    /// every component is tame, exact search of the whole sum otherwise.
+    pub fn method(&mut self, components: &[G::Position]) -> Result<Method> {
+        for component in components {
+            if !self.is_tame(component)? {
+                return Ok(Method::Search);
+            }
+        }
+        Ok(Method::TameGenus)
+    }
+
+    /// The misère outcome of the sum of `components`, by [`Self::method`].
+    pub fn outcome(&mut self, components: &[G::Position]) -> Result<(Outcome, Method)> {
+        let method = self.method(components)?;
+        let outcome = match method {
+            Method::TameGenus => {
+                let genera = components.iter().map(|c| self.genus(c)).collect::<Result<Vec<_>>>()?;
+                tame_sum_outcome(&genera)
+            }
+            _ => {
+                let sum = self.exact.game().canonical(components.iter().cloned());
+                Outcome::of_nim_value(self.exact.value(&sum)?)
+            }
+        };
+        Ok((outcome, method))
+    }
+
+    /// Outcome, genera and every winning move of the sum of `components`.
+    pub fn analyse(&mut self, components: &[G::Position]) -> Result<MisereAnalysis<G::Position>> {
+        let genera = components.iter().map(|c| self.genus(c)).collect::<Result<Vec<_>>>()?;
+        let (outcome, method) = self.outcome(components)?;
+        let mut winning_moves = Vec::new();
+        if outcome == Outcome::N {
+            let mut options = Options::new();
+            for (index, component) in components.iter().enumerate() {
+                options.clear();
+                self.game.options(component, &mut options);
+                for option in options.iter() {
+                    let mut after: Vec<G::Position> = components.to_vec();
+                    after.remove(index);
+                    after.extend(option.iter().cloned());
+                    if self.outcome(&after)?.0 == Outcome::P {
+                        winning_moves.push(MisereMove { component: index, option: option.to_vec() });
+                    }
+                }
+            }
+        }
+        Ok(MisereAnalysis { components: components.to_vec(), genera, outcome, method, winning_moves })
+    }
+}
+
+/// Outcome, genera and every winning move of a misère sum (see
+/// [`MisereSums`] to keep what is learnt for further questions).
+///
+/// ```
+/// use grundy::catalogue::HeapGame;
+/// use grundy::game::Outcome;
+/// use grundy::solve::{misere::analyse_misere_sum, Method};
+/// let kayles = HeapGame::parse("kayles").unwrap();
+/// let analysis = analyse_misere_sum(&kayles, &[5, 2]).unwrap();
+/// assert_eq!((analysis.outcome, analysis.method), (Outcome::N, Method::Search));
+/// assert_eq!(analysis.genera[0].to_string(), "4^14646");
+/// assert_eq!(analysis.winning_moves.len(), 2); // 5 -> 1 + 3, 2 -> 1
+/// ```
+pub fn analyse_misere_sum<G: Game>(game: &G, components: &[G::Position]) -> Result<MisereAnalysis<G::Position>>
+where
+    G::Position: Ord + Hash + Debug,
+{
+    MisereSums::new(game).analyse(components)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::{HeapGame, Nim};
+    use crate::solve::genus::misere_sum_outcome;
+
+    /// The memoized analysis against the from-scratch rule, option by option.
+    fn check<G: Game<Position = u64>>(game: &G, sums: &[Vec<u64>]) {
+        let mut sums_of_game = MisereSums::new(game);
+        for sum in sums {
+            let analysis = sums_of_game.analyse(sum).unwrap();
+            assert_eq!((analysis.outcome, analysis.method), misere_sum_outcome(game, sum).unwrap(), "{sum:?}");
+            let mut expected = Vec::new();
+            let mut options = Options::new();
+            for (index, heap) in sum.iter().enumerate() {
+                options.clear();
+                game.options(heap, &mut options);
+                for option in options.iter() {
+                    let mut after = sum.clone();
+                    after.remove(index);
+                    after.extend(option.iter().copied());
+                    if misere_sum_outcome(game, &after).unwrap().0 == Outcome::P {
+                        expected.push(MisereMove { component: index, option: option.to_vec() });
+                    }
+                }
+            }
+            assert_eq!(analysis.winning_moves, expected, "{sum:?}");
+        }
+    }
+
+    #[test]
+    fn agrees_with_the_unmemoized_rule_on_every_option() {
+        let sums = [vec![3, 4, 5], vec![5, 2], vec![1, 1], vec![2, 2], vec![6], vec![1, 4, 4], vec![], vec![7, 1]];
+        check(&HeapGame::parse("kayles").unwrap(), &sums);
+        check(&HeapGame::parse("0.137").unwrap(), &sums);
+        check(&Nim, &sums);
+    }
+}
