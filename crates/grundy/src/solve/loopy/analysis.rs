@@ -71,12 +71,13 @@ pub struct LoopyAnalysis {
 /// ```
 /// use grundy::game::Outcome;
 /// use grundy::solve::loopy::{analyse_loopy_sum, Digraph, SolvedGraph};
-/// // 0 ⇄ 1, 1 → 2 (stuck): alone, 1 wins by moving to 2.
+/// // 0 ⇄ 1, 1 → 2 (stuck): 0 is lost (its only move goes to 1, a win),
+/// // so from 1 both moves win.
 /// let graph = Digraph::new(vec![vec![1], vec![0, 2], vec![]], vec![Outcome::P; 3]).unwrap();
 /// let solved = SolvedGraph::new(&graph);
 /// let analysis = analyse_loopy_sum(&graph, &solved, &[1]).unwrap();
 /// assert_eq!(analysis.outcome, Outcome::N);
-/// assert_eq!(analysis.winning_moves.len(), 1);
+/// assert_eq!(analysis.winning_moves.len(), 2);
 /// ```
 pub fn analyse_loopy_sum(graph: &Digraph, solved: &SolvedGraph, positions: &[u32]) -> Result<LoopyAnalysis> {
     if let Some(&bad) = positions.iter().find(|&&u| u as usize >= graph.len()) {
