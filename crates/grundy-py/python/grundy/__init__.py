@@ -1,0 +1,370 @@
+"""grundy: impartial combinatorial games from Python.
+
+Who wins a position with perfect play, its Sprague-Grundy value (nim-value),
+every winning move, misère play and Conway's genus, nim-value sequences of
+heap games with proven periodicity — computed by the Rust engine `grundy`.
+
+Games defined in Python::
+
+    import grundy
+
+    class Kayles(grundy.Game):
+        '''Knock down one pin or two adjacent pins from a row of n.'''
+        def options(self, n):
+            return [grundy.sum(a, n - take - a)
+                    for take in (1, 2) for a in range(n - take + 1)
+                    if a <= n - take - a]
+
+    kayles = Kayles()
+    kayles.nim_value(10)              # 2
+    kayles.solve(5, 7).winning_moves  # every winning move of the sum 5 + 7
+    kayles.solve(5, 2, misere=True)   # misère play, with each component's genus
+
+Heap games by their codes::
+
+    grundy.sequence("0.16", to=1000).periodicity
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Optional, Union
+
+import numpy as np
+
+from . import _grundy
+from ._grundy import (
+    GrundyError,
+    HeapSequence,
+    InvalidGameError,
+    InvalidPositionError,
+    LoopyError,
+    TooLargeError,
+)
+from ._grundy import sum  # noqa: A004 - `grundy.sum(a, b)` is the notation of the issue
+
+__all__ = [
+    "Game",
+    "sum",
+    "Result",
+    "Component",
+    "Move",
+    "Genus",
+    "Periodicity",
+    "Sequence",
+    "HeapSequence",
+    "sequence",
+    "find_periodicity",
+    "GrundyError",
+    "LoopyError",
+    "TooLargeError",
+    "InvalidGameError",
+    "InvalidPositionError",
+]
+
+_OUTCOME_WORDS = {"N": "first player wins", "P": "second player wins", "Draw": "draw"}
+
+
+@dataclass(frozen=True)
+class Component:
+    """One component of a sum, with its values."""
+
+    position: Any
+    nim_value: Optional[int] = None
+    #: Misère play: the genus ``g^γ0γ1γ2γ3`` (see :class:`Genus`).
+    genus: Optional[str] = None
+    remoteness: Optional[int] = None
+    suspense: Optional[int] = None
+    generalized_value: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move in one component of a sum: from ``from_`` to the sum ``to``."""
+
+    component: int
+    from_: Any
+    #: The option moved to: a list of positions (a sum; empty when the move
+    #: ends play in this component).
+    to: list
+    #: The option's nim-value (normal play only).
+    nim_value: Optional[int] = None
+
+    def __str__(self) -> str:
+        to = " + ".join(map(_show, self.to)) or "0"
+        return f"{_show(self.from_)} -> {to}"
+
+
+@dataclass(frozen=True)
+class Result:
+    """Everything grundy says about a position: outcome, value, winning moves.
+
+    ``outcome`` is ``"N"`` (the player to move wins), ``"P"`` (the player who
+    just moved wins) or ``"Draw"``. ``to_dict()`` gives the keys of the
+    command line's ``grundy solve --json``.
+    """
+
+    outcome: str
+    #: ``"normal"``, ``"misere"``, ``"every"``, ``"goal"`` or ``"loopy"``.
+    play: str
+    nim_value: Optional[int]
+    components: list
+    winning_moves: list
+    #: How a misère outcome was decided: ``"tame-genus"`` or ``"search"``.
+    method: Optional[str] = None
+    #: The game's description (built-in games), or None.
+    game: Optional[str] = None
+    #: The position as given, one entry per summand (built-in games).
+    position: Optional[list] = None
+    drawing_moves: list = field(default_factory=list)
+    generalized_value: Optional[str] = None
+
+    @property
+    def genus(self) -> list:
+        """Each component's genus (misère play), or None where not computed."""
+        return [c.genus for c in self.components]
+
+    @property
+    def first_player_wins(self) -> bool:
+        return self.outcome == "N"
+
+    @classmethod
+    def from_dict(cls, fields: dict) -> "Result":
+        fields = dict(fields)
+        fields["components"] = [Component(**c) for c in fields.get("components", [])]
+        for key in ("winning_moves", "drawing_moves"):
+            fields[key] = [_move(m) for m in fields.get(key, [])]
+        known = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in fields.items() if k in known})
+
+    def to_dict(self) -> dict:
+        """The result as plain data, with the keys of ``grundy solve --json``."""
+        out = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name == "components":
+                value = [{k: v for k, v in dataclasses.asdict(c).items() if v is not None or k == "nim_value"} for c in value]
+            elif f.name in ("winning_moves", "drawing_moves"):
+                value = [_move_dict(m) for m in value]
+            out[f.name] = value
+        return out
+
+    def __str__(self) -> str:
+        lines = [f"outcome:   {self.outcome} ({_OUTCOME_WORDS.get(self.outcome, self.outcome)})"]
+        if self.method:
+            lines.insert(0, f"decided by: {self.method}")
+        if self.nim_value is not None:
+            lines.append(f"nim-value: {self.nim_value}")
+        lines.append(f"components ({len(self.components)}):")
+        for i, c in enumerate(self.components):
+            value = f"genus {c.genus}" if c.genus else f"nim-value {c.nim_value}"
+            lines.append(f"  [{i}] {_show(c.position)}  {value}")
+        lines.append(f"winning moves ({len(self.winning_moves)}):")
+        for m in self.winning_moves:
+            value = "" if m.nim_value is None else f"  (option's nim-value {m.nim_value})"
+            lines.append(f"  in [{m.component}]: {m}{value}")
+        return "\n".join(lines)
+
+
+def _show(position: Any) -> str:
+    return position if isinstance(position, str) else repr(position)
+
+
+def _move(fields: dict) -> Move:
+    fields = dict(fields)
+    fields["from_"] = fields.pop("from")
+    return Move(**fields)
+
+
+def _move_dict(move: Move) -> dict:
+    return {"component": move.component, "from": move.from_, "to": list(move.to), "nim_value": move.nim_value}
+
+
+@dataclass(frozen=True)
+class Genus:
+    """Conway's genus ``g^γ0γ1γ2…``: the nim-value ``g`` and the misère
+    nim-values ``γi`` of the position plus ``i`` copies of ``*2``."""
+
+    nim_value: int
+    misere: list
+    #: The long form, e.g. ``4^14646``.
+    text: str
+    #: Whether this is the genus of a tame position: ``0^1202…``, ``1^0313…``
+    #: or ``a^{a,a⊕2,…}`` (tameness also needs every follower to be so).
+    is_tame_form: bool
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Periodicity:
+    """``G(n + period) = G(n) + saltus`` for every ``n ≥ preperiod``: proven
+    for all heaps (``certificate`` says how) or seen in the values computed."""
+
+    preperiod: int
+    period: int
+    saltus: int
+    proven: bool
+    certificate: Optional[str]
+    computed_through: int
+
+    @property
+    def last_exception(self) -> Optional[int]:
+        return self.preperiod - 1 if self.preperiod > 0 else None
+
+    def to_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+    def __str__(self) -> str:
+        kind = "PROVEN" if self.proven else "conjectured (seen in the values computed)"
+        saltus = f", saltus {self.saltus}" if self.saltus else ""
+        exception = "no exceptions" if self.preperiod == 0 else f"last exception at {self.preperiod - 1}"
+        text = f"{kind} periodic, period {self.period}{saltus}, {exception}"
+        return text + (f"\nproof: {self.certificate}" if self.certificate else "")
+
+
+def _periodicity(found: Optional[dict]) -> Optional[Periodicity]:
+    return None if found is None else Periodicity(**found)
+
+
+def find_periodicity(values: Iterable[int], octal_length: Optional[int] = None) -> Optional[Periodicity]:
+    """The shortest period (with preperiod and saltus) the tail of ``values``
+    follows, or None. With ``octal_length`` (the place of a finite octal
+    code's last non-zero digit) it is proven by the octal periodicity theorem
+    where the values reach far enough."""
+    array = np.ascontiguousarray(np.asarray(values), dtype=np.uint32)
+    return _periodicity(_grundy.find_periodicity(array, octal_length))
+
+
+@dataclass(frozen=True, eq=False)
+class Sequence:
+    """Nim-values ``values[n]`` of positions ``0..to``, and their periodicity."""
+
+    game: str
+    values: np.ndarray
+    periodicity: Optional[Periodicity]
+    method: Optional[str] = None
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def __getitem__(self, index):
+        return self.values[index]
+
+    def __array__(self, dtype=None, copy=None):
+        return self.values if dtype is None else self.values.astype(dtype)
+
+    def to_dict(self) -> dict:
+        return {
+            "game": self.game,
+            "values": self.values.tolist(),
+            "periodicity": None if self.periodicity is None else self.periodicity.to_dict(),
+        }
+
+
+def sequence(game: str, to: int, *, method: Optional[str] = None) -> Sequence:
+    """Nim-values of heaps ``0..to`` (inclusive) of a heap game, and their
+    periodicity (proven for finite octal codes when the values reach far
+    enough).
+
+    ``game`` is a take-and-break code (``"0.16"``, ``"4.07"``, ``"0.3F"``), a
+    classic (``"kayles"``, ``"dawsons-kayles"``, ``"grundys-game"``, ``"nim"``)
+    or a subtraction game (``"subtraction:1,3,4"``, ``"all-but:1,3"``).
+    ``method`` is ``"plain"``, ``"rare-common"`` or None (the fastest).
+
+    The engine runs without holding the interpreter. Ctrl-C raises
+    KeyboardInterrupt promptly; to keep the values computed so far, use a
+    :class:`HeapSequence` and call its ``extend_to`` again.
+    """
+    if not isinstance(to, (int, np.integer)) or to < 0:
+        raise ValueError(f"to must be a whole number of at least 0, found {to!r}")
+    heaps = HeapSequence(game, method)
+    heaps.extend_to(int(to) + 1)
+    periodicity = _periodicity(heaps.periodicity())
+    return Sequence(heaps.game, heaps.take_values(), periodicity, heaps.method)
+
+
+class Game:
+    """A game defined in Python: subclass it and write ``options``.
+
+    ``options(position)`` returns the positions the player to move can move
+    to: each a hashable position (a number, a tuple, a frozenset…) or, for a
+    move that splits the game into independent parts, ``grundy.sum(a, b, …)``
+    (``grundy.sum()`` is a move that ends play in this component). Play must
+    end: a game with a cycle is reported (:class:`LoopyError`).
+
+    The engine asks ``options`` once per position and keeps the answer, so
+    ``options`` must depend on the position only. An exception raised in it
+    reaches the caller unchanged, and nothing of that call is kept.
+    """
+
+    def options(self, position: Any) -> Iterable[Any]:
+        raise NotImplementedError(f"{type(self).__name__} must define options(self, position)")
+
+    @property
+    def engine(self) -> "_grundy.PythonGame":
+        """The engine's memory of this game: positions met and their options."""
+        engine = self.__dict__.get("_grundy_engine")
+        if engine is None:
+            engine = _grundy.PythonGame(self.options)
+            self.__dict__["_grundy_engine"] = engine
+        return engine
+
+    def nim_value(self, position: Any) -> int:
+        """The Sprague-Grundy value of ``position``."""
+        return int(self.engine.nim_values([position])[0])
+
+    def nim_values(self, positions: Iterable[Any]) -> np.ndarray:
+        """The nim-values of ``positions``, in order, as a NumPy array."""
+        return self.engine.nim_values(positions)
+
+    def outcome(self, *positions: Any, misere: bool = False) -> str:
+        """``"N"`` if the player to move wins the sum of ``positions``, else ``"P"``."""
+        return self.solve(*positions, misere=misere).outcome
+
+    def solve(self, *positions: Any, misere: bool = False) -> Result:
+        """Outcome, nim-value and every winning move of the sum of
+        ``positions``. In misère play (the last player to move loses) each
+        component's genus; the outcome by the tame-genus rule when every
+        component is tame, else by exact search (``method`` says which)."""
+        if not positions:
+            raise InvalidPositionError("no position given")
+        fields = self.engine.analyse_misere(positions) if misere else self.engine.analyse(positions)
+        return Result.from_dict(fields)
+
+    def genus(self, position: Any, terms: int = 4) -> Genus:
+        """Conway's genus of ``position`` (at least ``terms`` misère values)."""
+        nim_value, misere, text, tame = self.engine.genus(position, terms)
+        return Genus(nim_value, list(misere), text, tame)
+
+    def is_tame(self, position: Any) -> bool:
+        """Whether ``position`` and every position it can reach have a tame genus."""
+        return self.engine.is_tame(position)
+
+    def misere_nim_values(self, positions: Iterable[Any]) -> np.ndarray:
+        """Misère nim-values of single positions (exact search)."""
+        return self.engine.misere_nim_values(positions)
+
+    def table(self, rows: Iterable[int], columns: Optional[Iterable[int]] = None) -> np.ndarray:
+        """Nim-values over a range: ``table(range(n))`` is the values of
+        positions ``0..n-1``; ``table(rows, columns)`` the 2-D array of the
+        values of positions ``(r, c)``."""
+        rows = list(rows)
+        if columns is None:
+            return self.nim_values(rows)
+        columns = list(columns)
+        values = self.nim_values((r, c) for r in rows for c in columns)
+        return values.reshape(len(rows), len(columns))
+
+    def sequence(self, to: int) -> Sequence:
+        """Nim-values of positions ``0..to`` (whole numbers) and the period
+        they seem to follow (a conjecture: no theorem covers arbitrary games)."""
+        values = self.nim_values(range(to + 1)).astype(np.uint32)
+        return Sequence(type(self).__name__, values, find_periodicity(values))
+
+    def options_of(self, position: Any) -> list:
+        """The options of ``position`` as the engine sees them: a list of
+        sums, each a list of positions."""
+        return self.engine.options_of(position)

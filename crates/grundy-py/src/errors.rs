@@ -1,0 +1,34 @@
+//! The library's errors as Python exceptions.
+//!
+//! Every error is a `grundy.GrundyError`, which is a `ValueError`, so that
+//! code catching "bad argument" errors catches ours; the subclasses say
+//! which kind it is. The message is the library's own.
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::PyErr;
+
+create_exception!(grundy, GrundyError, PyValueError, "An error from the grundy engine.");
+create_exception!(grundy, LoopyError, GrundyError, "The game has a cycle: some position can be reached from itself.");
+create_exception!(grundy, TooLargeError, GrundyError, "The question needs more positions or memory than allowed.");
+create_exception!(grundy, InvalidGameError, GrundyError, "A game description or parameter that describes no game.");
+create_exception!(grundy, InvalidPositionError, GrundyError, "A position that is not a position of the game.");
+
+/// The exception for `error`, with `message` (the library's message, or
+/// that message with positions written the Python way).
+pub fn exception(error: &grundy::Error, message: String) -> PyErr {
+    use grundy::Error::*;
+    match error {
+        Loopy { .. } => LoopyError::new_err(message),
+        TooLarge { .. } => TooLargeError::new_err(message),
+        InvalidPosition(_) => InvalidPositionError::new_err(message),
+        // InvalidGame, NotTopological, and whatever the library adds later.
+        _ => InvalidGameError::new_err(message),
+    }
+}
+
+/// The exception for `error`, with the library's message.
+pub fn to_py(error: grundy::Error) -> PyErr {
+    let message = error.to_string();
+    exception(&error, message)
+}

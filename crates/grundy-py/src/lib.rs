@@ -1,0 +1,32 @@
+//! The Rust side of the `grundy` Python package (module `grundy._grundy`).
+//!
+//! The Python layer (`python/grundy/__init__.py`) is the public API; this
+//! module gives it the engine:
+//!
+//! - [`python_game`]: games defined in Python, valued by the library's
+//!   solvers through an interning [`grundy::Game`] adapter;
+//! - [`sequence`]: nim-value sequences of heap games, with the
+//!   interpreter released and Ctrl-C honoured;
+//! - [`report`]: answers as Python data; [`errors`]: errors as exceptions.
+
+mod errors;
+mod python_game;
+mod report;
+mod sequence;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _grundy(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = module.py();
+    module.add_class::<python_game::Sum>()?;
+    module.add_class::<python_game::PythonGame>()?;
+    module.add_class::<sequence::HeapSequence>()?;
+    module.add_function(wrap_pyfunction!(sequence::find_periodicity, module)?)?;
+    module.add("GrundyError", py.get_type::<errors::GrundyError>())?;
+    module.add("LoopyError", py.get_type::<errors::LoopyError>())?;
+    module.add("TooLargeError", py.get_type::<errors::TooLargeError>())?;
+    module.add("InvalidGameError", py.get_type::<errors::InvalidGameError>())?;
+    module.add("InvalidPositionError", py.get_type::<errors::InvalidPositionError>())?;
+    Ok(())
+}

@@ -1,0 +1,426 @@
+//! Games defined in Python: a `grundy.Game` subclass's `options` method,
+//! seen by the engine as a [`Game`] whose positions are numbers.
+//!
+//! Every Python position the engine meets is *interned*: a Python dict maps
+//! it (by its own `__hash__` and `__eq__`) to a number, so the solvers hash
+//! and compare `u32`s, never Python objects. The options of each position
+//! are asked of Python **once** and kept as numbers; every later analysis
+//! (another search, the genus, misère sums) reads them at Rust speed.
+//!
+//! The [`Game`] trait's `options` cannot fail, but a Python method can. The
+//! first exception (or a Ctrl-C noticed between expansions) is recorded,
+//! and from then on every position's only option is itself: every solver
+//! stops at once on that cycle, and [`PythonGame::run`] raises the recorded
+//! exception instead of the solver's answer. Only completed `options` calls
+//! are kept, so nothing of the failed call is cached, and what was computed
+//! before an interrupt is not lost.
+
+use std::cell::{Cell, RefCell};
+use std::fmt;
+
+use grundy::game::{Game, Options, Outcome};
+use grundy::solve::genus::{genus, is_tame, misere_sum_outcome, MisereMethod};
+use grundy::solve::misere::misere_nim_values;
+use grundy::solve::{analyse_sum, Search};
+use numpy::PyArray1;
+use pyo3::exceptions::PyTypeError;
+use pyo3::gc::PyVisit;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::PyTraverseError;
+
+use crate::errors;
+use crate::report::{outcome_name, ReportBuilder};
+
+/// A Python position, as the number it got when the engine first met it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Id(u32);
+
+/// Solver messages name positions by this form, which
+/// [`PythonGame::pythonic`] replaces by the position's `repr`.
+impl fmt::Debug for Id {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// A move that splits the game: the option is the sum of `parts`.
+///
+/// `grundy.sum(a, b)` builds one; `grundy.sum()` is the empty sum (a move
+/// that ends play in this component). Tuples are not sums, so they stay
+/// free to be positions.
+#[pyclass(frozen, module = "grundy", name = "sum")]
+pub struct Sum {
+    parts: Py<PyTuple>,
+}
+
+#[pymethods]
+impl Sum {
+    #[new]
+    #[pyo3(signature = (*parts))]
+    fn new(parts: Bound<'_, PyTuple>) -> Self {
+        Sum { parts: parts.unbind() }
+    }
+
+    /// The positions summed, as a tuple.
+    #[getter]
+    fn parts(&self, py: Python<'_>) -> Py<PyTuple> {
+        self.parts.clone_ref(py)
+    }
+
+    fn __len__(&self, py: Python<'_>) -> usize {
+        self.parts.bind(py).len()
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(self.parts.bind(py).try_iter()?.into_any())
+    }
+
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match other.cast::<Sum>() {
+            Ok(other) => self.parts.bind(py).eq(other.get().parts.bind(py)),
+            Err(_) => Ok(false),
+        }
+    }
+
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        // Not the tuple's hash, so that sum(a, b) and (a, b) differ in sets.
+        Ok(self.parts.bind(py).hash()? ^ 0x5eed)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let parts: PyResult<Vec<String>> = self.parts.bind(py).iter().map(|p| Ok(p.repr()?.to_string())).collect();
+        Ok(format!("sum({})", parts?.join(", ")))
+    }
+}
+
+/// What the engine knows of a Python game's positions.
+#[derive(Default)]
+struct Known {
+    /// `positions[id]` is the position numbered `id`.
+    positions: Vec<Py<PyAny>>,
+    /// `options[id]`: the options of position `id`, once Python gave them.
+    options: Vec<Option<Options<Id>>>,
+}
+
+/// The engine side of a `grundy.Game`: its `options` method, the positions
+/// met so far and their options. `grundy.Game` makes one per game object.
+#[pyclass(unsendable, module = "grundy._grundy")]
+pub struct PythonGame {
+    options_method: Py<PyAny>,
+    /// Position → number (a Python dict, so Python's hash and equality).
+    ids: Py<PyDict>,
+    known: RefCell<Known>,
+    /// How many times `options` was called, for tests and benchmarks.
+    calls: Cell<u64>,
+}
+
+/// How many expansions pass between two checks for Ctrl-C.
+const SIGNAL_CHECK_INTERVAL: u32 = 1 << 12;
+
+/// A [`PythonGame`] during one call from Python: the interpreter token, and
+/// the first error met.
+struct Engine<'a, 'py> {
+    py: Python<'py>,
+    game: &'a PythonGame,
+    error: RefCell<Option<PyErr>>,
+    expansions: Cell<u32>,
+}
+
+impl Game for Engine<'_, '_> {
+    type Position = Id;
+
+    fn options(&self, &position: &Id, options: &mut Options<Id>) {
+        if self.error.borrow().is_none() {
+            match self.options_of(position, options) {
+                Ok(()) => return,
+                Err(error) => *self.error.borrow_mut() = Some(error),
+            }
+        }
+        // After an error: a move from the position to itself, a cycle on
+        // which every solver stops at once (see the module documentation).
+        options.push(position);
+    }
+}
+
+impl Engine<'_, '_> {
+    fn options_of(&self, position: Id, options: &mut Options<Id>) -> PyResult<()> {
+        let expansions = self.expansions.get().wrapping_add(1);
+        self.expansions.set(expansions);
+        if expansions % SIGNAL_CHECK_INTERVAL == 0 {
+            self.py.check_signals()?;
+        }
+        if let Some(known) = &self.game.known.borrow().options[position.0 as usize] {
+            copy_options(known, options);
+            return Ok(());
+        }
+        let asked = self.game.ask(self.py, position)?;
+        copy_options(&asked, options);
+        self.game.known.borrow_mut().options[position.0 as usize] = Some(asked);
+        Ok(())
+    }
+}
+
+fn copy_options(from: &Options<Id>, to: &mut Options<Id>) {
+    if from.all_single() {
+        from.parts().iter().for_each(|&p| to.push(p));
+    } else {
+        from.iter().for_each(|parts| to.push_sum(parts.iter().copied()));
+    }
+}
+
+impl PythonGame {
+    /// The number of `position`, numbering it if it is new.
+    fn intern(&self, position: &Bound<'_, PyAny>) -> PyResult<Id> {
+        let ids = self.ids.bind(position.py());
+        if let Some(id) = ids.get_item(position)? {
+            return Ok(Id(id.extract()?));
+        }
+        let mut known = self.known.borrow_mut();
+        let id = u32::try_from(known.positions.len())
+            .map_err(|_| errors::TooLargeError::new_err(format!("the game has more than {} positions", u32::MAX)))?;
+        ids.set_item(position, id)?;
+        known.positions.push(position.clone().unbind());
+        known.options.push(None);
+        Ok(Id(id))
+    }
+
+    fn intern_all(&self, positions: &Bound<'_, PyAny>) -> PyResult<Vec<Id>> {
+        positions.try_iter()?.map(|p| self.intern(&p?)).collect()
+    }
+
+    fn position<'py>(&self, py: Python<'py>, id: Id) -> Bound<'py, PyAny> {
+        self.known.borrow().positions[id.0 as usize].bind(py).clone()
+    }
+
+    /// Asks the Python `options` method for the options of `position`.
+    fn ask(&self, py: Python<'_>, position: Id) -> PyResult<Options<Id>> {
+        let asked = self.position(py, position);
+        self.calls.set(self.calls.get() + 1);
+        let listed = self.options_method.bind(py).call1((&asked,))?;
+        let mut options = Options::new();
+        let mut add = |option: Bound<'_, PyAny>| -> PyResult<()> {
+            match option.cast::<Sum>() {
+                Ok(sum) => {
+                    let parts = sum.get().parts.bind(py);
+                    let ids: PyResult<Vec<Id>> = parts.iter().map(|part| self.intern(&part)).collect();
+                    options.push_sum(ids?);
+                }
+                Err(_) => options.push(self.intern(&option)?),
+            }
+            Ok(())
+        };
+        if let Ok(list) = listed.cast::<PyList>() {
+            // The common case, without an iterator object.
+            for option in list.iter() {
+                add(option)?;
+            }
+        } else if listed.is_none() {
+            return Err(PyTypeError::new_err(format!(
+                "options({}) returned None; it must return a list of options (positions, or grundy.sum(...) for \
+                 a move that splits the game)",
+                asked.repr()?
+            )));
+        } else {
+            for option in listed.try_iter()? {
+                add(option?)?;
+            }
+        }
+        Ok(options)
+    }
+
+    /// Runs `solve` on this game; raises the first Python error met during
+    /// it, or else the solver's error with positions written by `repr`.
+    fn run<T>(&self, py: Python<'_>, solve: impl FnOnce(&Engine<'_, '_>) -> grundy::Result<T>) -> PyResult<T> {
+        let engine = Engine { py, game: self, error: RefCell::new(None), expansions: Cell::new(0) };
+        let result = solve(&engine);
+        if let Some(error) = engine.error.into_inner() {
+            return Err(error);
+        }
+        result.map_err(|error| {
+            let message = self.pythonic(py, &error.to_string());
+            errors::exception(&error, message)
+        })
+    }
+
+    /// `message` with each position number `#7` replaced by the position's
+    /// `repr`.
+    fn pythonic(&self, py: Python<'_>, message: &str) -> String {
+        let mut out = String::with_capacity(message.len());
+        let mut rest = message;
+        while let Some(at) = rest.find('#') {
+            out.push_str(&rest[..at]);
+            let digits = rest[at + 1..].bytes().take_while(u8::is_ascii_digit).count();
+            let id: Option<usize> = rest[at + 1..at + 1 + digits].parse().ok();
+            let position = id.and_then(|id| self.known.borrow().positions.get(id).map(|p| p.clone_ref(py)));
+            match position {
+                Some(position) => {
+                    out.push_str(&position.bind(py).repr().map_or_else(|_| "?".into(), |r| r.to_string()))
+                }
+                None => out.push_str(&rest[at..at + 1 + digits]),
+            }
+            rest = &rest[at + 1 + digits..];
+        }
+        out.push_str(rest);
+        out
+    }
+}
+
+#[pymethods]
+impl PythonGame {
+    /// `options`: a callable from a position to its options.
+    #[new]
+    fn new(py: Python<'_>, options: Py<PyAny>) -> Self {
+        PythonGame {
+            options_method: options,
+            ids: PyDict::new(py).unbind(),
+            known: RefCell::new(Known::default()),
+            calls: Cell::new(0),
+        }
+    }
+
+    /// The nim-values of `positions` (an iterable), in order.
+    fn nim_values<'py>(&self, py: Python<'py>, positions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray1<u64>>> {
+        let ids = self.intern_all(positions)?;
+        let values = self.run(py, |engine| {
+            let mut search = Search::normal_play(engine);
+            ids.iter().map(|id| search.nim_value(id)).collect::<grundy::Result<Vec<u64>>>()
+        })?;
+        Ok(PyArray1::from_vec(py, values))
+    }
+
+    /// The misère nim-values of the single positions `positions`.
+    fn misere_nim_values<'py>(
+        &self,
+        py: Python<'py>,
+        positions: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray1<u64>>> {
+        let ids = self.intern_all(positions)?;
+        let values = self.run(py, |engine| misere_nim_values(engine, ids.iter().copied()))?;
+        Ok(PyArray1::from_vec(py, values))
+    }
+
+    /// Outcome, nim-value and every winning move of the sum of `positions`
+    /// in normal play, as the fields of a `grundy.Result`.
+    fn analyse<'py>(&self, py: Python<'py>, positions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+        let ids = self.intern_all(positions)?;
+        let analysis = self.run(py, |engine| analyse_sum(&mut Search::normal_play(engine), &ids))?;
+        let show = |id: &Id| self.position(py, *id);
+        let mut report = ReportBuilder::new(py, "normal", outcome_name(analysis.outcome))?;
+        report.set("nim_value", analysis.nim_value)?;
+        for (component, value) in analysis.components.iter().zip(&analysis.component_values) {
+            report.component(show(component), Some(*value), None)?;
+        }
+        for found in &analysis.winning_moves {
+            let to: Vec<_> = found.option.iter().map(show).collect();
+            report.winning_move(
+                found.component,
+                show(&analysis.components[found.component]),
+                to,
+                Some(found.option_value),
+            )?;
+        }
+        report.finish()
+    }
+
+    /// The same in misère play: every component's genus, the outcome (by
+    /// the tame-genus rule where it applies, else exact search, and which),
+    /// and every move to a misère P-position.
+    fn analyse_misere<'py>(&self, py: Python<'py>, positions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+        let ids = self.intern_all(positions)?;
+        let (outcome, method, genera, moves) = self.run(py, |engine| {
+            let (outcome, method) = misere_sum_outcome(engine, &ids)?;
+            let genera = ids.iter().map(|c| genus(engine, c, 4)).collect::<grundy::Result<Vec<_>>>()?;
+            let mut moves = Vec::new();
+            let mut options = Options::new();
+            for (index, component) in ids.iter().enumerate() {
+                options.clear();
+                engine.options(component, &mut options);
+                for option in options.iter() {
+                    let mut after = ids.clone();
+                    after.remove(index);
+                    after.extend_from_slice(option);
+                    if misere_sum_outcome(engine, &after)?.0 == Outcome::P {
+                        moves.push((index, option.to_vec()));
+                    }
+                }
+            }
+            Ok((outcome, method, genera, moves))
+        })?;
+        let mut report = ReportBuilder::new(py, "misere", outcome_name(outcome))?;
+        report.set(
+            "method",
+            match method {
+                MisereMethod::TameGenus => "tame-genus",
+                MisereMethod::Search => "search",
+            },
+        )?;
+        for (component, genus) in ids.iter().zip(&genera) {
+            report.component(self.position(py, *component), Some(genus.nim_value), Some(genus.to_string()))?;
+        }
+        for (index, option) in moves {
+            let to = option.iter().map(|id| self.position(py, *id)).collect();
+            report.winning_move(index, self.position(py, ids[index]), to, None)?;
+        }
+        report.finish()
+    }
+
+    /// Conway's genus of `position`: its nim-value and at least `terms`
+    /// misère values of `position + *2 + … + *2` (until they repeat).
+    /// Returns the nim-value, the misère values, the long form (`4^14646`)
+    /// and whether it is a tame genus.
+    #[pyo3(signature = (position, terms = 4))]
+    fn genus(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        terms: usize,
+    ) -> PyResult<(u64, Vec<u64>, String, bool)> {
+        let id = self.intern(position)?;
+        let genus = self.run(py, |engine| genus(engine, &id, terms))?;
+        let (shown, tame) = (genus.to_string(), genus.is_tame_form());
+        Ok((genus.nim_value, genus.misere, shown, tame))
+    }
+
+    /// Whether `position` and every position it can reach have a tame genus.
+    fn is_tame(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let id = self.intern(position)?;
+        self.run(py, |engine| is_tame(engine, &id))
+    }
+
+    /// The options of `position` as the engine sees them: a list of lists
+    /// of positions (a move to a single position is a list of one).
+    fn options_of<'py>(&self, py: Python<'py>, position: &Bound<'py, PyAny>) -> PyResult<Vec<Vec<Bound<'py, PyAny>>>> {
+        let id = self.intern(position)?;
+        let mut options = Options::new();
+        self.run(py, |engine| {
+            engine.options(&id, &mut options);
+            Ok(())
+        })?;
+        Ok(options.iter().map(|parts| parts.iter().map(|p| self.position(py, *p)).collect()).collect())
+    }
+
+    /// The garbage collector's view: a game object holds its engine, which
+    /// holds the game's bound `options` method, a cycle the collector can
+    /// only free if it sees these references.
+    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+        visit.call(&self.options_method)?;
+        visit.call(&self.ids)?;
+        if let Ok(known) = self.known.try_borrow() {
+            known.positions.iter().try_for_each(|p| visit.call(p))?;
+        }
+        Ok(())
+    }
+
+    /// How many distinct positions the engine has met.
+    #[getter]
+    fn positions_known(&self) -> usize {
+        self.known.borrow().positions.len()
+    }
+
+    /// How many times the Python `options` method was called.
+    #[getter]
+    fn options_calls(&self) -> u64 {
+        self.calls.get()
+    }
+}

@@ -1,0 +1,123 @@
+//! Nim-value sequences of heap games (`grundy.sequence`), computed with the
+//! interpreter released and stoppable by Ctrl-C without losing work.
+
+use std::time::{Duration, Instant};
+
+use grundy::catalogue::HeapGame;
+use grundy::solve::heap::{find_periodicity as periodicity_of, Method, NimSequence};
+use numpy::{PyArray1, PyReadonlyArray1};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::errors::to_py;
+use crate::report::to_python;
+
+/// How long the engine runs without the interpreter before it looks for
+/// Ctrl-C (the engine asks every few thousand heaps whether to stop).
+const SLICE: Duration = Duration::from_millis(100);
+
+/// The nim-values of a heap game's heaps 0, 1, 2, … computed so far.
+///
+/// `extend_to(n)` computes more; interrupted by Ctrl-C it raises
+/// `KeyboardInterrupt` and keeps every value computed until then, so the
+/// same call continues where it stopped.
+#[pyclass(module = "grundy._grundy")]
+pub struct HeapSequence {
+    game: HeapGame,
+    method: Method,
+    values: Vec<u32>,
+}
+
+#[pymethods]
+impl HeapSequence {
+    /// `game`: a heap-game description (`0.16`, `kayles`, `subtraction:1,3,4`…);
+    /// `method`: `"plain"`, `"rare-common"` or `None` for the fastest that applies.
+    #[new]
+    #[pyo3(signature = (game, method = None))]
+    fn new(game: &str, method: Option<&str>) -> PyResult<Self> {
+        let game = HeapGame::parse(game).map_err(to_py)?;
+        let method = match method {
+            None => Method::best_for(&game),
+            Some("plain") => Method::Plain,
+            Some("rare-common") => Method::RareCommon,
+            Some(other) => {
+                return Err(PyValueError::new_err(format!(
+                    "unknown method '{other}': use 'plain', 'rare-common' or None (the fastest that applies)"
+                )))
+            }
+        };
+        // Refuse an unsupported method now, not in the middle of a run.
+        NimSequence::new(&game, method).map_err(to_py)?;
+        Ok(HeapSequence { game, method, values: Vec::new() })
+    }
+
+    /// Computes values until there are `len` of them (heaps `0..len`).
+    fn extend_to(&mut self, py: Python<'_>, len: usize) -> PyResult<()> {
+        let values = std::mem::take(&mut self.values);
+        let mut sequence = NimSequence::resume(&self.game, self.method, values).map_err(to_py)?;
+        let outcome = loop {
+            let started = Instant::now();
+            match py.detach(|| sequence.extend_to(len, |_| started.elapsed() >= SLICE)) {
+                Ok(true) => break Ok(()),
+                Ok(false) => {}
+                Err(error) => break Err(to_py(error)),
+            }
+            if let Err(interrupt) = py.check_signals() {
+                break Err(interrupt);
+            }
+        };
+        self.values = sequence.into_values();
+        outcome
+    }
+
+    fn __len__(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The values computed so far, as a new NumPy array of `uint32`.
+    fn values<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
+        PyArray1::from_slice(py, &self.values)
+    }
+
+    /// The values, moved into a NumPy array without copying; the sequence
+    /// is left empty.
+    fn take_values<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
+        PyArray1::from_vec(py, std::mem::take(&mut self.values))
+    }
+
+    /// The game as described (`0.16`, `kayles`…).
+    #[getter]
+    fn game(&self) -> String {
+        self.game.description().to_string()
+    }
+
+    /// `"plain"` or `"rare-common"`.
+    #[getter]
+    fn method(&self) -> &'static str {
+        match self.method {
+            Method::Plain => "plain",
+            Method::RareCommon => "rare-common",
+        }
+    }
+
+    /// The periodicity of the values so far (a dict, or `None` when there
+    /// is no pattern yet), proven by the octal periodicity theorem where it
+    /// applies.
+    fn periodicity<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_python(py, &periodicity_of(&self.values, self.game.octal_length()))
+    }
+}
+
+/// The periodicity of any sequence of values (a conjecture unless
+/// `octal_length`, the place of a finite octal code's last non-zero digit,
+/// lets the octal periodicity theorem prove it).
+#[pyfunction]
+#[pyo3(signature = (values, octal_length = None))]
+pub fn find_periodicity<'py>(
+    py: Python<'py>,
+    values: PyReadonlyArray1<'py, u32>,
+    octal_length: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let values = values.as_slice()?;
+    to_python(py, &periodicity_of(values, octal_length))
+}

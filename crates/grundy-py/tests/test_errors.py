@@ -1,0 +1,117 @@
+"""Exceptions in options, loopy games, bad arguments: Python exceptions, never a crash."""
+
+import pytest
+
+import grundy
+from conftest import Kayles
+
+
+class Fragile(grundy.Game):
+    """Nim, except that options(3) raises until `fixed`; counts its calls."""
+
+    def __init__(self):
+        self.fixed = False
+        self.calls = []
+
+    def options(self, n):
+        self.calls.append(n)
+        if n == 3 and not self.fixed:
+            raise RuntimeError("no options for 3 today")
+        return list(range(n))
+
+
+def test_an_exception_in_options_reaches_the_caller_unchanged():
+    game = Fragile()
+    with pytest.raises(RuntimeError, match="no options for 3 today"):
+        game.nim_value(6)
+
+
+def test_nothing_of_the_failed_call_is_cached():
+    game = Fragile()
+    with pytest.raises(RuntimeError):
+        game.nim_value(6)
+    game.fixed = True
+    game.calls.clear()
+    assert game.nim_value(6) == 6
+    # 3 is asked again (its failed call left nothing); positions whose
+    # options call completed are not.
+    assert 3 in game.calls
+    assert game.solve(6, 3).nim_value == 5
+
+
+def test_an_exception_also_stops_misere_analyses():
+    game = Fragile()
+    for call in (lambda: game.genus(5), lambda: game.solve(5, 1, misere=True), lambda: game.is_tame(4)):
+        with pytest.raises(RuntimeError):
+            call()
+
+
+def test_a_loopy_game_is_reported_with_the_python_position():
+    class Loop(grundy.Game):
+        def options(self, p):
+            return [("b", 1)] if p == ("a", 0) else [("a", 0)]
+
+    with pytest.raises(grundy.LoopyError, match=r"\('a', 0\)|\('b', 1\)"):
+        Loop().nim_value(("a", 0))
+    assert issubclass(grundy.LoopyError, ValueError)
+
+
+def test_a_deep_game_does_not_overflow_the_stack():
+    class Chain(grundy.Game):
+        def options(self, n):
+            return [n - 1] if n else []
+
+    assert Chain().nim_value(200_000) == 0
+
+
+def test_unhashable_positions_and_bad_options_are_type_errors():
+    class Lists(grundy.Game):
+        def options(self, p):
+            return [[1, 2]]
+
+    with pytest.raises(TypeError, match="unhashable"):
+        Lists().nim_value(0)
+
+    class Forgets(grundy.Game):
+        def options(self, p):
+            [p]
+
+    with pytest.raises(TypeError, match=r"options\(0\) returned None"):
+        Forgets().nim_value(0)
+
+    with pytest.raises(NotImplementedError):
+        grundy.Game().nim_value(0)
+
+
+def test_bad_arguments_are_value_errors_with_the_library_message():
+    with pytest.raises(grundy.InvalidGameError) as error:
+        grundy.sequence("0.9x", to=10)
+    assert isinstance(error.value, ValueError) and str(error.value)
+    with pytest.raises(ValueError, match="to must be"):
+        grundy.sequence("kayles", to=-1)
+    with pytest.raises(ValueError, match="unknown method"):
+        grundy.sequence("kayles", to=10, method="fast")
+    with pytest.raises(grundy.InvalidGameError):
+        grundy.sequence("hex:0.8", to=10, method="rare-common")
+    with pytest.raises(grundy.InvalidPositionError):
+        Kayles().solve()
+
+
+def test_an_interrupt_in_options_keeps_what_was_computed():
+    class Interrupted(grundy.Game):
+        def __init__(self):
+            self.stop_at = 500
+
+        def options(self, n):
+            if n == self.stop_at:
+                raise KeyboardInterrupt
+            return [n - 1] if n else []
+
+    game = Interrupted()
+    with pytest.raises(KeyboardInterrupt):
+        game.nim_value(1000)
+    known = game.engine.options_calls
+    game.stop_at = None
+    assert game.nim_value(1000) == 0
+    # Only positions 500..1000 were asked again, not 0..499.
+    assert game.engine.options_calls - known == 501

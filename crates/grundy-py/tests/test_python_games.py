@@ -1,0 +1,151 @@
+"""Games defined in Python: values, winning moves, misère play and genus,
+against published values and a plain Python oracle."""
+
+import numpy as np
+import pytest
+
+import grundy
+from conftest import Kayles, Subtraction, Wythoff, brute_nim_value
+
+
+# Kayles nim-values 0..20, OEIS A002186.
+KAYLES = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1]
+
+
+def test_kayles_values_match_the_published_sequence(kayles):
+    assert kayles.nim_values(range(21)).tolist() == KAYLES
+    assert kayles.nim_value(20) == 1
+
+
+def test_values_match_a_plain_memoized_mex_on_several_games():
+    for game, positions in [
+        (Kayles(), range(40)),
+        (Subtraction([1, 3, 4]), range(60)),
+        (Subtraction([2, 5, 7]), range(60)),
+        (Wythoff(), [(x, y) for x in range(9) for y in range(9)]),
+    ]:
+        expected = [brute_nim_value(game, p) for p in positions]
+        assert game.nim_values(positions).tolist() == expected
+
+
+def test_wythoff_p_positions_are_the_golden_pairs():
+    # The P-positions of Wythoff's game are (⌊kφ⌋, ⌊kφ²⌋) (Wythoff 1907).
+    table = Wythoff().table(range(30), range(30))
+    assert table.shape == (30, 30)
+    phi = (1 + 5**0.5) / 2
+    golden = {(int(k * phi), int(k * phi * phi)) for k in range(20)}
+    golden |= {(b, a) for a, b in golden}
+    zeros = {(int(x), int(y)) for x, y in zip(*np.nonzero(table == 0))}
+    assert zeros == {p for p in golden if max(p) < 30}
+
+
+def test_solve_lists_every_winning_move_of_a_sum(kayles):
+    result = kayles.solve(5, 7)
+    assert (result.outcome, result.nim_value) == ("N", 4 ^ 2)
+    assert [(c.position, c.nim_value) for c in result.components] == [(5, 4), (7, 2)]
+    # Every move to a sum of value 0, checked against all options.
+    expected = []
+    for index, (heap, other) in enumerate([(5, 7), (7, 5)]):
+        for option in kayles.options(heap):
+            parts = list(option)
+            value = 0
+            for part in parts + [other]:
+                value ^= KAYLES[part]
+            if value == 0:
+                expected.append((index, heap, parts))
+    assert [(m.component, m.from_, m.to) for m in result.winning_moves] == expected
+    assert result.first_player_wins
+
+
+def test_a_p_position_has_no_winning_moves(kayles):
+    result = kayles.solve(4, 1)  # 1 ^ 1 = 0
+    assert result.outcome == "P" and result.nim_value == 0 and result.winning_moves == []
+
+
+def test_to_dict_has_the_keys_of_the_json_report(kayles):
+    d = kayles.solve(5, 7).to_dict()
+    assert d["outcome"] == "N" and d["nim_value"] == 6
+    assert d["winning_moves"][0] == {"component": 0, "from": 5, "to": [1, 3], "nim_value": 2}
+    assert d["components"] == [{"position": 5, "nim_value": 4}, {"position": 7, "nim_value": 2}]
+    assert grundy.Result.from_dict(d) == kayles.solve(5, 7)
+
+
+def test_tuples_are_positions_and_sums_are_moves():
+    class Split(grundy.Game):
+        """A pair (a, b) may split into the positions (a-1, b) and (a, b-1)."""
+
+        def options(self, p):
+            a, b = p
+            return [grundy.sum((a - 1, b), (a, b - 1))] if a and b else []
+
+    game = Split()
+    assert game.nim_value((0, 5)) == 0
+    assert game.nim_value((1, 1)) == 1  # one move, to (0,1) + (1,0) = 0
+    assert game.options_of((1, 1)) == [[(0, 1), (1, 0)]]
+
+
+def test_the_empty_sum_ends_play():
+    class TakeAll(grundy.Game):
+        def options(self, n):
+            return [grundy.sum()] if n else []
+
+    assert TakeAll().nim_values([0, 1, 7]).tolist() == [0, 1, 1]
+    assert len(grundy.sum()) == 0 and repr(grundy.sum(1, (2, 3))) == "sum(1, (2, 3))"
+    assert grundy.sum(1, 2) == grundy.sum(1, 2) and grundy.sum(1, 2) != (1, 2)
+
+
+def test_options_may_be_any_iterable():
+    class Gen(grundy.Game):
+        def options(self, n):
+            yield from range(n)  # Nim
+
+    assert Gen().nim_values(range(6)).tolist() == list(range(6))
+
+
+def test_options_are_asked_once_per_position(kayles):
+    kayles.nim_values(range(30))
+    calls = kayles.engine.options_calls
+    assert calls == kayles.engine.positions_known == 30
+    kayles.solve(12, 29)
+    kayles.genus(9)
+    assert kayles.engine.options_calls == calls + 0 or kayles.engine.options_calls <= 30
+
+
+# Published Kayles genera, heaps 0..20 (Winning Ways ch. 13, ONAG ch. 12).
+KAYLES_GENERA = [
+    "0^1202", "1^0313", "2^2020", "3^3131", "1^0313", "4^1464", "3^3131", "2^2020", "1^1313", "4^0464",
+    "2^2020", "6^4646", "4^0464", "1^1313", "2^2020", "7^5757", "1^1313", "4^6464", "3^3131", "2^2020", "1^0313",
+]  # fmt: skip
+
+
+def test_kayles_genera_match_the_published_ones(kayles):
+    for heap, expected in enumerate(KAYLES_GENERA):
+        genus = kayles.genus(heap)
+        assert str(genus)[: len(expected)] == expected, heap
+    assert kayles.genus(5).misere[:4] == [1, 4, 6, 4]
+    assert kayles.is_tame(3) and not kayles.is_tame(5)
+
+
+def test_misere_play_matches_the_command_line(kayles):
+    # `grundy solve --misere kayles 5 2`: search; winning moves 5 -> 1 + 3 and 2 -> 1.
+    result = kayles.solve(5, 2, misere=True)
+    assert (result.outcome, result.method, result.play) == ("N", "search", "misere")
+    assert result.genus == ["4^14646", "2^2020"]
+    moves = [(m.from_, sorted(p for p in m.to if p)) for m in result.winning_moves]
+    assert moves == [(5, [1, 3]), (2, [1])]
+    # Misère Kayles values 0..20 (as published; the command line's test too).
+    assert kayles.misere_nim_values(range(21)).tolist() == [1, 0, 2, 3, 0, 1, 3, 2, 1, 0, 2, 4, 0, 1, 2, 5, 1, 6, 3, 2, 0]
+
+
+def test_misere_nim_by_the_tame_rule():
+    nim = Subtraction(range(1, 8))  # Nim on heaps up to 7
+    result = nim.solve(3, 5, 1, misere=True)
+    assert (result.outcome, result.method) == ("N", "tame-genus")
+    assert nim.solve(1, misere=True).outcome == "P"
+    assert nim.solve(1, 1, misere=True).outcome == "N"
+
+
+def test_sequence_of_a_python_game_finds_its_period():
+    seq = Subtraction([1, 3, 4]).sequence(100)
+    assert seq.values[:7].tolist() == [0, 1, 0, 1, 2, 3, 2]
+    assert (seq.periodicity.period, seq.periodicity.preperiod, seq.periodicity.proven) == (7, 0, False)

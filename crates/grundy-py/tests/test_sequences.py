@@ -1,0 +1,84 @@
+"""Nim-value sequences of heap games: values, periodicity, NumPy, Ctrl-C."""
+
+import os
+import signal
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import grundy
+from conftest import Kayles
+
+
+def test_kayles_sequence_and_its_proven_period():
+    seq = grundy.sequence("kayles", to=200)
+    assert isinstance(seq.values, np.ndarray) and seq.values.dtype == np.uint32 and len(seq) == 201
+    assert seq.values.tolist() == Kayles().nim_values(range(201)).tolist()
+    p = seq.periodicity
+    # Kayles: period 12, last exception at heap 70 (Guy–Smith 1956).
+    assert (p.period, p.preperiod, p.saltus, p.proven) == (12, 71, 0, True)
+    assert p.last_exception == 70 and "octal periodicity theorem" in p.certificate
+
+
+def test_both_methods_agree():
+    for code in ["0.16", "0.137", "4.07", "dawsons-kayles"]:
+        plain = grundy.sequence(code, to=1500, method="plain")
+        fast = grundy.sequence(code, to=1500, method="rare-common")
+        assert np.array_equal(plain.values, fast.values), code
+        assert fast.method == "rare-common"
+
+
+def test_nim_is_arithmetically_periodic_and_grundys_game_is_a_conjecture():
+    nim = grundy.sequence("nim", to=100)
+    assert nim.values.tolist() == list(range(101))
+    assert (nim.periodicity.period, nim.periodicity.saltus, nim.periodicity.proven) == (1, 1, False)
+    # Grundy's game, OEIS A002188.
+    assert grundy.sequence("grundys-game", to=12).values.tolist() == [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1]
+
+
+def test_find_periodicity_on_any_values():
+    values = [n // 2 % 2 for n in range(200)]  # the subtraction game {2}
+    p = grundy.find_periodicity(values, octal_length=2)
+    assert (p.preperiod, p.period, p.proven) == (0, 4, True)
+    assert grundy.find_periodicity([0, 1]) is None
+
+
+def test_a_heap_sequence_resumes_after_ctrl_c():
+    heaps = grundy.HeapSequence("0.16")
+    # Deliver SIGINT while the engine runs without the interpreter.
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        heaps.extend_to(200_000_000)
+    timer.cancel()
+    assert time.monotonic() - started < 5, "Ctrl-C was not honoured promptly"
+    kept = len(heaps)
+    assert kept > 0, "nothing computed before the interrupt was kept"
+    heaps.extend_to(kept + 1000)
+    assert len(heaps) == kept + 1000
+    assert np.array_equal(heaps.values(), grundy.sequence("0.16", to=kept + 999).values)
+
+
+def test_the_engine_releases_the_interpreter():
+    # Another Python thread keeps running while a sequence is computed.
+    ticks = []
+    stop = threading.Event()
+
+    def tick():
+        while not stop.is_set():
+            ticks.append(1)
+            time.sleep(0.001)
+
+    thread = threading.Thread(target=tick)
+    thread.start()
+    started = time.monotonic()
+    heaps = grundy.HeapSequence("0.16")
+    heaps.extend_to(300_000)
+    elapsed = time.monotonic() - started
+    stop.set()
+    thread.join()
+    # At ~1 tick a millisecond, a held interpreter would allow almost none.
+    assert len(ticks) > elapsed * 1000 * 0.2
