@@ -5,12 +5,14 @@
 //!
 //! - [`python_game`]: games defined in Python, valued by the library's
 //!   solvers through an interning [`grundy::Game`] adapter;
+//! - [`registry`]: built-in games by their descriptions;
 //! - [`sequence`]: nim-value sequences of heap games, with the
 //!   interpreter released and Ctrl-C honoured;
 //! - [`report`]: answers as Python data; [`errors`]: errors as exceptions.
 
 mod errors;
 mod python_game;
+mod registry;
 mod report;
 mod sequence;
 
@@ -20,9 +22,13 @@ use pyo3::prelude::*;
 fn _grundy(module: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = module.py();
     module.add_class::<python_game::Sum>()?;
+    module.add_function(wrap_pyfunction!(python_game::sum, module)?)?;
     module.add_class::<python_game::PythonGame>()?;
     module.add_class::<sequence::HeapSequence>()?;
     module.add_function(wrap_pyfunction!(sequence::find_periodicity, module)?)?;
+    module.add_function(wrap_pyfunction!(registry::solve_builtin, module)?)?;
+    module.add_function(wrap_pyfunction!(registry::table_builtin, module)?)?;
+    module.add_function(wrap_pyfunction!(registry::catalogue, module)?)?;
     module.add("GrundyError", py.get_type::<errors::GrundyError>())?;
     module.add("LoopyError", py.get_type::<errors::LoopyError>())?;
     module.add("TooLargeError", py.get_type::<errors::TooLargeError>())?;

@@ -21,9 +21,9 @@ use std::fmt;
 use grundy::game::{Game, Options, Outcome};
 use grundy::solve::genus::{genus, is_tame, misere_sum_outcome, MisereMethod};
 use grundy::solve::misere::misere_nim_values;
-use grundy::solve::{analyse_sum, Search};
+use grundy::solve::{analyse_sum, NormalPlay, Search};
 use numpy::PyArray1;
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::gc::PyVisit;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -46,12 +46,22 @@ impl fmt::Debug for Id {
 
 /// A move that splits the game: the option is the sum of `parts`.
 ///
-/// `grundy.sum(a, b)` builds one; `grundy.sum()` is the empty sum (a move
+/// [`sum`] builds one: `grundy.sum(a, b)`; `grundy.sum()` is the empty sum (a move
 /// that ends play in this component). Tuples are not sums, so they stay
 /// free to be positions.
-#[pyclass(frozen, module = "grundy", name = "sum")]
+#[pyclass(frozen, module = "grundy")]
 pub struct Sum {
     parts: Py<PyTuple>,
+}
+
+/// `grundy.sum(a, b, …)`: the option that is the sum of the positions `a`,
+/// `b`, …. A function rather than the class's constructor because options
+/// methods build many sums, and a function call costs a third of a
+/// constructor call through `type.__call__`.
+#[pyfunction]
+#[pyo3(signature = (*parts))]
+pub fn sum<'py>(parts: Bound<'py, PyTuple>) -> PyResult<Bound<'py, Sum>> {
+    Bound::new(parts.py(), Sum { parts: parts.unbind() })
 }
 
 #[pymethods]
@@ -90,7 +100,7 @@ impl Sum {
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let parts: PyResult<Vec<String>> = self.parts.bind(py).iter().map(|p| Ok(p.repr()?.to_string())).collect();
-        Ok(format!("sum({})", parts?.join(", ")))
+        Ok(format!("grundy.sum({})", parts?.join(", ")))
     }
 }
 
@@ -103,36 +113,31 @@ struct Known {
     options: Vec<Option<Options<Id>>>,
 }
 
-/// The engine side of a `grundy.Game`: its `options` method, the positions
-/// met so far and their options. `grundy.Game` makes one per game object.
-#[pyclass(unsendable, module = "grundy._grundy")]
-pub struct PythonGame {
+/// A Python game as the library's solvers see it: its `options` method,
+/// the positions met so far and their options, and the first error met
+/// during the current call from Python.
+pub struct Moves {
     options_method: Py<PyAny>,
     /// Position → number (a Python dict, so Python's hash and equality).
     ids: Py<PyDict>,
     known: RefCell<Known>,
     /// How many times `options` was called, for tests and benchmarks.
     calls: Cell<u64>,
+    error: RefCell<Option<PyErr>>,
+    expansions: Cell<u32>,
 }
 
 /// How many expansions pass between two checks for Ctrl-C.
 const SIGNAL_CHECK_INTERVAL: u32 = 1 << 12;
 
-/// A [`PythonGame`] during one call from Python: the interpreter token, and
-/// the first error met.
-struct Engine<'a, 'py> {
-    py: Python<'py>,
-    game: &'a PythonGame,
-    error: RefCell<Option<PyErr>>,
-    expansions: Cell<u32>,
-}
-
-impl Game for Engine<'_, '_> {
+impl Game for Moves {
     type Position = Id;
 
     fn options(&self, &position: &Id, options: &mut Options<Id>) {
         if self.error.borrow().is_none() {
-            match self.options_of(position, options) {
+            // Solvers run only inside calls from Python, which hold the
+            // interpreter: attaching again just counts.
+            match Python::attach(|py| self.options_of(py, position, options)) {
                 Ok(()) => return,
                 Err(error) => *self.error.borrow_mut() = Some(error),
             }
@@ -143,20 +148,20 @@ impl Game for Engine<'_, '_> {
     }
 }
 
-impl Engine<'_, '_> {
-    fn options_of(&self, position: Id, options: &mut Options<Id>) -> PyResult<()> {
+impl Moves {
+    fn options_of(&self, py: Python<'_>, position: Id, options: &mut Options<Id>) -> PyResult<()> {
         let expansions = self.expansions.get().wrapping_add(1);
         self.expansions.set(expansions);
         if expansions % SIGNAL_CHECK_INTERVAL == 0 {
-            self.py.check_signals()?;
+            py.check_signals()?;
         }
-        if let Some(known) = &self.game.known.borrow().options[position.0 as usize] {
+        if let Some(known) = &self.known.borrow().options[position.0 as usize] {
             copy_options(known, options);
             return Ok(());
         }
-        let asked = self.game.ask(self.py, position)?;
+        let asked = self.ask(py, position)?;
         copy_options(&asked, options);
-        self.game.known.borrow_mut().options[position.0 as usize] = Some(asked);
+        self.known.borrow_mut().options[position.0 as usize] = Some(asked);
         Ok(())
     }
 }
@@ -169,7 +174,27 @@ fn copy_options(from: &Options<Id>, to: &mut Options<Id>) {
     }
 }
 
-impl PythonGame {
+/// The engine side of a `grundy.Game` (one per game object): the game's
+/// [`Moves`] and a normal-play search that lives as long as the game, so
+/// nim-values found by one call are known to the next.
+#[pyclass(unsendable, module = "grundy._grundy")]
+pub struct PythonGame {
+    /// Borrows `*moves`; dropped first (see `Drop`).
+    search: RefCell<Option<Search<'static, Moves, NormalPlay>>>,
+    /// Owned: made by `Box::leak` in `new`, freed in `Drop`.
+    moves: &'static Moves,
+}
+
+impl Drop for PythonGame {
+    fn drop(&mut self) {
+        self.search.get_mut().take();
+        // SAFETY: `moves` came from `Box::leak` in `new`, and the only other
+        // reference to it, held by the search, was dropped above.
+        drop(unsafe { Box::from_raw(self.moves as *const Moves as *mut Moves) });
+    }
+}
+
+impl Moves {
     /// The number of `position`, numbering it if it is new.
     fn intern(&self, position: &Bound<'_, PyAny>) -> PyResult<Id> {
         let ids = self.ids.bind(position.py());
@@ -199,12 +224,14 @@ impl PythonGame {
         self.calls.set(self.calls.get() + 1);
         let listed = self.options_method.bind(py).call1((&asked,))?;
         let mut options = Options::new();
+        let mut parts_buffer = Vec::new();
         let mut add = |option: Bound<'_, PyAny>| -> PyResult<()> {
             match option.cast::<Sum>() {
                 Ok(sum) => {
-                    let parts = sum.get().parts.bind(py);
-                    let ids: PyResult<Vec<Id>> = parts.iter().map(|part| self.intern(&part)).collect();
-                    options.push_sum(ids?);
+                    for part in sum.get().parts.bind(py).iter() {
+                        parts_buffer.push(self.intern(&part)?);
+                    }
+                    options.push_sum(parts_buffer.drain(..));
                 }
                 Err(_) => options.push(self.intern(&option)?),
             }
@@ -227,20 +254,6 @@ impl PythonGame {
             }
         }
         Ok(options)
-    }
-
-    /// Runs `solve` on this game; raises the first Python error met during
-    /// it, or else the solver's error with positions written by `repr`.
-    fn run<T>(&self, py: Python<'_>, solve: impl FnOnce(&Engine<'_, '_>) -> grundy::Result<T>) -> PyResult<T> {
-        let engine = Engine { py, game: self, error: RefCell::new(None), expansions: Cell::new(0) };
-        let result = solve(&engine);
-        if let Some(error) = engine.error.into_inner() {
-            return Err(error);
-        }
-        result.map_err(|error| {
-            let message = self.pythonic(py, &error.to_string());
-            errors::exception(&error, message)
-        })
     }
 
     /// `message` with each position number `#7` replaced by the position's
@@ -266,26 +279,54 @@ impl PythonGame {
     }
 }
 
+impl PythonGame {
+    /// Runs `solve` on this game with its lasting normal-play search; raises
+    /// the first Python error met during it, or else the solver's error with
+    /// positions written by `repr`.
+    fn run<T>(
+        &self,
+        py: Python<'_>,
+        solve: impl FnOnce(&'static Moves, &mut Search<'static, Moves, NormalPlay>) -> grundy::Result<T>,
+    ) -> PyResult<T> {
+        let mut search = self.search.try_borrow_mut().map_err(|_| {
+            PyRuntimeError::new_err("a game's options() asked the engine about the same game while it was being solved")
+        })?;
+        let search = search.as_mut().expect("the search lives until the game is dropped");
+        self.moves.error.take();
+        let result = solve(self.moves, search);
+        // A search stopped by an error kept only the values it had finished,
+        // which are right: the position that failed was never valued.
+        if let Some(error) = self.moves.error.take() {
+            return Err(error);
+        }
+        result.map_err(|error| {
+            let message = self.moves.pythonic(py, &error.to_string());
+            errors::exception(&error, message)
+        })
+    }
+}
+
 #[pymethods]
 impl PythonGame {
     /// `options`: a callable from a position to its options.
     #[new]
     fn new(py: Python<'_>, options: Py<PyAny>) -> Self {
-        PythonGame {
+        let moves: &'static Moves = Box::leak(Box::new(Moves {
             options_method: options,
             ids: PyDict::new(py).unbind(),
             known: RefCell::new(Known::default()),
             calls: Cell::new(0),
-        }
+            error: RefCell::new(None),
+            expansions: Cell::new(0),
+        }));
+        PythonGame { search: RefCell::new(Some(Search::normal_play(moves))), moves }
     }
 
     /// The nim-values of `positions` (an iterable), in order.
     fn nim_values<'py>(&self, py: Python<'py>, positions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray1<u64>>> {
-        let ids = self.intern_all(positions)?;
-        let values = self.run(py, |engine| {
-            let mut search = Search::normal_play(engine);
-            ids.iter().map(|id| search.nim_value(id)).collect::<grundy::Result<Vec<u64>>>()
-        })?;
+        let ids = self.moves.intern_all(positions)?;
+        let values =
+            self.run(py, |_, search| ids.iter().map(|id| search.nim_value(id)).collect::<grundy::Result<Vec<u64>>>())?;
         Ok(PyArray1::from_vec(py, values))
     }
 
@@ -295,17 +336,17 @@ impl PythonGame {
         py: Python<'py>,
         positions: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyArray1<u64>>> {
-        let ids = self.intern_all(positions)?;
-        let values = self.run(py, |engine| misere_nim_values(engine, ids.iter().copied()))?;
+        let ids = self.moves.intern_all(positions)?;
+        let values = self.run(py, |moves, _| misere_nim_values(moves, ids.iter().copied()))?;
         Ok(PyArray1::from_vec(py, values))
     }
 
     /// Outcome, nim-value and every winning move of the sum of `positions`
     /// in normal play, as the fields of a `grundy.Result`.
     fn analyse<'py>(&self, py: Python<'py>, positions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
-        let ids = self.intern_all(positions)?;
-        let analysis = self.run(py, |engine| analyse_sum(&mut Search::normal_play(engine), &ids))?;
-        let show = |id: &Id| self.position(py, *id);
+        let ids = self.moves.intern_all(positions)?;
+        let analysis = self.run(py, |_, search| analyse_sum(search, &ids))?;
+        let show = |id: &Id| self.moves.position(py, *id);
         let mut report = ReportBuilder::new(py, "normal", outcome_name(analysis.outcome))?;
         report.set("nim_value", analysis.nim_value)?;
         for (component, value) in analysis.components.iter().zip(&analysis.component_values) {
@@ -327,25 +368,25 @@ impl PythonGame {
     /// the tame-genus rule where it applies, else exact search, and which),
     /// and every move to a misère P-position.
     fn analyse_misere<'py>(&self, py: Python<'py>, positions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
-        let ids = self.intern_all(positions)?;
-        let (outcome, method, genera, moves) = self.run(py, |engine| {
-            let (outcome, method) = misere_sum_outcome(engine, &ids)?;
-            let genera = ids.iter().map(|c| genus(engine, c, 4)).collect::<grundy::Result<Vec<_>>>()?;
-            let mut moves = Vec::new();
+        let ids = self.moves.intern_all(positions)?;
+        let (outcome, method, genera, winning) = self.run(py, |game, _| {
+            let (outcome, method) = misere_sum_outcome(game, &ids)?;
+            let genera = ids.iter().map(|c| genus(game, c, 4)).collect::<grundy::Result<Vec<_>>>()?;
+            let mut winning = Vec::new();
             let mut options = Options::new();
             for (index, component) in ids.iter().enumerate() {
                 options.clear();
-                engine.options(component, &mut options);
+                game.options(component, &mut options);
                 for option in options.iter() {
                     let mut after = ids.clone();
                     after.remove(index);
                     after.extend_from_slice(option);
-                    if misere_sum_outcome(engine, &after)?.0 == Outcome::P {
-                        moves.push((index, option.to_vec()));
+                    if misere_sum_outcome(game, &after)?.0 == Outcome::P {
+                        winning.push((index, option.to_vec()));
                     }
                 }
             }
-            Ok((outcome, method, genera, moves))
+            Ok((outcome, method, genera, winning))
         })?;
         let mut report = ReportBuilder::new(py, "misere", outcome_name(outcome))?;
         report.set(
@@ -356,11 +397,11 @@ impl PythonGame {
             },
         )?;
         for (component, genus) in ids.iter().zip(&genera) {
-            report.component(self.position(py, *component), Some(genus.nim_value), Some(genus.to_string()))?;
+            report.component(self.moves.position(py, *component), Some(genus.nim_value), Some(genus.to_string()))?;
         }
-        for (index, option) in moves {
-            let to = option.iter().map(|id| self.position(py, *id)).collect();
-            report.winning_move(index, self.position(py, ids[index]), to, None)?;
+        for (index, option) in winning {
+            let to = option.iter().map(|id| self.moves.position(py, *id)).collect();
+            report.winning_move(index, self.moves.position(py, ids[index]), to, None)?;
         }
         report.finish()
     }
@@ -376,37 +417,37 @@ impl PythonGame {
         position: &Bound<'_, PyAny>,
         terms: usize,
     ) -> PyResult<(u64, Vec<u64>, String, bool)> {
-        let id = self.intern(position)?;
-        let genus = self.run(py, |engine| genus(engine, &id, terms))?;
+        let id = self.moves.intern(position)?;
+        let genus = self.run(py, |moves, _| genus(moves, &id, terms))?;
         let (shown, tame) = (genus.to_string(), genus.is_tame_form());
         Ok((genus.nim_value, genus.misere, shown, tame))
     }
 
     /// Whether `position` and every position it can reach have a tame genus.
     fn is_tame(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let id = self.intern(position)?;
-        self.run(py, |engine| is_tame(engine, &id))
+        let id = self.moves.intern(position)?;
+        self.run(py, |moves, _| is_tame(moves, &id))
     }
 
     /// The options of `position` as the engine sees them: a list of lists
     /// of positions (a move to a single position is a list of one).
     fn options_of<'py>(&self, py: Python<'py>, position: &Bound<'py, PyAny>) -> PyResult<Vec<Vec<Bound<'py, PyAny>>>> {
-        let id = self.intern(position)?;
+        let id = self.moves.intern(position)?;
         let mut options = Options::new();
-        self.run(py, |engine| {
-            engine.options(&id, &mut options);
+        self.run(py, |moves, _| {
+            moves.options(&id, &mut options);
             Ok(())
         })?;
-        Ok(options.iter().map(|parts| parts.iter().map(|p| self.position(py, *p)).collect()).collect())
+        Ok(options.iter().map(|parts| parts.iter().map(|p| self.moves.position(py, *p)).collect()).collect())
     }
 
     /// The garbage collector's view: a game object holds its engine, which
     /// holds the game's bound `options` method, a cycle the collector can
     /// only free if it sees these references.
     fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
-        visit.call(&self.options_method)?;
-        visit.call(&self.ids)?;
-        if let Ok(known) = self.known.try_borrow() {
+        visit.call(&self.moves.options_method)?;
+        visit.call(&self.moves.ids)?;
+        if let Ok(known) = self.moves.known.try_borrow() {
             known.positions.iter().try_for_each(|p| visit.call(p))?;
         }
         Ok(())
@@ -415,12 +456,12 @@ impl PythonGame {
     /// How many distinct positions the engine has met.
     #[getter]
     fn positions_known(&self) -> usize {
-        self.known.borrow().positions.len()
+        self.moves.known.borrow().positions.len()
     }
 
     /// How many times the Python `options` method was called.
     #[getter]
     fn options_calls(&self) -> u64 {
-        self.calls.get()
+        self.moves.calls.get()
     }
 }

@@ -48,7 +48,7 @@ def brute_nim_value(game, position):
     def value(p):
         seen = set()
         for option in game.options(p):
-            if isinstance(option, grundy.sum):
+            if isinstance(option, grundy.Sum):
                 v = 0
                 for part in option:
                     v ^= value(part)

@@ -90,7 +90,7 @@ def test_the_empty_sum_ends_play():
             return [grundy.sum()] if n else []
 
     assert TakeAll().nim_values([0, 1, 7]).tolist() == [0, 1, 1]
-    assert len(grundy.sum()) == 0 and repr(grundy.sum(1, (2, 3))) == "sum(1, (2, 3))"
+    assert len(grundy.sum()) == 0 and repr(grundy.sum(1, (2, 3))) == "grundy.sum(1, (2, 3))"
     assert grundy.sum(1, 2) == grundy.sum(1, 2) and grundy.sum(1, 2) != (1, 2)
 
 

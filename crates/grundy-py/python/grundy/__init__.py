@@ -42,11 +42,16 @@ from ._grundy import (
     LoopyError,
     TooLargeError,
 )
-from ._grundy import sum  # noqa: A004 - `grundy.sum(a, b)` is the notation of the issue
+from ._grundy import Sum, sum  # noqa: A004 - `grundy.sum(a, b)` reads as the sum it is
 
 __all__ = [
+    "solve",
+    "table",
+    "catalogue",
+    "Table",
     "Game",
     "sum",
+    "Sum",
     "Result",
     "Component",
     "Move",
@@ -284,6 +289,137 @@ def sequence(game: str, to: int, *, method: Optional[str] = None) -> Sequence:
     heaps.extend_to(int(to) + 1)
     periodicity = _periodicity(heaps.periodicity())
     return Sequence(heaps.game, heaps.take_values(), periodicity, heaps.method)
+
+
+Position = Union[int, tuple, str]
+
+
+def _written(position: Position) -> str:
+    """A position as the command line writes it: ``5``, ``3,5``."""
+    if isinstance(position, str):
+        return position
+    if isinstance(position, tuple):
+        return ",".join(str(int(x)) for x in position)
+    return str(int(position))
+
+
+def solve(
+    game: Union[str, "Game"],
+    *positions: Position,
+    misere: bool = False,
+    every: bool = False,
+    board: Optional[tuple] = None,
+    goal: Optional[tuple] = None,
+) -> Result:
+    """Outcome, nim-value and every winning move of the sum of ``positions``.
+
+    ``game`` is a description, as on the command line (``"kayles"``,
+    ``"subtraction:1,3,4"``, ``"wythoff"``, ``"leaper:-2,1/1,-2"``; see
+    :func:`catalogue`), or a :class:`Game` object. Positions are numbers,
+    tuples ``(x, y)`` or text (``"3,5"``). ``misere=True``: the last player to
+    move loses (each component's genus; ``method`` says how the outcome was
+    decided). ``every=True``: Every-SG. ``board=(rows, cols)`` bounds a board
+    game; ``goal=(x, y)`` makes it a race to that cell (draws possible).
+
+    >>> grundy.solve("nim", 3, 4, 5).winning_moves[0].to
+    ['1']
+    """
+    if isinstance(game, Game):
+        if every or board is not None or goal is not None:
+            raise ValueError("every, board and goal apply to built-in games; a Game defines its own rules")
+        return game.solve(*positions, misere=misere)
+    if misere and every:
+        raise ValueError("choose misere or every, not both")
+    play = "misere" if misere else "every" if every else "normal"
+    written = [_written(p) for p in positions]
+    return Result.from_dict(_grundy.solve_builtin(game, written, play, board, goal))
+
+
+_OUTCOME_CODES = np.array(["P", "N", "Draw", ""])
+
+
+@dataclass(frozen=True, eq=False)
+class Table:
+    """Values of a game over a range of positions: ``values[i]`` for the
+    position ``rows[i]``, or ``values[i, j]`` for ``(rows[i], columns[j])``.
+
+    For a ``"nim-value"`` table the values are integers, -1 where the
+    coordinates name no position (off the board); for an ``"outcome"``
+    table (races with draws) they are ``"P"``, ``"N"``, ``"Draw"`` or ``""``.
+    """
+
+    game: str
+    kind: str
+    rows: np.ndarray
+    columns: Optional[np.ndarray]
+    values: np.ndarray
+
+    @property
+    def shape(self) -> tuple:
+        return self.values.shape
+
+    def __array__(self, dtype=None, copy=None):
+        return self.values if dtype is None else self.values.astype(dtype)
+
+    def __getitem__(self, index):
+        return self.values[index]
+
+    def to_dict(self) -> dict:
+        return {
+            "game": self.game,
+            "kind": self.kind,
+            "rows": self.rows.tolist(),
+            "columns": None if self.columns is None else self.columns.tolist(),
+            "values": self.values.tolist(),
+        }
+
+    # Pictures in Jupyter (`_repr_png_`) come with the library's picture
+    # export (branch see-and-play); until it lands a table shows as text.
+
+
+def _inclusive(span: Union[range, tuple, int], name: str) -> tuple:
+    """``range(a, b)`` (step 1), ``(a, b)`` inclusive, or ``n`` for ``0..n-1``."""
+    if isinstance(span, (int, np.integer)):
+        span = range(int(span))
+    if isinstance(span, range):
+        if span.step != 1 or len(span) == 0:
+            raise ValueError(f"{name} must be a non-empty range with step 1, found {span!r}")
+        return (span.start, span.stop - 1)
+    first, last = span
+    return (int(first), int(last))
+
+
+def table(
+    game: Union[str, "Game"],
+    rows: Union[range, tuple, int],
+    columns: Union[range, tuple, int, None] = None,
+    *,
+    board: Optional[tuple] = None,
+    goal: Optional[tuple] = None,
+) -> Table:
+    """Values over a range: ``table("subtraction:2,3,7", range(31))``,
+    ``table("wythoff", range(10, 11), range(21))``. Ranges are Python
+    ranges (end excluded) or ``(first, last)`` pairs (both included)."""
+    if isinstance(game, Game):
+        rows_list = list(range(rows)) if isinstance(rows, int) else list(rows)
+        columns_list = None if columns is None else list(range(columns)) if isinstance(columns, int) else list(columns)
+        values = game.table(rows_list, columns_list).astype(np.int64)
+        name = type(game).__name__
+        return Table(name, "nim-value", np.array(rows_list), None if columns is None else np.array(columns_list), values)
+    row_span = _inclusive(rows, "rows")
+    column_span = None if columns is None else _inclusive(columns, "columns")
+    kind, row_list, column_list, cells = _grundy.table_builtin(game, row_span, column_span, board, goal)
+    shape = (len(row_list), len(column_list)) if column_list is not None else (len(row_list),)
+    values = cells.reshape(shape)
+    if kind == "outcome":
+        values = _OUTCOME_CODES[values]
+    columns_array = None if column_list is None else np.array(column_list, dtype=np.uint64)
+    return Table(game, kind, np.array(row_list, dtype=np.uint64), columns_array, values)
+
+
+def catalogue() -> list:
+    """Every built-in game: name, parameters, position syntax, an example."""
+    return _grundy.catalogue()
 
 
 class Game:

@@ -1,0 +1,100 @@
+"""Positions per second: a game written in Python, valued by grundy against a
+plain memoized-mex Python function on the same `options` method.
+
+    python crates/grundy-py/bench/bench_python_games.py [--heaps N] [--repeat R]
+
+Both value every position from scratch (a fresh game object each repetition,
+so nothing is remembered between runs); the best of R runs is reported. Both
+call the same `options` method once per position; the difference is what
+happens around it (the mex, the nim-sums, memoization). "options() alone"
+times only those calls: no method that calls them can be faster.
+"""
+
+import argparse
+import functools
+import time
+
+import grundy
+
+
+class Kayles(grundy.Game):
+    def options(self, n):
+        return [grundy.sum(a, n - take - a) for take in (1, 2) for a in range(n - take + 1) if a <= n - take - a]
+
+
+class Wythoff(grundy.Game):
+    def options(self, position):
+        x, y = position
+        return (
+            [(x - k, y) for k in range(1, x + 1)]
+            + [(x, y - k) for k in range(1, y + 1)]
+            + [(x - k, y - k) for k in range(1, min(x, y) + 1)]
+        )
+
+
+def plain_nim_values(game, positions):
+    """The usual Python way: a memoized recursive mex over the options."""
+
+    @functools.lru_cache(maxsize=None)
+    def value(p):
+        seen = set()
+        for option in game.options(p):
+            if isinstance(option, grundy.Sum):
+                v = 0
+                for part in option:
+                    v ^= value(part)
+                seen.add(v)
+            else:
+                seen.add(value(option))
+        m = 0
+        while m in seen:
+            m += 1
+        return m
+
+    return [value(p) for p in positions]
+
+
+def best(repeat, run):
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        result = run()
+        times.append(time.perf_counter() - started)
+    return min(times), result
+
+
+def options_only(game, positions):
+    """The floor: calling `options` once per position and nothing else."""
+    for p in positions:
+        game.options(p)
+
+
+def compare(name, make_game, positions, repeat):
+    plain_time, plain = best(repeat, lambda: plain_nim_values(make_game(), positions))
+    grundy_time, values = best(repeat, lambda: make_game().nim_values(positions).tolist())
+    floor_time, _ = best(repeat, lambda: options_only(make_game(), positions))
+    assert values == plain, "the two methods disagree"
+    n = len(positions)
+    print(
+        f"{name:16} {n:6} positions   plain Python {n / plain_time:9,.0f}/s   grundy {n / grundy_time:9,.0f}/s"
+        f"   options() alone {n / floor_time:9,.0f}/s   grundy/plain {plain_time / grundy_time:4.1f}x"
+        f"   grundy's time over options() alone {grundy_time / floor_time - 1:+.0%}"
+    )
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--heaps", type=int, default=1500, help="Kayles heaps 0..N (default 1500)")
+    parser.add_argument("--side", type=int, default=60, help="Wythoff board side (default 60)")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    import sys
+
+    sys.setrecursionlimit(100_000)  # the plain recursion goes as deep as the largest heap
+    compare(f"Kayles 0..{args.heaps}", Kayles, list(range(args.heaps + 1)), args.repeat)
+    side = args.side
+    compare(f"Wythoff {side}x{side}", Wythoff, [(x, y) for x in range(side) for y in range(side)], args.repeat)
+
+
+if __name__ == "__main__":
+    main()
