@@ -21,11 +21,10 @@ pub fn outcome_name(outcome: Outcome) -> String {
 }
 
 /// Any serializable answer of the library as Python data (dicts, lists,
-/// numbers, strings), through its JSON form.
+/// numbers, strings, None), with the keys and names of its JSON form.
 pub fn to_python<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
-    let text = serde_json::to_string(value)
-        .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(format!("cannot convert the answer: {e}")))?;
-    py.import("json")?.call_method1("loads", (text,))
+    pythonize::pythonize(py, value)
+        .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(format!("cannot convert the answer: {e}")))
 }
 
 /// Builds a report dict: the play, the outcome, then components and moves.

@@ -115,3 +115,39 @@ def test_an_interrupt_in_options_keeps_what_was_computed():
     assert game.nim_value(1000) == 0
     # Only positions 500..1000 were asked again, not 0..499.
     assert game.engine.options_calls - known == 501
+
+
+def test_ctrl_c_stops_a_python_game_promptly_and_keeps_its_options():
+    import os
+    import signal
+    import threading
+    import time
+
+    from conftest import Kayles
+
+    game = Kayles()
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        game.nim_values(range(20_000))  # hours of options() calls
+    timer.cancel()
+    assert time.monotonic() - started < 5
+    asked = game.engine.options_calls
+    assert asked > 0
+    game.nim_values(range(50))
+    assert game.engine.options_calls == max(asked, 50)  # nothing asked twice
+
+
+def test_a_game_object_is_garbage_collected():
+    import gc
+    import weakref
+
+    from conftest import Kayles
+
+    game = Kayles()
+    game.nim_value(10)  # the game now holds its engine, which holds game.options
+    ref = weakref.ref(game)
+    del game
+    gc.collect()
+    assert ref() is None

@@ -71,7 +71,9 @@ __all__ = [
 _OUTCOME_WORDS = {"N": "first player wins", "P": "second player wins", "Draw": "draw"}
 
 
-@dataclass(frozen=True)
+# Plain (not frozen) dataclasses: a frozen one takes five times as long to
+# build, which was most of the cost of a `grundy.solve` call.
+@dataclass
 class Component:
     """One component of a sum, with its values."""
 
@@ -84,7 +86,7 @@ class Component:
     generalized_value: Optional[str] = None
 
 
-@dataclass(frozen=True)
+@dataclass
 class Move:
     """A move in one component of a sum: from ``from_`` to the sum ``to``."""
 
@@ -101,7 +103,7 @@ class Move:
         return f"{_show(self.from_)} -> {to}"
 
 
-@dataclass(frozen=True)
+@dataclass
 class Result:
     """Everything grundy says about a position: outcome, value, winning moves.
 
@@ -140,8 +142,7 @@ class Result:
         fields["components"] = [Component(**c) for c in fields.get("components", [])]
         for key in ("winning_moves", "drawing_moves"):
             fields[key] = [_move(m) for m in fields.get(key, [])]
-        known = {f.name for f in dataclasses.fields(cls)}
-        return cls(**{k: v for k, v in fields.items() if k in known})
+        return cls(**{k: v for k, v in fields.items() if k in _RESULT_FIELDS})
 
     def to_dict(self) -> dict:
         """The result as plain data, with the keys of ``grundy solve --json``."""
@@ -172,6 +173,9 @@ class Result:
         return "\n".join(lines)
 
 
+_RESULT_FIELDS = frozenset(f.name for f in dataclasses.fields(Result))
+
+
 def _show(position: Any) -> str:
     return position if isinstance(position, str) else repr(position)
 
@@ -186,7 +190,7 @@ def _move_dict(move: Move) -> dict:
     return {"component": move.component, "from": move.from_, "to": list(move.to), "nim_value": move.nim_value}
 
 
-@dataclass(frozen=True)
+@dataclass
 class Genus:
     """Conway's genus ``g^γ0γ1γ2…``: the nim-value ``g`` and the misère
     nim-values ``γi`` of the position plus ``i`` copies of ``*2``."""
@@ -203,7 +207,7 @@ class Genus:
         return self.text
 
 
-@dataclass(frozen=True)
+@dataclass
 class Periodicity:
     """``G(n + period) = G(n) + saltus`` for every ``n ≥ preperiod``: proven
     for all heaps (``certificate`` says how) or seen in the values computed."""
@@ -243,7 +247,7 @@ def find_periodicity(values: Iterable[int], octal_length: Optional[int] = None) 
     return _periodicity(_grundy.find_periodicity(array, octal_length))
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(eq=False)
 class Sequence:
     """Nim-values ``values[n]`` of positions ``0..to``, and their periodicity."""
 
@@ -338,7 +342,7 @@ def solve(
 _OUTCOME_CODES = np.array(["P", "N", "Draw", ""])
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(eq=False)
 class Table:
     """Values of a game over a range of positions: ``values[i]`` for the
     position ``rows[i]``, or ``values[i, j]`` for ``(rows[i], columns[j])``.
