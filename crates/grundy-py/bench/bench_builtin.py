@@ -4,7 +4,7 @@
 
 1. Microseconds per call of `grundy.solve("nim", 3, 4, 5)` (the whole Python
    API: the engine call plus building the Result object) and of the engine
-   call alone (`grundy._grundy.solve_builtin`, which returns a dict).
+   call alone (a `grundy._grundy.BuiltinGame` session's `solve`, which returns a dict).
 2. `grundy.sequence("0.16", to=520000)` from Python against the `grundy`
    program doing the same (`grundy sequence 0.16 --to 520000`), one after
    the other, best of three each.
@@ -17,6 +17,8 @@ import timeit
 
 import grundy
 from grundy import _grundy
+
+session = _grundy.BuiltinGame("nim")
 
 
 def per_call(statement, number):
@@ -40,7 +42,7 @@ def main():
     args = parser.parse_args()
 
     full = per_call('grundy.solve("nim", 3, 4, 5)', 20_000)
-    native = per_call('_grundy.solve_builtin("nim", ["3", "4", "5"])', 20_000)
+    native = per_call('session.solve(["3", "4", "5"])', 20_000)
     kayles = per_call('grundy.solve("kayles", 30, 41, 17)', 2_000)
     print(f'grundy.solve("nim", 3, 4, 5)         {full:7.1f} µs a call')
     print(f"  of which the engine call            {native:7.1f} µs (the Result object: {full - native:.1f} µs)")

@@ -21,9 +21,19 @@ pub fn exception(error: &grundy::Error, message: String) -> PyErr {
     match error {
         Loopy { .. } => LoopyError::new_err(message),
         TooLarge { .. } => TooLargeError::new_err(message),
-        InvalidPosition(_) => InvalidPositionError::new_err(message),
-        // InvalidGame, NotTopological, and whatever the library adds later.
-        _ => InvalidGameError::new_err(message),
+        InvalidPosition(_) | Syntax { .. } => InvalidPositionError::new_err(message),
+        UnknownGame { .. }
+        | UnexpectedParameters { .. }
+        | MissingParameters { .. }
+        | NotABoardGame { .. }
+        | Unsupported { .. }
+        | SumNotSupported { .. }
+        | NotTopological { .. }
+        | InvalidGame(_) => InvalidGameError::new_err(message),
+        // The kind of error inside a file is the kind of the whole.
+        InFile { source, .. } => exception(source, message),
+        // Io, and whatever the library adds later.
+        _ => GrundyError::new_err(message),
     }
 }
 

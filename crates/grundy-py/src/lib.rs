@@ -26,8 +26,7 @@ fn _grundy(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<python_game::PythonGame>()?;
     module.add_class::<sequence::HeapSequence>()?;
     module.add_function(wrap_pyfunction!(sequence::find_periodicity, module)?)?;
-    module.add_function(wrap_pyfunction!(registry::solve_builtin, module)?)?;
-    module.add_function(wrap_pyfunction!(registry::table_builtin, module)?)?;
+    module.add_class::<registry::BuiltinGame>()?;
     module.add_function(wrap_pyfunction!(registry::catalogue, module)?)?;
     module.add("GrundyError", py.get_type::<errors::GrundyError>())?;
     module.add("LoopyError", py.get_type::<errors::LoopyError>())?;

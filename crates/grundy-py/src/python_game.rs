@@ -17,10 +17,11 @@
 
 use std::cell::{Cell, RefCell};
 use std::fmt;
+use std::rc::Rc;
 
-use grundy::game::{Game, Options, Outcome};
-use grundy::solve::genus::{genus, is_tame, misere_sum_outcome, MisereMethod};
-use grundy::solve::misere::misere_nim_values;
+use grundy::game::{Game, Options};
+use grundy::solve::genus::genus;
+use grundy::solve::misere::{misere_nim_values, MisereSums};
 use grundy::solve::{analyse_sum, NormalPlay, Search};
 use numpy::PyArray1;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
@@ -174,24 +175,35 @@ fn copy_options(from: &Options<Id>, to: &mut Options<Id>) {
     }
 }
 
-/// The engine side of a `grundy.Game` (one per game object): the game's
-/// [`Moves`] and a normal-play search that lives as long as the game, so
-/// nim-values found by one call are known to the next.
-#[pyclass(unsendable, module = "grundy._grundy")]
-pub struct PythonGame {
-    /// Borrows `*moves`; dropped first (see `Drop`).
-    search: RefCell<Option<Search<'static, Moves, NormalPlay>>>,
-    /// Owned: made by `Box::leak` in `new`, freed in `Drop`.
-    moves: &'static Moves,
+/// A shared [`Moves`], which the lasting solvers own a copy of.
+#[derive(Clone)]
+pub struct Handle(Rc<Moves>);
+
+impl std::ops::Deref for Handle {
+    type Target = Moves;
+    fn deref(&self) -> &Moves {
+        &self.0
+    }
 }
 
-impl Drop for PythonGame {
-    fn drop(&mut self) {
-        self.search.get_mut().take();
-        // SAFETY: `moves` came from `Box::leak` in `new`, and the only other
-        // reference to it, held by the search, was dropped above.
-        drop(unsafe { Box::from_raw(self.moves as *const Moves as *mut Moves) });
+impl Game for Handle {
+    type Position = Id;
+
+    #[inline]
+    fn options(&self, position: &Id, options: &mut Options<Id>) {
+        self.0.options(position, options)
     }
+}
+
+/// The engine side of a `grundy.Game` (one per game object): the game's
+/// [`Moves`], and solvers that live as long as the game, so that what one
+/// call from Python finds (nim-values, genera, misère values of sums) is
+/// known to the next.
+#[pyclass(unsendable, module = "grundy._grundy")]
+pub struct PythonGame {
+    moves: Handle,
+    search: RefCell<Search<Handle, NormalPlay>>,
+    misere: RefCell<MisereSums<Handle>>,
 }
 
 impl Moves {
@@ -279,28 +291,36 @@ impl Moves {
     }
 }
 
+/// The lasting solvers of a game, lent to one call.
+struct Solvers<'a> {
+    moves: &'a Moves,
+    search: &'a mut Search<Handle, NormalPlay>,
+    misere: &'a mut MisereSums<Handle>,
+}
+
 impl PythonGame {
-    /// Runs `solve` on this game with its lasting normal-play search; raises
-    /// the first Python error met during it, or else the solver's error with
+    /// Runs `solve` with this game's lasting solvers; raises the first
+    /// Python error met during it, or else the solver's error with
     /// positions written by `repr`.
-    fn run<T>(
-        &self,
-        py: Python<'_>,
-        solve: impl FnOnce(&'static Moves, &mut Search<'static, Moves, NormalPlay>) -> grundy::Result<T>,
-    ) -> PyResult<T> {
-        let mut search = self.search.try_borrow_mut().map_err(|_| {
+    fn run<T>(&self, py: Python<'_>, solve: impl FnOnce(Solvers<'_>) -> grundy::Result<T>) -> PyResult<T> {
+        let busy = |_| {
             PyRuntimeError::new_err("a game's options() asked the engine about the same game while it was being solved")
-        })?;
-        let search = search.as_mut().expect("the search lives until the game is dropped");
-        self.moves.error.take();
-        let result = solve(self.moves, search);
-        // A search stopped by an error kept only the values it had finished,
-        // which are right: the position that failed was never valued.
-        if let Some(error) = self.moves.error.take() {
+        };
+        let mut search = self.search.try_borrow_mut().map_err(busy)?;
+        let mut misere = self.misere.try_borrow_mut().map_err(busy)?;
+        let moves = &*self.moves;
+        moves.error.take();
+        let result = solve(Solvers { moves, search: &mut search, misere: &mut misere });
+        if let Some(error) = moves.error.take() {
+            // The normal-play search only keeps values it finished, and a
+            // position whose options failed never finishes: they are right.
+            // The misère analysis also marks tame positions by walking
+            // options, which an error cut short: start it afresh.
+            *misere = MisereSums::new(self.moves.clone());
             return Err(error);
         }
         result.map_err(|error| {
-            let message = self.moves.pythonic(py, &error.to_string());
+            let message = moves.pythonic(py, &error.to_string());
             errors::exception(&error, message)
         })
     }
@@ -311,7 +331,7 @@ impl PythonGame {
     /// `options`: a callable from a position to its options.
     #[new]
     fn new(py: Python<'_>, options: Py<PyAny>) -> Self {
-        let moves: &'static Moves = Box::leak(Box::new(Moves {
+        let moves = Handle(Rc::new(Moves {
             options_method: options,
             ids: PyDict::new(py).unbind(),
             known: RefCell::new(Known::default()),
@@ -319,14 +339,18 @@ impl PythonGame {
             error: RefCell::new(None),
             expansions: Cell::new(0),
         }));
-        PythonGame { search: RefCell::new(Some(Search::normal_play(moves))), moves }
+        PythonGame {
+            search: RefCell::new(Search::normal_play(moves.clone())),
+            misere: RefCell::new(MisereSums::new(moves.clone())),
+            moves,
+        }
     }
 
     /// The nim-values of `positions` (an iterable), in order.
     fn nim_values<'py>(&self, py: Python<'py>, positions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray1<u64>>> {
         let ids = self.moves.intern_all(positions)?;
         let values =
-            self.run(py, |_, search| ids.iter().map(|id| search.nim_value(id)).collect::<grundy::Result<Vec<u64>>>())?;
+            self.run(py, |s| ids.iter().map(|id| s.search.nim_value(id)).collect::<grundy::Result<Vec<u64>>>())?;
         Ok(PyArray1::from_vec(py, values))
     }
 
@@ -337,7 +361,7 @@ impl PythonGame {
         positions: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyArray1<u64>>> {
         let ids = self.moves.intern_all(positions)?;
-        let values = self.run(py, |moves, _| misere_nim_values(moves, ids.iter().copied()))?;
+        let values = self.run(py, |s| misere_nim_values(s.moves, ids.iter().copied()))?;
         Ok(PyArray1::from_vec(py, values))
     }
 
@@ -345,7 +369,7 @@ impl PythonGame {
     /// in normal play, as the fields of a `grundy.Result`.
     fn analyse<'py>(&self, py: Python<'py>, positions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
         let ids = self.moves.intern_all(positions)?;
-        let analysis = self.run(py, |_, search| analyse_sum(search, &ids))?;
+        let analysis = self.run(py, |s| analyse_sum(s.search, &ids))?;
         let show = |id: &Id| self.moves.position(py, *id);
         let mut report = ReportBuilder::new(py, "normal", outcome_name(analysis.outcome))?;
         report.set("nim_value", analysis.nim_value)?;
@@ -369,39 +393,15 @@ impl PythonGame {
     /// and every move to a misère P-position.
     fn analyse_misere<'py>(&self, py: Python<'py>, positions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
         let ids = self.moves.intern_all(positions)?;
-        let (outcome, method, genera, winning) = self.run(py, |game, _| {
-            let (outcome, method) = misere_sum_outcome(game, &ids)?;
-            let genera = ids.iter().map(|c| genus(game, c, 4)).collect::<grundy::Result<Vec<_>>>()?;
-            let mut winning = Vec::new();
-            let mut options = Options::new();
-            for (index, component) in ids.iter().enumerate() {
-                options.clear();
-                game.options(component, &mut options);
-                for option in options.iter() {
-                    let mut after = ids.clone();
-                    after.remove(index);
-                    after.extend_from_slice(option);
-                    if misere_sum_outcome(game, &after)?.0 == Outcome::P {
-                        winning.push((index, option.to_vec()));
-                    }
-                }
-            }
-            Ok((outcome, method, genera, winning))
-        })?;
-        let mut report = ReportBuilder::new(py, "misere", outcome_name(outcome))?;
-        report.set(
-            "method",
-            match method {
-                MisereMethod::TameGenus => "tame-genus",
-                MisereMethod::Search => "search",
-            },
-        )?;
-        for (component, genus) in ids.iter().zip(&genera) {
+        let analysis = self.run(py, |s| s.misere.analyse(&ids))?;
+        let mut report = ReportBuilder::new(py, "misere", outcome_name(analysis.outcome))?;
+        report.set("method", analysis.method.name())?;
+        for (component, genus) in ids.iter().zip(&analysis.genera) {
             report.component(self.moves.position(py, *component), Some(genus.nim_value), Some(genus.to_string()))?;
         }
-        for (index, option) in winning {
-            let to = option.iter().map(|id| self.moves.position(py, *id)).collect();
-            report.winning_move(index, self.moves.position(py, ids[index]), to, None)?;
+        for found in &analysis.winning_moves {
+            let to = found.option.iter().map(|id| self.moves.position(py, *id)).collect();
+            report.winning_move(found.component, self.moves.position(py, ids[found.component]), to, None)?;
         }
         report.finish()
     }
@@ -418,7 +418,7 @@ impl PythonGame {
         terms: usize,
     ) -> PyResult<(u64, Vec<u64>, String, bool)> {
         let id = self.moves.intern(position)?;
-        let genus = self.run(py, |moves, _| genus(moves, &id, terms))?;
+        let genus = self.run(py, |s| genus(s.moves, &id, terms))?;
         let (shown, tame) = (genus.to_string(), genus.is_tame_form());
         Ok((genus.nim_value, genus.misere, shown, tame))
     }
@@ -426,7 +426,7 @@ impl PythonGame {
     /// Whether `position` and every position it can reach have a tame genus.
     fn is_tame(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<bool> {
         let id = self.moves.intern(position)?;
-        self.run(py, |moves, _| is_tame(moves, &id))
+        self.run(py, |s| s.misere.is_tame(&id))
     }
 
     /// The options of `position` as the engine sees them: a list of lists
@@ -434,8 +434,8 @@ impl PythonGame {
     fn options_of<'py>(&self, py: Python<'py>, position: &Bound<'py, PyAny>) -> PyResult<Vec<Vec<Bound<'py, PyAny>>>> {
         let id = self.moves.intern(position)?;
         let mut options = Options::new();
-        self.run(py, |moves, _| {
-            moves.options(&id, &mut options);
+        self.run(py, |s| {
+            s.moves.options(&id, &mut options);
             Ok(())
         })?;
         Ok(options.iter().map(|parts| parts.iter().map(|p| self.moves.position(py, *p)).collect()).collect())

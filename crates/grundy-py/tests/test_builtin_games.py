@@ -76,3 +76,17 @@ def test_bad_arguments_raise_with_the_library_message():
 def test_the_catalogue_lists_the_games():
     names = [entry["name"] for entry in grundy.catalogue()]
     assert "nim" in names and "wythoff" in names
+
+
+def test_a_game_object_keeps_its_session():
+    kayles = grundy.game("kayles")
+    assert repr(kayles) == "grundy.game('kayles')"
+    first = kayles.solve(30, 41, 17)
+    assert kayles.solve(30, 41, 17) == first
+    assert kayles.table(range(13)).values.tolist() == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
+    knight = grundy.game("knight", board=[8, 8])
+    assert knight.table(range(8), range(8)).values.shape == (8, 8)
+    with pytest.raises(grundy.InvalidGameError, match="not a board game"):
+        grundy.game("nim", board=(3, 3))
+    with pytest.raises(grundy.InvalidGameError, match="needs"):
+        grundy.game("subtraction")

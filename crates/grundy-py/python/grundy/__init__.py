@@ -28,6 +28,7 @@ Heap games by their codes::
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional, Union
 
@@ -47,6 +48,8 @@ from ._grundy import Sum, sum  # noqa: A004 - `grundy.sum(a, b)` reads as the su
 __all__ = [
     "solve",
     "table",
+    "game",
+    "BuiltinGame",
     "catalogue",
     "Table",
     "Game",
@@ -126,6 +129,8 @@ class Result:
     position: Optional[list] = None
     drawing_moves: list = field(default_factory=list)
     generalized_value: Optional[str] = None
+    #: Why a value is missing or how it was found, for people.
+    note: Optional[str] = None
 
     @property
     def genus(self) -> list:
@@ -332,11 +337,7 @@ def solve(
         if every or board is not None or goal is not None:
             raise ValueError("every, board and goal apply to built-in games; a Game defines its own rules")
         return game.solve(*positions, misere=misere)
-    if misere and every:
-        raise ValueError("choose misere or every, not both")
-    play = "misere" if misere else "every" if every else "normal"
-    written = [_written(p) for p in positions]
-    return Result.from_dict(_grundy.solve_builtin(game, written, play, board, goal))
+    return _session(game, _pair(board), _pair(goal)).solve(*positions, misere=misere, every=every)
 
 
 _OUTCOME_CODES = np.array(["P", "N", "Draw", ""])
@@ -410,15 +411,59 @@ def table(
         values = game.table(rows_list, columns_list).astype(np.int64)
         name = type(game).__name__
         return Table(name, "nim-value", np.array(rows_list), None if columns is None else np.array(columns_list), values)
-    row_span = _inclusive(rows, "rows")
-    column_span = None if columns is None else _inclusive(columns, "columns")
-    kind, row_list, column_list, cells = _grundy.table_builtin(game, row_span, column_span, board, goal)
-    shape = (len(row_list), len(column_list)) if column_list is not None else (len(row_list),)
-    values = cells.reshape(shape)
-    if kind == "outcome":
-        values = _OUTCOME_CODES[values]
-    columns_array = None if column_list is None else np.array(column_list, dtype=np.uint64)
-    return Table(game, kind, np.array(row_list, dtype=np.uint64), columns_array, values)
+    return _session(game, _pair(board), _pair(goal)).table(rows, columns)
+
+
+class BuiltinGame:
+    """A built-in game, by its description: ``grundy.game("kayles")``.
+
+    It keeps what it has computed between questions (its search's memo), so
+    asking one object many questions is faster than many ``grundy.solve``
+    calls with fresh games (which share a small cache of recent games).
+    """
+
+    def __init__(self, description: str, board: Optional[tuple] = None, goal: Optional[tuple] = None):
+        self._session = _grundy.BuiltinGame(description, board, goal)
+        self.description = self._session.name
+
+    def __repr__(self) -> str:
+        return f"grundy.game({self.description!r})"
+
+    def solve(self, *positions: Position, misere: bool = False, every: bool = False) -> Result:
+        """Outcome, nim-value and every winning move of the sum of ``positions``
+        (see :func:`solve`)."""
+        if misere and every:
+            raise ValueError("choose misere or every, not both")
+        play = "misere" if misere else "every" if every else "normal"
+        return Result.from_dict(self._session.solve([_written(p) for p in positions], play))
+
+    def table(self, rows: Union[range, tuple, int], columns: Union[range, tuple, int, None] = None) -> Table:
+        """Values over a range (see :func:`table`)."""
+        row_span = _inclusive(rows, "rows")
+        column_span = None if columns is None else _inclusive(columns, "columns")
+        kind, row_list, column_list, cells = self._session.table(row_span, column_span)
+        shape = (len(row_list), len(column_list)) if column_list is not None else (len(row_list),)
+        values = cells.reshape(shape)
+        if kind == "outcome":
+            values = _OUTCOME_CODES[values]
+        columns_array = None if column_list is None else np.array(column_list, dtype=np.uint64)
+        return Table(self.description, kind, np.array(row_list, dtype=np.uint64), columns_array, values)
+
+
+def game(description: str, *, board: Optional[tuple] = None, goal: Optional[tuple] = None) -> BuiltinGame:
+    """The built-in game a description names (``"kayles"``, ``"0.137"``,
+    ``"subtraction:1,3,4"``, ``"knight"`` with ``board=(8, 8)``…; see
+    :func:`catalogue`), as an object that remembers what it computed."""
+    return BuiltinGame(description, _pair(board), _pair(goal))
+
+
+def _pair(pair: Optional[Iterable[int]]) -> Optional[tuple]:
+    return None if pair is None else tuple(int(x) for x in pair)
+
+
+@functools.lru_cache(maxsize=16)
+def _session(description: str, board: Optional[tuple], goal: Optional[tuple]) -> BuiltinGame:
+    return BuiltinGame(description, board, goal)
 
 
 def catalogue() -> list:

@@ -49,18 +49,15 @@ class HeapSequence:
     def periodicity(self) -> Optional[dict]: ...
 
 def find_periodicity(values: npt.NDArray[np.uint32], octal_length: Optional[int] = None) -> Optional[dict]: ...
-def solve_builtin(
-    game: str,
-    positions: list[str],
-    play: str = "normal",
-    board: Optional[tuple[int, int]] = None,
-    goal: Optional[tuple[int, int]] = None,
-) -> dict: ...
-def table_builtin(
-    game: str,
-    rows: tuple[int, int],
-    columns: Optional[tuple[int, int]] = None,
-    board: Optional[tuple[int, int]] = None,
-    goal: Optional[tuple[int, int]] = None,
-) -> tuple[str, list[int], Optional[list[int]], npt.NDArray[np.int64]]: ...
+class BuiltinGame:
+    def __init__(
+        self, description: str, board: Optional[tuple[int, int]] = None, goal: Optional[tuple[int, int]] = None
+    ) -> None: ...
+    @property
+    def name(self) -> str: ...
+    def solve(self, positions: list[str], play: str = "normal") -> dict: ...
+    def table(
+        self, rows: tuple[int, int], columns: Optional[tuple[int, int]] = None
+    ) -> tuple[str, list[int], Optional[list[int]], npt.NDArray[np.int64]]: ...
+
 def catalogue() -> list[dict]: ...
