@@ -11,47 +11,13 @@ times only those calls: no method that calls them can be faster.
 """
 
 import argparse
-import functools
+import pathlib
+import sys
 import time
 
-import grundy
-
-
-class Kayles(grundy.Game):
-    def options(self, n):
-        return [grundy.sum(a, n - take - a) for take in (1, 2) for a in range(n - take + 1) if a <= n - take - a]
-
-
-class Wythoff(grundy.Game):
-    def options(self, position):
-        x, y = position
-        return (
-            [(x - k, y) for k in range(1, x + 1)]
-            + [(x, y - k) for k in range(1, y + 1)]
-            + [(x - k, y - k) for k in range(1, min(x, y) + 1)]
-        )
-
-
-def plain_nim_values(game, positions):
-    """The usual Python way: a memoized recursive mex over the options."""
-
-    @functools.lru_cache(maxsize=None)
-    def value(p):
-        seen = set()
-        for option in game.options(p):
-            if isinstance(option, grundy.Sum):
-                v = 0
-                for part in option:
-                    v ^= value(part)
-                seen.add(v)
-            else:
-                seen.add(value(option))
-        m = 0
-        while m in seen:
-            m += 1
-        return m
-
-    return [value(p) for p in positions]
+# The games and the plain solver are the tests' (tests/games.py).
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tests"))
+from games import Kayles, Wythoff, plain_nim_values  # noqa: E402
 
 
 def best(repeat, run):
@@ -88,8 +54,6 @@ def main():
     parser.add_argument("--side", type=int, default=60, help="Wythoff board side (default 60)")
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    import sys
-
     sys.setrecursionlimit(100_000)  # the plain recursion goes as deep as the largest heap
     compare(f"Kayles 0..{args.heaps}", Kayles, list(range(args.heaps + 1)), args.repeat)
     side = args.side

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import grundy
-from conftest import Kayles
+from games import Kayles
 
 
 def test_solve_nim_like_the_readme():
