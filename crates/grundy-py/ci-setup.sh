@@ -28,6 +28,7 @@ started=$SECONDS
 if [ ! -x "$venv/bin/python" ]; then
     "$python" -m venv "$venv"
 fi
+venv="$(cd "$venv" && pwd)"   # absolute: the tests run from the crate's folder
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "maturin>=1.5,<2" "numpy>=1.21" "pytest>=7"
 
 # Build the wheel exactly as `pip install ./crates/grundy-py` would (release,
