@@ -27,9 +27,7 @@ Heap games by their codes::
 
 from __future__ import annotations
 
-import dataclasses
 import functools
-from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional, Union
 
 import numpy as np
@@ -44,6 +42,17 @@ from ._grundy import (
     TooLargeError,
 )
 from ._grundy import Sum, sum  # noqa: A004 - `grundy.sum(a, b)` reads as the sum it is
+from .results import (
+    _OUTCOME_CODES,
+    Component,
+    Genus,
+    Move,
+    Periodicity,
+    Result,
+    Sequence,
+    Table,
+    _periodicity,
+)
 
 __all__ = [
     "solve",
@@ -71,178 +80,6 @@ __all__ = [
     "InvalidPositionError",
 ]
 
-_OUTCOME_WORDS = {"N": "first player wins", "P": "second player wins", "Draw": "draw"}
-
-
-# Plain (not frozen) dataclasses: a frozen one takes five times as long to
-# build, which was most of the cost of a `grundy.solve` call.
-@dataclass
-class Component:
-    """One component of a sum, with its values."""
-
-    position: Any
-    nim_value: Optional[int] = None
-    #: Misère play: the genus ``g^γ0γ1γ2γ3`` (see :class:`Genus`).
-    genus: Optional[str] = None
-    remoteness: Optional[int] = None
-    suspense: Optional[int] = None
-    generalized_value: Optional[str] = None
-
-
-@dataclass
-class Move:
-    """A move in one component of a sum: from ``from_`` to the sum ``to``."""
-
-    component: int
-    from_: Any
-    #: The option moved to: a list of positions (a sum; empty when the move
-    #: ends play in this component).
-    to: list
-    #: The option's nim-value (normal play only).
-    nim_value: Optional[int] = None
-
-    def __str__(self) -> str:
-        to = " + ".join(map(_show, self.to)) or "0"
-        return f"{_show(self.from_)} -> {to}"
-
-
-@dataclass
-class Result:
-    """Everything grundy says about a position: outcome, value, winning moves.
-
-    ``outcome`` is ``"N"`` (the player to move wins), ``"P"`` (the player who
-    just moved wins) or ``"Draw"``. ``to_dict()`` gives the keys of the
-    command line's ``grundy solve --json``.
-    """
-
-    outcome: str
-    #: ``"normal"``, ``"misere"``, ``"every"``, ``"goal"`` or ``"loopy"``.
-    play: str
-    nim_value: Optional[int]
-    components: list
-    winning_moves: list
-    #: How a misère outcome was decided: ``"tame-genus"`` or ``"search"``.
-    method: Optional[str] = None
-    #: The game's description (built-in games), or None.
-    game: Optional[str] = None
-    #: The position as given, one entry per summand (built-in games).
-    position: Optional[list] = None
-    drawing_moves: list = field(default_factory=list)
-    generalized_value: Optional[str] = None
-    #: Why a value is missing or how it was found, for people.
-    note: Optional[str] = None
-
-    @property
-    def genus(self) -> list:
-        """Each component's genus (misère play), or None where not computed."""
-        return [c.genus for c in self.components]
-
-    @property
-    def first_player_wins(self) -> bool:
-        return self.outcome == "N"
-
-    @classmethod
-    def from_dict(cls, fields: dict) -> "Result":
-        fields = dict(fields)
-        fields["components"] = [Component(**c) for c in fields.get("components", [])]
-        for key in ("winning_moves", "drawing_moves"):
-            fields[key] = [_move(m) for m in fields.get(key, [])]
-        return cls(**{k: v for k, v in fields.items() if k in _RESULT_FIELDS})
-
-    def to_dict(self) -> dict:
-        """The result as plain data, with the keys of ``grundy solve --json``."""
-        out = {}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if f.name == "components":
-                value = [{k: v for k, v in dataclasses.asdict(c).items() if v is not None or k == "nim_value"} for c in value]
-            elif f.name in ("winning_moves", "drawing_moves"):
-                value = [_move_dict(m) for m in value]
-            out[f.name] = value
-        return out
-
-    def __str__(self) -> str:
-        lines = [f"outcome:   {self.outcome} ({_OUTCOME_WORDS.get(self.outcome, self.outcome)})"]
-        if self.method:
-            lines.insert(0, f"decided by: {self.method}")
-        if self.nim_value is not None:
-            lines.append(f"nim-value: {self.nim_value}")
-        lines.append(f"components ({len(self.components)}):")
-        for i, c in enumerate(self.components):
-            value = f"genus {c.genus}" if c.genus else f"nim-value {c.nim_value}"
-            lines.append(f"  [{i}] {_show(c.position)}  {value}")
-        lines.append(f"winning moves ({len(self.winning_moves)}):")
-        for m in self.winning_moves:
-            value = "" if m.nim_value is None else f"  (option's nim-value {m.nim_value})"
-            lines.append(f"  in [{m.component}]: {m}{value}")
-        return "\n".join(lines)
-
-
-_RESULT_FIELDS = frozenset(f.name for f in dataclasses.fields(Result))
-
-
-def _show(position: Any) -> str:
-    return position if isinstance(position, str) else repr(position)
-
-
-def _move(fields: dict) -> Move:
-    fields = dict(fields)
-    fields["from_"] = fields.pop("from")
-    return Move(**fields)
-
-
-def _move_dict(move: Move) -> dict:
-    return {"component": move.component, "from": move.from_, "to": list(move.to), "nim_value": move.nim_value}
-
-
-@dataclass
-class Genus:
-    """Conway's genus ``g^γ0γ1γ2…``: the nim-value ``g`` and the misère
-    nim-values ``γi`` of the position plus ``i`` copies of ``*2``."""
-
-    nim_value: int
-    misere: list
-    #: The long form, e.g. ``4^14646``.
-    text: str
-    #: Whether this is the genus of a tame position: ``0^1202…``, ``1^0313…``
-    #: or ``a^{a,a⊕2,…}`` (tameness also needs every follower to be so).
-    is_tame_form: bool
-
-    def __str__(self) -> str:
-        return self.text
-
-
-@dataclass
-class Periodicity:
-    """``G(n + period) = G(n) + saltus`` for every ``n ≥ preperiod``: proven
-    for all heaps (``certificate`` says how) or seen in the values computed."""
-
-    preperiod: int
-    period: int
-    saltus: int
-    proven: bool
-    certificate: Optional[str]
-    computed_through: int
-
-    @property
-    def last_exception(self) -> Optional[int]:
-        return self.preperiod - 1 if self.preperiod > 0 else None
-
-    def to_dict(self) -> dict:
-        return dataclasses.asdict(self)
-
-    def __str__(self) -> str:
-        kind = "PROVEN" if self.proven else "conjectured (seen in the values computed)"
-        saltus = f", saltus {self.saltus}" if self.saltus else ""
-        exception = "no exceptions" if self.preperiod == 0 else f"last exception at {self.preperiod - 1}"
-        text = f"{kind} periodic, period {self.period}{saltus}, {exception}"
-        return text + (f"\nproof: {self.certificate}" if self.certificate else "")
-
-
-def _periodicity(found: Optional[dict]) -> Optional[Periodicity]:
-    return None if found is None else Periodicity(**found)
-
-
 def find_periodicity(values: Iterable[int], octal_length: Optional[int] = None) -> Optional[Periodicity]:
     """The shortest period (with preperiod and saltus) the tail of ``values``
     follows, or None. With ``octal_length`` (the place of a finite octal
@@ -250,32 +87,6 @@ def find_periodicity(values: Iterable[int], octal_length: Optional[int] = None) 
     where the values reach far enough."""
     array = np.ascontiguousarray(np.asarray(values), dtype=np.uint32)
     return _periodicity(_grundy.find_periodicity(array, octal_length))
-
-
-@dataclass(eq=False)
-class Sequence:
-    """Nim-values ``values[n]`` of positions ``0..to``, and their periodicity."""
-
-    game: str
-    values: np.ndarray
-    periodicity: Optional[Periodicity]
-    method: Optional[str] = None
-
-    def __len__(self) -> int:
-        return len(self.values)
-
-    def __getitem__(self, index):
-        return self.values[index]
-
-    def __array__(self, dtype=None, copy=None):
-        return self.values if dtype is None else self.values.astype(dtype)
-
-    def to_dict(self) -> dict:
-        return {
-            "game": self.game,
-            "values": self.values.tolist(),
-            "periodicity": None if self.periodicity is None else self.periodicity.to_dict(),
-        }
 
 
 def sequence(game: str, to: int, *, method: Optional[str] = None) -> Sequence:
@@ -338,48 +149,6 @@ def solve(
             raise ValueError("every, board and goal apply to built-in games; a Game defines its own rules")
         return game.solve(*positions, misere=misere)
     return _session(game, _pair(board), _pair(goal)).solve(*positions, misere=misere, every=every)
-
-
-_OUTCOME_CODES = np.array(["P", "N", "Draw", ""])
-
-
-@dataclass(eq=False)
-class Table:
-    """Values of a game over a range of positions: ``values[i]`` for the
-    position ``rows[i]``, or ``values[i, j]`` for ``(rows[i], columns[j])``.
-
-    For a ``"nim-value"`` table the values are integers, -1 where the
-    coordinates name no position (off the board); for an ``"outcome"``
-    table (races with draws) they are ``"P"``, ``"N"``, ``"Draw"`` or ``""``.
-    """
-
-    game: str
-    kind: str
-    rows: np.ndarray
-    columns: Optional[np.ndarray]
-    values: np.ndarray
-
-    @property
-    def shape(self) -> tuple:
-        return self.values.shape
-
-    def __array__(self, dtype=None, copy=None):
-        return self.values if dtype is None else self.values.astype(dtype)
-
-    def __getitem__(self, index):
-        return self.values[index]
-
-    def to_dict(self) -> dict:
-        return {
-            "game": self.game,
-            "kind": self.kind,
-            "rows": self.rows.tolist(),
-            "columns": None if self.columns is None else self.columns.tolist(),
-            "values": self.values.tolist(),
-        }
-
-    # Pictures in Jupyter (`_repr_png_`) come with the library's picture
-    # export (branch see-and-play); until it lands a table shows as text.
 
 
 def _inclusive(span: Union[range, tuple, int], name: str) -> tuple:
