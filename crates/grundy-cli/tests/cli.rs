@@ -126,5 +126,37 @@ fn bad_input_is_one_clear_line() {
     // Positions too large to search: refused up front, not by running out of memory.
     assert!(fails(&["solve", "nim", "1000000000000"]).contains("too large"));
     assert!(fails(&["solve", "subtraction:1,2", "99999999999"]).contains("too large"));
-    assert!(fails(&["solve", "wythoff", "5000,3"]).contains("too large"));
+    // Wythoff: one large position is answered from the P-positions (below),
+    // but a sum still needs nim-values, which only search gives.
+    assert!(fails(&["solve", "wythoff", "5000,3", "1,2"]).contains("too large"));
+    assert!(fails(&["solve", "--misere", "wythoff", "5000,3"]).contains("too large"));
+}
+
+#[test]
+fn closed_forms_answer_where_search_cannot() {
+    // Wythoff: (1000000, 1618034) is a P-position (⌊618034·φ⌋ = 1000000);
+    // from (1000000, 1618035) every winning move lands on a P-position (the
+    // library checks the moves against search on small heaps).
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["solve", "wythoff", "1000000,1618034", "--json"])).unwrap();
+    assert_eq!((json["outcome"].as_str(), json["method"].as_str()), (Some("P"), Some("closed-form")));
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["solve", "wythoff", "1000000,1618035", "--json"])).unwrap();
+    assert_eq!(json["outcome"], "N");
+    assert!(json["nim_value"].is_null() && json["note"].as_str().unwrap().contains("P-positions"));
+    let moves = json["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for m in moves {
+        let (x, y) = m["to"][0].as_str().unwrap().split_once(',').unwrap();
+        let p: serde_json::Value =
+            serde_json::from_str(&ok(&["solve", "wythoff", &format!("{x},{y}"), "--json"])).unwrap();
+        assert_eq!(p["outcome"], "P", "{x},{y}");
+    }
+    // The queen's race is Wythoff's game: (500, 800) is not a Wythoff pair.
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["solve", "queen", "--goal", "0,0", "500,800", "--json"])).unwrap();
+    assert_eq!((json["outcome"].as_str(), json["method"].as_str()), (Some("N"), Some("closed-form")));
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["solve", "forward-knight", "--goal", "0,0", "999,999", "--json"])).unwrap();
+    assert_eq!(json["outcome"], "P");
 }

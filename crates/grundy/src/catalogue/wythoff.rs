@@ -4,8 +4,6 @@ use super::coordinates::Monotone;
 use super::notation::{parse_pair, Notation};
 use crate::error::{Error, Result};
 
-/// The largest heap `grundy solve wythoff` accepts: search costs ~heap³.
-const MAX_SEARCHED_HEAP: u64 = 1000;
 use crate::game::{Game, Goal, Options};
 
 /// Wythoff's game. A position is `(x, y)`; a move lowers one coordinate, or
@@ -30,10 +28,83 @@ impl Wythoff {
         ((k + isqrt(5 * k * k)) / 2) as u64
     }
 
+    /// The largest heap whose nim-value comes from search (search costs
+    /// ~heap³); outcomes and winning moves of one position go up to
+    /// [`Wythoff::MAX_CLOSED_FORM_HEAP`] through the P-positions.
+    pub const MAX_SEARCHED_HEAP: u64 = 1000;
+
+    /// The largest heap the P-position formulas take (`5k²` must fit in
+    /// 128 bits).
+    pub const MAX_CLOSED_FORM_HEAP: u64 = 1 << 62;
+
     /// Whether `(x, y)` is a P-position (second player wins).
     pub fn is_p_position(x: u64, y: u64) -> bool {
         let (low, high) = if x <= y { (x, y) } else { (y, x) };
         Self::lower_p_coordinate(high - low) == low
+    }
+
+    /// The heap `m` that makes `(n, m)` a P-position. Every `n ≥ 1` is in
+    /// exactly one Wythoff pair `(a_k, b_k)` (Beatty's theorem: the
+    /// sequences `⌊kφ⌋` and `⌊kφ²⌋` partition the positive integers), found
+    /// by binary search on `k`, both sequences being increasing. At most
+    /// [`Wythoff::MAX_CLOSED_FORM_HEAP`].
+    pub fn p_partner(n: u64) -> u64 {
+        if n == 0 {
+            return 0;
+        }
+        // The first k with key(k) ≥ n, for an increasing key with key(n) ≥ n.
+        let first_at_least = |key: &dyn Fn(u64) -> u64| {
+            let (mut low, mut high) = (1, n);
+            while low < high {
+                let middle = low + (high - low) / 2;
+                if key(middle) >= n {
+                    high = middle;
+                } else {
+                    low = middle + 1;
+                }
+            }
+            low
+        };
+        let k = first_at_least(&Self::lower_p_coordinate);
+        if Self::lower_p_coordinate(k) == n {
+            return n + k;
+        }
+        let k = first_at_least(&|k| Self::lower_p_coordinate(k) + k);
+        debug_assert_eq!(Self::lower_p_coordinate(k) + k, n, "Beatty: {n} is a_k or b_k");
+        n - k
+    }
+
+    /// Every winning move from `(x, y)` — every option that is a
+    /// P-position — exactly, from the P-positions alone (no nim-values):
+    /// lower `x` to `y`'s partner, lower `y` to `x`'s partner, or move
+    /// diagonally to the pair with difference `|x − y|`, each where that
+    /// is a move. Empty for a P-position. Heaps at most
+    /// [`Wythoff::MAX_CLOSED_FORM_HEAP`].
+    ///
+    /// ```
+    /// use grundy::catalogue::Wythoff;
+    /// assert_eq!(Wythoff::winning_moves(4, 4), [(0, 0)]);
+    /// assert!(Wythoff::winning_moves(3, 5).is_empty());
+    /// ```
+    pub fn winning_moves(x: u64, y: u64) -> Vec<(u64, u64)> {
+        let mut moves = Vec::new();
+        if Self::is_p_position(x, y) {
+            return moves;
+        }
+        let partner = Self::p_partner(y);
+        if partner < x {
+            moves.push((partner, y));
+        }
+        let partner = Self::p_partner(x);
+        if partner < y {
+            moves.push((x, partner));
+        }
+        let k = x.abs_diff(y);
+        let low = Self::lower_p_coordinate(k);
+        if low < x.min(y) {
+            moves.push(if x <= y { (low, low + k) } else { (low + k, low) });
+        }
+        moves
     }
 }
 
@@ -78,9 +149,10 @@ impl Goal for Wythoff {}
 impl Notation for Wythoff {
     fn parse_position(&self, text: &str) -> Result<(u64, u64)> {
         let (x, y): (u64, u64) = parse_pair(text, "two heap sizes")?;
-        if x.max(y) > MAX_SEARCHED_HEAP {
+        if x.max(y) > Self::MAX_SEARCHED_HEAP {
             return Err(Error::InvalidPosition(format!(
-                "heaps {x},{y} are too large: Wythoff nim-values come from search over every smaller pair, so heaps are limited to {MAX_SEARCHED_HEAP}"
+                "heaps {x},{y} are too large: Wythoff nim-values come from search over every smaller pair, so heaps in sums and misère or Every-SG play are limited to {}; one position in normal play is answered from the P-positions",
+                Self::MAX_SEARCHED_HEAP
             )));
         }
         Ok((x, y))
@@ -110,6 +182,30 @@ mod tests {
                 let searched = search.nim_value(&(x, y)).unwrap() == 0;
                 assert_eq!(Wythoff::is_p_position(x, y), searched, "({x}, {y})");
             }
+        }
+    }
+
+    #[test]
+    fn winning_moves_from_the_p_positions_match_search() {
+        let mut search = Search::normal_play(&Wythoff);
+        for x in 0..45 {
+            for y in 0..45 {
+                let analysis = crate::solve::analyse_sum(&mut search, &[(x, y)]).unwrap();
+                let mut searched: Vec<(u64, u64)> = analysis.winning_moves.iter().map(|m| m.option[0]).collect();
+                let mut closed = Wythoff::winning_moves(x, y);
+                searched.sort();
+                closed.sort();
+                assert_eq!(closed, searched, "({x}, {y})");
+            }
+        }
+    }
+
+    #[test]
+    fn partners_pair_up_far_out() {
+        for n in (0..2000).chain([1_000_000, 1_618_034, 123_456_789_012, Wythoff::MAX_CLOSED_FORM_HEAP]) {
+            let m = Wythoff::p_partner(n);
+            assert!(Wythoff::is_p_position(n, m), "{n}, {m}");
+            assert_eq!(Wythoff::p_partner(m), n, "{n}, {m}");
         }
     }
 

@@ -2,6 +2,7 @@
 
 use std::ops::RangeInclusive;
 
+use super::closed::RaceRules;
 use super::playable::{GoalGame, NormalGame, Playable};
 use super::registry::Description;
 use super::report::{Play, Report, Table};
@@ -57,10 +58,14 @@ pub(super) fn board_game(description: &Description, moves: impl Into<Moves>) -> 
     let Moves { leaps, rides } = moves.into();
     let options = description.options;
     let game = BoardGame::new(options.board, leaps, rides)?;
-    match options.goal {
-        None => Ok(Box::new(NormalGame::new(description.text, game, Search::normal_play, Some(board_table_normal)))),
-        Some(goal) => Ok(Box::new(GoalGame::new(description.text, game.with_goal(goal)?, Some(board_table_goal)))),
-    }
+    let Some(goal) = options.goal else {
+        return Ok(Box::new(NormalGame::new(description.text, game, Search::normal_play, Some(board_table_normal))));
+    };
+    let race = game.with_goal(goal)?;
+    Ok(match RaceRules::of(description.text, &race) {
+        Some(closed_form) => Box::new(closed_form),
+        None => Box::new(GoalGame::new(description.text, race, Some(board_table_goal))),
+    })
 }
 
 /// The minesweeper game: the position is the field itself, so the game is

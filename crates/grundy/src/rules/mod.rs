@@ -21,6 +21,7 @@
 //! ```
 
 mod build;
+mod closed;
 mod graph;
 mod playable;
 pub mod registry;

@@ -22,6 +22,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use super::build::{board_game, heap_game, parse_piece, subtraction_set, MineRules};
+use super::closed::WythoffRules;
 use super::graph::GraphRules;
 use super::playable::{NormalGame, Playable};
 use super::tables::{bomb_table, heap_table, wythoff_table};
@@ -210,7 +211,10 @@ pub const ENTRIES: &[GameEntry] = &[
         about: "take from one heap, or the same from both",
         form: Form::Name,
         board: false,
-        build: |d| Ok(Box::new(NormalGame::new(d.text, Wythoff, Search::normal_play, Some(wythoff_table)))),
+        build: |d| {
+            let search = NormalGame::new(d.text, Wythoff, Search::normal_play, Some(wythoff_table));
+            Ok(Box::new(WythoffRules::new(search)))
+        },
     },
     GameEntry {
         name: "bomb",

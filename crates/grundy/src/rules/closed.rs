@@ -1,0 +1,189 @@
+//! Sessions that answer from a closed form where theory gives one, and
+//! from search elsewhere: Wythoff's game by its P-positions, and the races
+//! of Life Winner Bo's chess pieces by [`ChessPiece::outcome`].
+
+use std::ops::RangeInclusive;
+
+use super::playable::{GoalGame, NormalGame, Playable};
+use super::report::{ComponentReport, Convention, MoveReport, Play, Report, Table};
+use super::tables::board_table_goal;
+use crate::catalogue::race::ChessPiece;
+use crate::catalogue::{parse_pair, BoardGame, Notation, Wythoff};
+use crate::error::{Error, Result};
+use crate::game::{Game, Options, Outcome};
+use crate::solve::Method;
+
+/// Wythoff's game: nim-values by search for heaps up to
+/// [`Wythoff::MAX_SEARCHED_HEAP`]; above that, one position in normal play
+/// is answered exactly from the P-positions ([`Wythoff::winning_moves`]),
+/// without its nim-value, which has no known formula.
+pub(super) struct WythoffRules {
+    search: NormalGame<Wythoff>,
+}
+
+impl WythoffRules {
+    pub(super) fn new(search: NormalGame<Wythoff>) -> Self {
+        WythoffRules { search }
+    }
+
+    /// A single position too large to search, if that is what was asked.
+    fn beyond_search(positions: &[String], play: Play) -> Result<Option<(u64, u64)>> {
+        let ([text], Play::Normal) = (positions, play) else { return Ok(None) };
+        let (x, y): (u64, u64) = parse_pair(text, "two heap sizes")?;
+        if x.max(y) <= Wythoff::MAX_SEARCHED_HEAP {
+            return Ok(None);
+        }
+        if x.max(y) > Wythoff::MAX_CLOSED_FORM_HEAP {
+            return Err(Error::InvalidPosition(format!(
+                "heaps {x},{y} are too large: the P-position formulas take heaps up to {}",
+                Wythoff::MAX_CLOSED_FORM_HEAP
+            )));
+        }
+        Ok(Some((x, y)))
+    }
+}
+
+impl Playable for WythoffRules {
+    fn name(&self) -> &str {
+        self.search.name()
+    }
+
+    fn solve_in(&self, positions: &[String], play: Play) -> Result<Report> {
+        let Some((x, y)) = Self::beyond_search(positions, play)? else {
+            return self.search.solve_in(positions, play);
+        };
+        let outcome = if Wythoff::is_p_position(x, y) { Outcome::P } else { Outcome::N };
+        let mut report = Report::new(self.name(), Convention::Normal, positions, outcome);
+        report.method = Some(Method::ClosedForm);
+        report.note = Some(format!(
+            "decided by the P-positions (⌊kφ⌋, ⌊kφ⌋+k) (Wythoff 1907); nim-values have no known formula and are \
+             searched only up to heap {}",
+            Wythoff::MAX_SEARCHED_HEAP
+        ));
+        let from = Wythoff.format_position(&(x, y));
+        report.components.push(ComponentReport::new(from.clone()));
+        report.winning_moves = Wythoff::winning_moves(x, y)
+            .into_iter()
+            .map(|to| MoveReport {
+                component: 0,
+                from: from.clone(),
+                to: vec![Wythoff.format_position(&to)],
+                nim_value: Some(0),
+            })
+            .collect();
+        Ok(report)
+    }
+
+    fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<Table> {
+        self.search.table(rows, columns)
+    }
+}
+
+/// A race to the corner `(0, 0)` by one of Life Winner Bo's pieces: the
+/// outcome and best moves from [`ChessPiece::outcome`], in constant time
+/// per option; tables from the general solver (its oracle).
+pub(super) struct RaceRules {
+    piece: ChessPiece,
+    game: BoardGame,
+    general: GoalGame<BoardGame>,
+}
+
+impl RaceRules {
+    /// The closed-form session for `general`'s race, if it is the race of a
+    /// [`ChessPiece`] to `(0, 0)`. Every step of these pieces approaches
+    /// the corner, so a board's edge never removes an option and the
+    /// closed form holds on any board.
+    pub(super) fn of(name: &str, game: &BoardGame) -> Option<Self> {
+        if game.goal() != Some((0, 0)) {
+            return None;
+        }
+        let piece = ChessPiece::ALL.into_iter().find(|piece| {
+            let race = piece.race();
+            race.leaps() == game.leaps() && race.rides() == game.rides()
+        })?;
+        Some(RaceRules {
+            piece,
+            game: game.clone(),
+            general: GoalGame::new(name, game.clone(), Some(board_table_goal)),
+        })
+    }
+}
+
+impl Playable for RaceRules {
+    fn name(&self) -> &str {
+        self.general.name()
+    }
+
+    fn solve_in(&self, positions: &[String], play: Play) -> Result<Report> {
+        let [text] = positions else { return self.general.solve_in(positions, play) };
+        if play != Play::Normal {
+            return self.general.solve_in(positions, play);
+        }
+        let cell = self.game.parse_position(text)?;
+        let outcome = self.piece.outcome(cell.0, cell.1);
+        let mut report = Report::new(self.name(), Convention::Goal, positions, outcome);
+        report.method = Some(Method::ClosedForm);
+        report.note = Some(format!("the closed form of the {:?} race (HDU 5754); remoteness not computed", self.piece));
+        let from = self.game.format_position(&cell);
+        report.components.push(ComponentReport::new(from.clone()));
+        let wanted = match outcome {
+            Outcome::N => Outcome::P,
+            Outcome::Draw => Outcome::Draw,
+            Outcome::P => return Ok(report),
+        };
+        let mut options = Options::new();
+        self.game.options(&cell, &mut options);
+        let moves: Vec<MoveReport> = options
+            .parts()
+            .iter()
+            .filter(|&&(x, y)| self.piece.outcome(x, y) == wanted)
+            .map(|to| MoveReport {
+                component: 0,
+                from: from.clone(),
+                to: vec![self.game.format_position(to)],
+                nim_value: None,
+            })
+            .collect();
+        if outcome == Outcome::Draw {
+            report.drawing_moves = moves;
+        } else {
+            report.winning_moves = moves;
+        }
+        Ok(report)
+    }
+
+    fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<Table> {
+        self.general.table(rows, columns)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::{Board, Piece};
+
+    /// The closed-form session against the general race solver, cell by
+    /// cell: same outcome, same best moves.
+    #[test]
+    fn races_agree_with_the_general_solver() {
+        for piece in ChessPiece::ALL {
+            for board in [Board::QuarterPlane, Board::Bounded { rows: 9, cols: 13 }] {
+                let game = piece.piece().game(board).unwrap().with_goal((0, 0)).unwrap();
+                let closed = RaceRules::of("race", &game).expect("a chess piece's race");
+                let general = GoalGame::new("race", game.clone(), None);
+                for x in 0..9 {
+                    for y in 0..13 {
+                        let position = [format!("{x},{y}")];
+                        let a = closed.solve(&position).unwrap();
+                        let b = general.solve(&position).unwrap();
+                        assert_eq!(a.outcome, b.outcome, "{piece:?} {x},{y}");
+                        assert_eq!(a.winning_moves, b.winning_moves, "{piece:?} {x},{y}");
+                        assert_eq!(a.drawing_moves, b.drawing_moves, "{piece:?} {x},{y}");
+                    }
+                }
+            }
+        }
+        let knight = Piece::KNIGHT.game(Board::QuarterPlane).unwrap().with_goal((0, 0)).unwrap();
+        assert!(RaceRules::of("knight", &knight).is_none(), "the four-jump knight has no closed form here");
+    }
+}
