@@ -1,8 +1,7 @@
 //! A token on a board, moved by leapers and riders.
 
-use super::coordinates::diagonal_index;
-use super::notation::{parse_pair, Notation};
 use crate::error::{Error, Result};
+use crate::game::{diagonal_index, parse_pair, Notation};
 use crate::game::{Game, Goal, Indexed, Options, Outcome};
 
 /// A cell `(x, y)`: row `x`, column `y`, counted from 0.

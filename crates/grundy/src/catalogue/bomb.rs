@@ -1,9 +1,8 @@
 //! The Bomb Game (HDU 2873): a move splits one bomb into two.
 
-use super::coordinates::Monotone;
-use super::notation::{parse_pair, Notation};
 use crate::error::{Error, Result};
-use crate::game::{Game, Goal, Options};
+use crate::game::{parse_pair, Monotone, Notation};
+use crate::game::{Game, Options};
 
 /// The Bomb Game's splitting rule as a game of its own. A position is one
 /// bomb at `(p, q)`, counted from 1. A move removes it and
@@ -60,8 +59,6 @@ impl Monotone for BombGame {
         (x as u32 + 1, y as u32 + 1)
     }
 }
-
-impl Goal for BombGame {}
 
 impl Notation for BombGame {
     fn parse_position(&self, text: &str) -> Result<(u32, u32)> {

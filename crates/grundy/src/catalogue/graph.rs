@@ -3,8 +3,7 @@
 use std::collections::HashMap;
 
 use crate::error::{Error, Result};
-use crate::game::{Game, Goal, Options, Outcome};
-use crate::solve::loopy::Digraph;
+use crate::game::{Digraph, Game, Goal, Options, Outcome};
 
 /// A game on an explicit graph, possibly with cycles. Positions are
 /// numbers; the file has one line per position:

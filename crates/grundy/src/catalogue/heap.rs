@@ -2,7 +2,7 @@
 
 use super::notation::{parse_heap, Notation};
 use crate::error::{Error, Result};
-use crate::game::{Game, Goal, Indexed, Options};
+use crate::game::{Game, Indexed, Options};
 
 /// A heap game given by a take-and-break code (Winning Ways ch. 4).
 ///
@@ -211,8 +211,6 @@ impl Indexed for HeapGame {
         index as u64
     }
 }
-
-impl Goal for HeapGame {}
 
 impl Notation for HeapGame {
     fn parse_position(&self, text: &str) -> Result<u64> {

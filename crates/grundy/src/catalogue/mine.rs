@@ -1,8 +1,8 @@
 //! The minesweeper game (HDU 4678 "Mine") and its decomposition.
 
-use super::notation::Notation;
 use crate::error::{Error, Result};
-use crate::game::{Decompose, Game, Goal, Options};
+use crate::game::Notation;
+use crate::game::{Decompose, Game, Options};
 
 /// The largest field accepted, in cells.
 pub const MAX_FIELD_CELLS: u64 = 1 << 28;
@@ -262,8 +262,6 @@ impl Decompose for Minesweeper {
         }
     }
 }
-
-impl Goal for Minesweeper {}
 
 impl Notation for Minesweeper {
     /// A position is written as the field it starts from; see [`Minefield::parse`].

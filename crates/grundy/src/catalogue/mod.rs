@@ -17,12 +17,10 @@
 
 mod board;
 mod bomb;
-mod coordinates;
 mod graph;
 mod heap;
 mod mine;
 mod nim;
-mod notation;
 mod pieces;
 pub mod race;
 mod subtraction;
@@ -30,12 +28,15 @@ mod wythoff;
 
 pub use board::{Board, BoardGame, BoardRegion, Cell, Step};
 pub use bomb::BombGame;
-pub use coordinates::{diagonal_index, diagonal_position, Monotone, Rectangle};
 pub use graph::GraphGame;
 pub use heap::HeapGame;
 pub use mine::{FaceDown, MinePosition, Minefield, Minesweeper};
 pub use nim::Nim;
-pub use notation::{parse_number, parse_pair, Notation};
+// Capabilities and position syntax live in `game/`; re-exported here,
+// where the games that use them are.
+pub use crate::game::{diagonal_index, diagonal_position, parse_number, parse_pair, Monotone, Notation, Rectangle};
+// `heap.rs` reads heap sizes through `super::notation`.
+use crate::game::notation;
 pub use pieces::Piece;
 pub use subtraction::Subtraction;
 pub use wythoff::Wythoff;

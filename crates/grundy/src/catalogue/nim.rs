@@ -1,8 +1,9 @@
 //! Nim: heaps of counters; a move takes any positive number from one heap.
 
-use super::notation::{parse_heap, Notation};
 use crate::error::Result;
-use crate::game::{ClosedForm, Game, Goal, Indexed, NimHeapGenus, Options};
+use crate::game::notation::parse_heap;
+use crate::game::Notation;
+use crate::game::{ClosedForm, Game, Indexed, NimHeapGenus, Options};
 
 /// Nim. A position is one heap; a sum of heaps is a Nim position in the
 /// usual sense. A heap of `n` is the nim heap `*n`: its nim-value is `n`
@@ -42,7 +43,6 @@ impl ClosedForm for Nim {
     }
 }
 
-impl Goal for Nim {}
 impl NimHeapGenus for Nim {}
 
 impl Notation for Nim {

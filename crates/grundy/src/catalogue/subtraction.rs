@@ -1,8 +1,9 @@
 //! Subtraction games: take a number of counters from a fixed set.
 
-use super::notation::{parse_heap, Notation};
 use crate::error::{Error, Result};
-use crate::game::{Game, Goal, Indexed, Options};
+use crate::game::notation::parse_heap;
+use crate::game::Notation;
+use crate::game::{Game, Indexed, Options};
 
 /// The subtraction game with a finite set `S`: a move takes `s ∈ S`
 /// counters from a heap of at least `s`. Its nim-values are eventually
@@ -57,8 +58,6 @@ impl Indexed for Subtraction {
         index as u64
     }
 }
-
-impl Goal for Subtraction {}
 
 impl Notation for Subtraction {
     fn parse_position(&self, text: &str) -> Result<u64> {

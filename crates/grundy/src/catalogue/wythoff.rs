@@ -1,10 +1,9 @@
 //! Wythoff's game: two heaps; take from one, or the same from both.
 
-use super::coordinates::Monotone;
-use super::notation::{parse_pair, Notation};
 use crate::error::{Error, Result};
+use crate::game::{parse_pair, Monotone, Notation};
 
-use crate::game::{Game, Goal, Options};
+use crate::game::{Game, Options};
 
 /// Wythoff's game. A position is `(x, y)`; a move lowers one coordinate, or
 /// both by the same amount. Its nim-values have no known formula and come
@@ -143,8 +142,6 @@ impl Monotone for Wythoff {
         (x, y)
     }
 }
-
-impl Goal for Wythoff {}
 
 impl Notation for Wythoff {
     fn parse_position(&self, text: &str) -> Result<(u64, u64)> {

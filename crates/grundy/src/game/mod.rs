@@ -16,6 +16,14 @@
 //! | [`ClosedForm`] | a formula for the nim-value | fast paths, checked against search in tests |
 //! | [`Goal`] | a stuck position may be a win, loss or draw | three-valued outcomes (race-to-a-goal games) |
 //! | [`NimHeapGenus`] | every position plays like a nim heap in misère play too | the anti-SG misère shortcut |
+//! | [`Monotone`] | a two-coordinate game in which no move raises a coordinate | [`Rectangle`]: row-major tables |
+//! | [`Notation`] | positions are written as text | front ends, the registry |
+//!
+//! A game that lacks a capability does not implement it (no empty impls):
+//! the solvers and the registry then take another path. A reference, `Box`
+//! or `Arc` of a game is the same game, with every capability it has
+//! (`forward.rs`), so solvers can own what they solve. A game given as an
+//! explicit graph (loops allowed) is a [`Digraph`].
 //!
 //! ```
 //! use grundy::game::{Game, Options};
@@ -38,11 +46,17 @@
 //! assert_eq!(search.nim_value(&10).unwrap(), 1); // 10 mod 3
 //! ```
 
+mod coordinates;
+mod digraph;
 mod forward;
+pub(crate) mod notation;
 mod options;
 mod outcome;
 mod sum;
 
+pub use coordinates::{diagonal_index, diagonal_position, Monotone, Rectangle};
+pub use digraph::Digraph;
+pub use notation::{parse_number, parse_pair, Notation};
 pub use options::Options;
 pub use outcome::Outcome;
 pub use sum::SumGame;
@@ -103,14 +117,11 @@ pub trait ClosedForm: Game {
 ///
 /// In a race to a goal, the player who moves onto the goal wins: the goal is
 /// a stuck position that the player to move has lost. Being stuck anywhere
-/// else may be a draw. Under normal play every stuck position is
-/// [`Outcome::P`], which is the default.
+/// else may be a draw. A game without this capability is in normal play:
+/// every stuck position is [`Outcome::P`].
 pub trait Goal: Game {
     /// The outcome of `position`, which has no options, for the player to move.
-    fn stuck_outcome(&self, position: &Self::Position) -> Outcome {
-        let _ = position;
-        Outcome::P
-    }
+    fn stuck_outcome(&self, position: &Self::Position) -> Outcome;
 }
 
 /// Games every position of which has, in misère play, the genus of the nim

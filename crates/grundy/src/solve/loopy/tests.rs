@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::catalogue::race::ChessPiece;
+use crate::game::Outcome;
 use crate::solve::{table::solve_table, GoalPlay};
 use crate::testing::Xorshift;
 use crate::Indexed;

@@ -9,7 +9,7 @@ use crate::game::{Game, Indexed, Options};
 /// option lies on an earlier diagonal.
 ///
 /// ```
-/// use grundy::catalogue::{diagonal_index, diagonal_position};
+/// use grundy::game::{diagonal_index, diagonal_position};
 /// assert_eq!(diagonal_index(0, 0), 0);
 /// assert_eq!(diagonal_index(0, 1), 1);
 /// assert_eq!(diagonal_index(1, 0), 2);
@@ -52,7 +52,8 @@ pub trait Monotone: Game {
 /// The cells `0..rows × 0..cols` of a [`Monotone`] game, numbered row by row.
 ///
 /// ```
-/// use grundy::catalogue::{Rectangle, Wythoff};
+/// use grundy::catalogue::Wythoff;
+/// use grundy::game::Rectangle;
 /// use grundy::solve::{table::solve_table, NormalPlay};
 /// let rectangle = Rectangle::new(&Wythoff, 11, 21);
 /// let values = solve_table(&rectangle, NormalPlay, rectangle.len()).unwrap();

@@ -16,7 +16,7 @@ pub trait Notation: Game {
 /// Parses a number, naming `what` it should have been in the error.
 ///
 /// ```
-/// use grundy::catalogue::parse_number;
+/// use grundy::game::parse_number;
 /// assert_eq!(parse_number::<u64>("12", "a heap size").unwrap(), 12);
 /// assert!(parse_number::<u64>("x", "a heap size").unwrap_err().to_string().contains("a heap size"));
 /// ```
@@ -27,7 +27,7 @@ pub fn parse_number<T: FromStr>(text: &str, what: &str) -> Result<T> {
 /// Parses `a,b` into a pair of numbers.
 ///
 /// ```
-/// use grundy::catalogue::parse_pair;
+/// use grundy::game::parse_pair;
 /// assert_eq!(parse_pair::<i32>("-2,1", "a step").unwrap(), (-2, 1));
 /// ```
 pub fn parse_pair<T: FromStr>(text: &str, what: &str) -> Result<(T, T)> {
