@@ -200,3 +200,35 @@ fn parse_board(text: &str) -> Result<Board> {
 fn parse_cell(text: &str) -> Result<Cell> {
     Ok(grundy::catalogue::parse_pair(text, "a cell x,y")?)
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    /// A one-line, non-empty error, as `main` prints it.
+    fn one_line(error: &anyhow::Error) -> Result<(), TestCaseError> {
+        let message = format!("{error:#}");
+        prop_assert!(!message.trim().is_empty() && !message.contains('\n'), "{message:?}");
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+
+        #[test]
+        fn ranges_boards_and_cells(text in prop_oneof!["[0-9.=xX,\\- ]{0,16}", "\\PC{0,12}", "[0-9]{1,22}\\.\\.=?[0-9]{1,22}"]) {
+            match super::parse_range(&text) {
+                Ok((a, b)) => prop_assert!(a <= b),
+                Err(error) => one_line(&error)?,
+            }
+            match super::parse_board(&text) {
+                Ok(grundy::catalogue::Board::Bounded { rows, cols }) => prop_assert!(rows > 0 && cols > 0),
+                Ok(_) => {}
+                Err(error) => one_line(&error)?,
+            }
+            if let Err(error) = super::parse_cell(&text) {
+                one_line(&error)?;
+            }
+        }
+    }
+}

@@ -39,3 +39,38 @@ pub fn solve(problem: Problem, input: &[u8]) -> Result<String> {
         Problem::LifeWinnerBo => life_winner_bo::solve(&mut tokens),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::ValueEnum;
+    use proptest::prelude::*;
+
+    use super::{solve, Problem};
+
+    /// Inputs of small numbers (so that many are valid and quick) mixed with
+    /// stray tokens, over several lines.
+    fn input() -> impl Strategy<Value = String> {
+        let token = prop_oneof![
+            6 => (0u64..12).prop_map(|n| n.to_string()),
+            1 => "[*.]{1,6}",
+            1 => "[a-z#\\-]{1,3}|99999999999999999999999",
+        ];
+        let separator = prop_oneof![4 => Just(" "), 2 => Just("\n"), 1 => Just("\t")];
+        prop::collection::vec((token, separator), 0..40)
+            .prop_map(|parts| parts.into_iter().map(|(t, s)| format!("{t}{s}")).collect())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+
+        /// No panic, no partial output: an answer, or one line naming where.
+        #[test]
+        fn contest_inputs(input in input(), problem in prop::sample::select(Problem::value_variants().to_vec())) {
+            if let Err(error) = solve(problem, input.as_bytes()) {
+                let message = format!("{error:#}");
+                prop_assert!(!message.contains('\n'), "{problem:?}: {message:?}");
+                prop_assert!(message.contains("line ") || message.contains("case "), "{problem:?}: {message}");
+            }
+        }
+    }
+}

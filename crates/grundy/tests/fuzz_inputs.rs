@@ -1,0 +1,132 @@
+//! Every parser of the library on random text: no panic, no hang, and
+//! either a value or a one-line error that says what was wrong.
+//!
+//! Property tests with a few hundred cases each, so they run in CI in
+//! seconds. Inputs are built from the characters the syntax uses (digits,
+//! `, : / + . * -`, names from the registry) plus arbitrary text, so both
+//! near-misses and garbage are tried.
+
+use grundy::catalogue::{Board, BombGame, GraphGame, HeapGame, Minefield, Nim, Piece, Subtraction, Wythoff};
+use grundy::game::{parse_number, parse_pair, Notation};
+use grundy::rules::{game, game_with_file, RuleOptions, ENTRIES};
+use grundy::Error;
+use proptest::prelude::*;
+
+fn config() -> ProptestConfig {
+    ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() }
+}
+
+/// A one-line error with something in it.
+fn one_line(error: &Error) -> Result<(), TestCaseError> {
+    let message = error.to_string();
+    prop_assert!(!message.trim().is_empty(), "empty error: {error:?}");
+    prop_assert!(!message.contains('\n'), "error over several lines: {message}");
+    Ok(())
+}
+
+/// Text made of the characters position and rule syntax uses.
+fn syntax_text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => "[0-9,:/+.*x\\- ]{0,24}",
+        2 => "-?[0-9]{1,25}(,-?[0-9]{1,25})?",
+        1 => "\\PC{0,16}",
+    ]
+}
+
+/// A description: a registry name, maybe with parameters, or anything.
+fn description() -> impl Strategy<Value = String> {
+    let names: Vec<&'static str> = ENTRIES.iter().map(|e| e.name).chain(["hex", "0", "leaper", "rider"]).collect();
+    prop_oneof![
+        3 => (prop::sample::select(names), prop::option::of("[0-9,:/+.\\-a-z]{0,16}"))
+            .prop_map(|(name, parameters)| match parameters {
+                Some(p) => format!("{name}:{p}"),
+                None => name.to_string(),
+            }),
+        1 => "[0-9]?\\.[0-9A-Fa-f]{0,8}",
+        1 => syntax_text(),
+    ]
+}
+
+fn rule_options() -> impl Strategy<Value = RuleOptions> {
+    let board = prop_oneof![
+        Just(Board::QuarterPlane),
+        (0u32..12, 0u32..12).prop_map(|(rows, cols)| Board::Bounded { rows, cols })
+    ];
+    (board, prop::option::of((0u32..12, 0u32..12))).prop_map(|(board, goal)| RuleOptions { board, goal })
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn descriptions_build_a_game_or_say_why(text in description(), options in rule_options()) {
+        if let Err(error) = game(&text, &options) {
+            one_line(&error)?;
+        }
+    }
+
+    #[test]
+    fn numbers_and_pairs(text in syntax_text()) {
+        if let Err(error) = parse_number::<u64>(&text, "a heap size") {
+            one_line(&error)?;
+        }
+        if let Err(error) = parse_pair::<i32>(&text, "a step dx,dy") {
+            one_line(&error)?;
+            prop_assert!(error.to_string().contains("a step"), "{error}");
+        }
+    }
+
+    #[test]
+    fn positions_of_every_game(text in syntax_text()) {
+        let king = Piece::KING.game(Board::Bounded { rows: 8, cols: 8 }).unwrap();
+        let subtraction = Subtraction::new(vec![1, 3, 4]).unwrap();
+        let kayles = HeapGame::parse("kayles").unwrap();
+        let results = [
+            Nim.parse_position(&text).err(),
+            subtraction.parse_position(&text).err(),
+            kayles.parse_position(&text).err(),
+            Wythoff.parse_position(&text).err(),
+            BombGame.parse_position(&text).err(),
+            king.parse_position(&text).err(),
+        ];
+        for error in results.iter().flatten() {
+            one_line(error)?;
+        }
+    }
+
+    #[test]
+    fn take_and_break_codes(text in "(hex:)?[0-9]?\\.?[0-9A-Za-z]{0,12}") {
+        if let Err(error) = HeapGame::parse(&text) {
+            one_line(&error)?;
+            // The message quotes the code it could not read.
+            let code = text.trim().trim_start_matches("hex:");
+            prop_assert!(error.to_string().contains(&format!("'{code}'")), "{error}");
+        }
+    }
+
+    #[test]
+    fn minefields(text in "[*./\nx ]{0,40}") {
+        match Minefield::parse(&text) {
+            Ok(field) => prop_assert!(field.size().0 > 0 && field.size().1 > 0),
+            Err(error) => one_line(&error)?,
+        }
+    }
+
+    #[test]
+    fn graph_files(lines in prop::collection::vec("[0-9]{1,2}( ([0-9]{1,2}|win|loss|draw|x|-1))*( #.*)?", 0..12)) {
+        let text = lines.join("\n");
+        match GraphGame::parse(&text) {
+            Ok(graph) => prop_assert!(!graph.is_empty()),
+            Err(error) => {
+                one_line(&error)?;
+                let message = error.to_string();
+                prop_assert!(message.contains("line ") || message.contains("no positions"), "{message}");
+            }
+        }
+        // Through the registry, as `grundy solve graph FILE` reads it.
+        if let Err(error) = game_with_file("graph", "fuzz.txt", &text, &RuleOptions::default()) {
+            one_line(&error)?;
+            prop_assert!(error.to_string().starts_with("fuzz.txt: "), "{error}");
+        }
+    }
+}
