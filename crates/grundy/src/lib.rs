@@ -4,32 +4,47 @@
 //! with perfect play, the position's Sprague–Grundy value (nim-value), and
 //! the moves that win.
 //!
-//! The crate is layered, and data flows one way:
+//! The crate is layered, and data flows one way (each layer uses only the
+//! ones above it):
 //!
 //! 1. [`nim`] — nim arithmetic: mex, nim-sum, nim-product, nim-inverse;
 //! 2. [`game`] — the game model: the [`Game`] trait (a position's options,
-//!    each a sum of positions) and opt-in capabilities;
-//! 3. [`solve`] — solvers any game gets for free: memoized search, dense
-//!    tables, analysis of sums with every winning move, misère play and
-//!    genus, races with draws, remoteness and Every-SG, loopy games with
+//!    each a sum of positions), opt-in capabilities ([`Decompose`],
+//!    [`Indexed`], [`ClosedForm`], [`Goal`], [`NimHeapGenus`],
+//!    [`game::Monotone`], [`game::Notation`]) and explicit game graphs
+//!    ([`game::Digraph`]);
+//! 3. [`solve`] — solvers any game gets for free: memoized search (which
+//!    owns its game, so it can be kept and sent), dense tables, analysis of
+//!    sums with every winning move, misère play with genus and tameness,
+//!    races with draws, remoteness and Every-SG, loopy games with
 //!    generalized Sprague–Grundy values, and nim-value sequences of heap
 //!    games with proven periodicity;
 //! 4. [`catalogue`] — games defined once: Nim, subtraction and take-and-break
-//!    heap games, Wythoff, leapers and riders on boards, the Bomb Game,
-//!    minesweeper, chess-piece races, games on explicit graphs;
-//! 5. [`rules`] — games described in text (`subtraction:1,3,4`,
-//!    `leaper:-2,1/1,-2`), so front ends need no code per game.
+//!    heap games, Wythoff, leapers and riders on boards (named pieces in
+//!    [`catalogue::Piece`]), the Bomb Game, minesweeper, chess-piece races,
+//!    games on explicit graphs;
+//! 5. [`rules`] — the front door: one registry of games described in text
+//!    (`subtraction:1,3,4`, `leaper:-2,1/1,-2`), [`rules::Playable`]
+//!    sessions (`Send + Sync`, memo kept between questions) and typed
+//!    reports, so front ends need no code per game.
 //!
 //! The `grundy` program (crate `grundy-cli`) is a thin front end over these.
 //!
 //! ```
 //! use grundy::catalogue::Nim;
+//! use grundy::rules::{game, RuleOptions};
 //! use grundy::solve::{analyse_sum, Search};
 //!
+//! // A game type and a solver…
 //! let mut search = Search::normal_play(&Nim);
 //! let analysis = analyse_sum(&mut search, &[3, 4, 5]).unwrap();
 //! assert_eq!(analysis.nim_value, 3 ^ 4 ^ 5);
 //! assert_eq!(analysis.outcome, grundy::Outcome::N);
+//!
+//! // …or any registry game by its description, answers as typed reports.
+//! let nim = game("nim", &RuleOptions::default()).unwrap();
+//! let report = nim.solve(&["3".into(), "4".into(), "5".into()]).unwrap();
+//! assert_eq!(report.winning_moves[0].to, ["1"]);
 //! ```
 //!
 //! What it does not do (yet): CGSuite's phylum-dependent short form of the
