@@ -92,8 +92,7 @@ pub fn solve_table<G: Indexed, R: Rule<G>>(game: &G, rule: R, len: usize) -> Res
 /// ```
 /// use grundy::catalogue::{Board, Piece};
 /// use grundy::solve::{table::{leap_nim_values, solve_table}, NormalPlay};
-/// let hyper_knight = Piece::HYPER_KNIGHT.game(Board::QuarterPlane).unwrap();
-/// let region = hyper_knight.region(30, 30).unwrap();
+/// let region = Piece::HYPER_KNIGHT.game(Board::QuarterPlane).unwrap().region(30, 30).unwrap();
 /// assert_eq!(leap_nim_values(&region).unwrap(), solve_table(&region, NormalPlay, region.len()).unwrap());
 /// ```
 pub fn leap_nim_values<G: Leaps>(game: &G) -> Result<Vec<NimValue>> {
