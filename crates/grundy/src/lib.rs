@@ -60,7 +60,7 @@ pub mod solve;
 mod testing;
 
 pub use error::{Error, Result};
-pub use game::{ClosedForm, Decompose, Game, Goal, Indexed, Leaps, NimHeapGenus, Options, Outcome};
+pub use game::{ClosedForm, Decompose, Game, Goal, Indexed, NimHeapGenus, Options, Outcome};
 
 /// The README's Rust example, compiled and run as a doctest.
 #[cfg(doctest)]

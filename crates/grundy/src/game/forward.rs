@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use super::{ClosedForm, Decompose, Game, Goal, Indexed, Leaps, NimHeapGenus, Options, Outcome};
+use super::{ClosedForm, Decompose, Game, Goal, Indexed, NimHeapGenus, Options, Outcome};
 use crate::nim::NimValue;
 
 macro_rules! forward {
@@ -51,19 +51,6 @@ macro_rules! forward {
             #[inline]
             fn stuck_outcome(&self, position: &G::Position) -> Outcome {
                 (**self).stuck_outcome(position)
-            }
-        }
-
-        impl<G: Leaps + ?Sized> Leaps for $pointer {
-            fn position_count(&self) -> usize {
-                (**self).position_count()
-            }
-            fn leaps_only(&self) -> bool {
-                (**self).leaps_only()
-            }
-            #[inline]
-            fn for_each_position(&self, visit: impl FnMut(&[usize])) -> crate::Result<()> {
-                (**self).for_each_position(visit)
             }
         }
 

@@ -13,7 +13,6 @@
 //! |---|---|---|
 //! | [`Decompose`] | a position is a sum of independent components | valuing each component on its own |
 //! | [`Indexed`] | positions map to `0..n` with every option earlier | the dense bottom-up table solver |
-//! | [`Leaps`] | an `Indexed` game whose few single options come by arithmetic | the leaper fast path (byte values, mask mex) |
 //! | [`ClosedForm`] | a formula for the nim-value | fast paths, checked against search in tests |
 //! | [`Goal`] | a stuck position may be a win, loss or draw | three-valued outcomes (race-to-a-goal games) |
 //! | [`NimHeapGenus`] | every position plays like a nim heap in misère play too | the anti-SG misère shortcut |
@@ -104,23 +103,6 @@ pub trait Indexed: Game {
     fn index(&self, position: &Self::Position) -> usize;
     /// The position numbered `index`.
     fn position(&self, index: usize) -> Self::Position;
-}
-
-/// An [`Indexed`] game whose options are found by arithmetic on the
-/// numbering: every option a single position, at most 63 of them (leapers
-/// on a board). It unlocks [`crate::solve::table::leap_nim_values`], which
-/// keeps values in one byte and takes the mex with one 64-bit mask.
-pub trait Leaps: Indexed {
-    /// How many positions the numbering has.
-    fn position_count(&self) -> usize;
-    /// Whether every position's options are single positions, at most 63,
-    /// so that [`Leaps::for_each_position`] lists them (otherwise solvers
-    /// take the general table).
-    fn leaps_only(&self) -> bool;
-    /// Calls `visit` for every position in numbering order with the numbers
-    /// of its options, each below the position's own; errors if the
-    /// numbering breaks that promise.
-    fn for_each_position(&self, visit: impl FnMut(&[usize])) -> crate::Result<()>;
 }
 
 /// A formula for the nim-value, for games where theory gives one.

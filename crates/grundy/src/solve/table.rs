@@ -1,9 +1,8 @@
 //! The dense bottom-up table solver for [`Indexed`] games.
 
-use super::rule::{NormalPlay, Rule};
+use super::rule::Rule;
 use crate::error::{Error, Result};
-use crate::game::{Indexed, Leaps, Options};
-use crate::nim::NimValue;
+use crate::game::{Indexed, Options};
 
 /// The largest table the solver agrees to build, in positions: 10⁸ values
 /// (0.8 GB of nim-values), so that a request too large for the machine is
@@ -78,49 +77,6 @@ pub fn solve_table<G: Indexed, R: Rule<G>>(game: &G, rule: R, len: usize) -> Res
         table.push(rule.position_value(game, &position, &option_values));
     }
     Ok(table)
-}
-
-/// Nim-values of every position of a [`Leaps`] game, in its numbering.
-///
-/// The leaper fast path: a position has at most 63 options, so its mex is
-/// below 64 and one 64-bit mask holds its options' values; values fit a
-/// byte, so the table is an eighth of the size and stays in cache; options
-/// come by arithmetic, with no option buffers and no generic rule. Several
-/// times faster than [`solve_table`], which remains the path for games
-/// that are not leaps only (riders, goals) and the oracle tests compare with.
-///
-/// ```
-/// use grundy::catalogue::{Board, Piece};
-/// use grundy::solve::{table::{leap_nim_values, solve_table}, NormalPlay};
-/// let region = Piece::HYPER_KNIGHT.game(Board::QuarterPlane).unwrap().region(30, 30).unwrap();
-/// assert_eq!(leap_nim_values(&region).unwrap(), solve_table(&region, NormalPlay, region.len()).unwrap());
-/// ```
-pub fn leap_nim_values<G: Leaps>(game: &G) -> Result<Vec<NimValue>> {
-    let len = game.position_count();
-    if !game.leaps_only() {
-        return solve_table(game, NormalPlay, len);
-    }
-    if len > MAX_TABLE_POSITIONS {
-        return Err(Error::TooLarge {
-            what: "the table".into(),
-            needed: len as u128,
-            limit: MAX_TABLE_POSITIONS as u128,
-        });
-    }
-    let mut values: Vec<u8> = Vec::new();
-    values.try_reserve_exact(len).map_err(|_| Error::TooLarge {
-        what: "the table (out of memory)".into(),
-        needed: len as u128,
-        limit: 0,
-    })?;
-    game.for_each_position(|options| {
-        let mut seen = 0u64;
-        for &option in options {
-            seen |= 1 << values[option];
-        }
-        values.push((!seen).trailing_zeros() as u8);
-    })?;
-    Ok(values.into_iter().map(NimValue::from).collect())
 }
 
 fn sum_error(index: usize) -> impl FnOnce() -> Error {
