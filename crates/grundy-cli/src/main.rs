@@ -21,6 +21,7 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
+    die_quietly_on_closed_pipe();
     let cli = Cli::parse();
     match commands::run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
@@ -28,5 +29,18 @@ fn main() -> ExitCode {
             eprintln!("grundy: {error:#}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// `grundy sequence kayles --to 1000000 | head` closes the pipe early; like
+/// other Unix filters, grundy should then stop quietly. Rust ignores SIGPIPE
+/// by default, which turns the closed pipe into a panic in `println!`;
+/// restoring the default action ends the process instead.
+fn die_quietly_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in `main`, before any other thread exists;
+    // setting a signal's disposition to its default has no other effect.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }

@@ -160,3 +160,23 @@ fn closed_forms_answer_where_search_cannot() {
         serde_json::from_str(&ok(&["solve", "forward-knight", "--goal", "0,0", "999,999", "--json"])).unwrap();
     assert_eq!(json["outcome"], "P");
 }
+
+/// `grundy … | head` closes the pipe after a line: grundy must stop quietly,
+/// not panic in `println!` (it did, before SIGPIPE got its default action).
+#[test]
+fn a_closed_pipe_ends_the_program_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["table", "subtraction:1,2,5", "--rows", "0..2000000", "--format", "csv"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the grundy binary runs");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert!(!first.is_empty());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "stderr: {stderr}");
+}
