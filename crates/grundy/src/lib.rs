@@ -54,6 +54,7 @@ pub mod catalogue;
 mod error;
 pub mod game;
 pub mod nim;
+pub mod pattern;
 pub mod rules;
 pub mod solve;
 #[cfg(test)]

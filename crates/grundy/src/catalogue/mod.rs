@@ -39,4 +39,5 @@ pub use crate::game::{diagonal_index, diagonal_position, parse_number, parse_pai
 use crate::game::notation;
 pub use pieces::Piece;
 pub use subtraction::Subtraction;
+pub(crate) use wythoff::isqrt;
 pub use wythoff::Wythoff;

@@ -108,7 +108,7 @@ impl Wythoff {
 }
 
 /// The integer square root, exactly.
-fn isqrt(n: u128) -> u128 {
+pub(crate) fn isqrt(n: u128) -> u128 {
     let mut r = (n as f64).sqrt() as u128;
     while r * r > n {
         r -= 1;

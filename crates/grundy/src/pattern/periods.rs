@@ -1,0 +1,136 @@
+//! Periods of single rows and columns, and of the whole table.
+
+use serde::Serialize;
+
+use super::Grid;
+use crate::solve::heap::find_periodicity;
+
+/// `v(n + period) = v(n) + saltus` for every `n ≥ from` on the line, within the range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct LinePeriod {
+    /// The first coordinate along the line from which the pattern holds
+    /// (the preperiod, as a coordinate).
+    pub from: u64,
+    pub period: u64,
+    /// 0 for plain periodicity; positive for arithmetic periodicity.
+    pub saltus: u64,
+}
+
+/// Consecutive lines (rows `x = first..=last`, or columns) with the same pattern.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct LineGroup {
+    pub first: u64,
+    pub last: u64,
+    /// `None`: no pattern repeats often enough within the range.
+    pub pattern: Option<LinePeriod>,
+}
+
+/// Whole lines repeat: line `n + period` equals line `n` for every `n ≥ from`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct AxisPeriod {
+    pub from: u64,
+    pub period: u64,
+}
+
+/// A pattern must be seen this many times over (beyond its first period)
+/// inside the range to be reported, as for heap sequences.
+const REPEATS: usize = 3;
+
+/// The periodicity of one line of cells starting at coordinate `start`.
+///
+/// The heap-sequence finder does the work: off-board cells become a value no
+/// nim-value takes, so they only ever match each other. Saltus is meaningful
+/// only for nim-values; an outcome line "growing" is no pattern.
+pub(crate) fn line_period(line: &[Option<u64>], start: u64, nim_values: bool) -> Option<LinePeriod> {
+    const OFF_BOARD: u32 = u32::MAX;
+    if line.iter().flatten().any(|&v| v >= OFF_BOARD as u64) {
+        return None;
+    }
+    let values: Vec<u32> = line.iter().map(|v| v.map_or(OFF_BOARD, |v| v as u32)).collect();
+    let found = find_periodicity(&values, None)?;
+    if found.saltus > 0 && !nim_values {
+        return None;
+    }
+    // An arithmetic pattern through off-board cells would add to the marker.
+    let off_board_in_tail = values[found.preperiod..].contains(&OFF_BOARD);
+    if found.saltus > 0 && off_board_in_tail {
+        return None;
+    }
+    Some(LinePeriod { from: start + found.preperiod as u64, period: found.period as u64, saltus: found.saltus })
+}
+
+/// Every row's pattern (each row read along its columns), grouped.
+pub(crate) fn line_groups(grid: &Grid) -> Vec<LineGroup> {
+    let mut groups: Vec<LineGroup> = Vec::new();
+    for row in 0..grid.height {
+        let line = &grid.cells[row * grid.width..(row + 1) * grid.width];
+        let pattern = line_period(line, grid.column_start, grid.nim_values);
+        let x = grid.row_start + row as u64;
+        match groups.last_mut() {
+            Some(group) if group.pattern == pattern => group.last = x,
+            _ => groups.push(LineGroup { first: x, last: x, pattern }),
+        }
+    }
+    groups
+}
+
+/// The smallest period with which whole rows repeat from some row on, and
+/// the first row from which they do; `None` when no period repeats
+/// [`REPEATS`] times within the range.
+pub(crate) fn axis_period(grid: &Grid) -> Option<AxisPeriod> {
+    let row = |r: usize| &grid.cells[r * grid.width..(r + 1) * grid.width];
+    let height = grid.height;
+    for period in 1..=height / (REPEATS + 1) {
+        // How far back from the last row `row(n + period) == row(n)` holds.
+        let mut from = height - period;
+        while from > 0 && row(from - 1) == row(from - 1 + period) {
+            from -= 1;
+        }
+        if height - period - from >= REPEATS * period {
+            return Some(AxisPeriod { from: grid.row_start + from as u64, period: period as u64 });
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(height: usize, width: usize, f: impl Fn(usize, usize) -> Option<u64>) -> Grid {
+        Grid {
+            row_start: 0,
+            column_start: 0,
+            height,
+            width,
+            cells: (0..height).flat_map(|r| (0..width).map(move |c| (r, c))).map(|(r, c)| f(r, c)).collect(),
+            nim_values: true,
+        }
+    }
+
+    #[test]
+    fn rows_repeat_after_a_preperiod() {
+        // Rows 0..3 are exceptions; from row 3 on rows repeat with period 2.
+        let g = grid(40, 5, |r, c| Some(if r < 3 { (r * 7 + c) as u64 } else { ((r % 2) * c) as u64 }));
+        assert_eq!(axis_period(&g), Some(AxisPeriod { from: 3, period: 2 }));
+        // Column 0 of that table is 0 everywhere but row 1 and 2.
+        let column: Vec<Option<u64>> = (0..40).map(|r| g.at(r, 0)).collect();
+        assert_eq!(line_period(&column, 0, true), Some(LinePeriod { from: 3, period: 1, saltus: 0 }));
+    }
+
+    #[test]
+    fn too_few_repeats_are_no_pattern() {
+        let g = grid(7, 3, |r, _| Some((r % 2) as u64));
+        assert_eq!(axis_period(&g), None, "period 2 seen only three times over");
+        let g = grid(9, 3, |r, _| Some((r % 2) as u64));
+        assert_eq!(axis_period(&g), Some(AxisPeriod { from: 0, period: 2 }));
+    }
+
+    #[test]
+    fn arithmetic_lines_have_a_saltus_but_outcome_lines_do_not() {
+        let line: Vec<Option<u64>> = (0..60u64).map(|n| Some(n / 2)).collect();
+        assert_eq!(line_period(&line, 10, true), Some(LinePeriod { from: 10, period: 2, saltus: 1 }));
+        let line: Vec<Option<u64>> = (0..60u64).map(|n| Some(n.min(2))).collect();
+        assert_eq!(line_period(&line, 0, false), Some(LinePeriod { from: 2, period: 1, saltus: 0 }));
+    }
+}

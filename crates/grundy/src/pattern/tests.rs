@@ -1,0 +1,185 @@
+//! Patterns of games whose patterns are known, and every finding checked
+//! again by plain code on the table it came from.
+
+use super::*;
+use crate::catalogue::{Cell, Wythoff};
+use crate::rules::{game, RuleOptions};
+
+fn table(description: &str, goal: Option<Cell>, rows: (u64, u64), columns: Option<(u64, u64)>) -> Table {
+    let options = RuleOptions { goal, ..RuleOptions::default() };
+    game(description, &options).unwrap().table(rows.0..=rows.1, columns.map(|(a, b)| a..=b)).unwrap()
+}
+
+/// The oracle: every claim of the report, checked cell by cell.
+fn check_claims(table: &Table, report: &PatternReport) {
+    let grid = Grid::from_table(table).unwrap();
+    let value = |x: u64, y: u64| grid.at((x - grid.row_start) as usize, (y - grid.column_start) as usize);
+    let (x0, x1) = report.rows;
+    let (y0, y1) = report.columns.unwrap_or((0, 0));
+    let line_holds = |line: &dyn Fn(u64) -> Option<u64>, end: u64, p: &LinePeriod| {
+        (p.from..=end.saturating_sub(p.period))
+            .all(|n| line(n + p.period).zip(line(n)).map_or(line(n + p.period) == line(n), |(a, b)| a == b + p.saltus))
+    };
+    for group in &report.row_patterns {
+        for x in group.first..=group.last {
+            if let Some(p) = &group.pattern {
+                assert!(line_holds(&|y| value(x, y), y1, p), "row {x}: {p:?}");
+            }
+        }
+    }
+    for group in &report.column_patterns {
+        for y in group.first..=group.last {
+            if let Some(p) = &group.pattern {
+                assert!(line_holds(&|x| value(x, y), x1, p), "column {y}: {p:?}");
+            }
+        }
+    }
+    if let Some(r) = report.rows_repeat {
+        assert!((r.from..=x1 - r.period).all(|x| (y0..=y1).all(|y| value(x, y) == value(x + r.period, y))));
+    }
+    if let Some(c) = report.columns_repeat {
+        assert!((c.from..=y1 - c.period).all(|y| (x0..=x1).all(|x| value(x, y) == value(x, y + c.period))));
+    }
+    if let Some(residues) = &report.residues {
+        let (a, b) = (residues.row_modulus, residues.column_modulus);
+        for x in x0..=x1 {
+            for y in y0..=y1 {
+                let expected = residues.values[(x % a) as usize][(y % b) as usize];
+                assert_eq!(table.cells[(x - x0) as usize][(y - y0) as usize], expected, "({x},{y})");
+            }
+        }
+    }
+    let p_cells: Vec<Vec<u64>> = table
+        .rows
+        .iter()
+        .enumerate()
+        .flat_map(|(r, &x)| {
+            table.cells[r].iter().enumerate().filter(|(_, c)| is_p(c)).map(move |(c, _)| match &table.columns {
+                Some(columns) => vec![x, columns[c]],
+                None => vec![x],
+            })
+        })
+        .collect();
+    assert_eq!(report.p_positions, p_cells);
+}
+
+fn is_p(cell: &Option<TableCell>) -> bool {
+    matches!(cell, Some(TableCell::NimValue(0)) | Some(TableCell::Outcome(Outcome::P)))
+}
+
+fn analysed(description: &str, goal: Option<Cell>, rows: (u64, u64), columns: Option<(u64, u64)>) -> PatternReport {
+    let t = table(description, goal, rows, columns);
+    let report = find_patterns(&t).unwrap();
+    check_claims(&t, &report);
+    report
+}
+
+#[test]
+fn king_race_p_positions_are_the_even_cells() {
+    // Life Winner Bo's king: the second player wins exactly when both
+    // distances to the goal are even (HDU 5754 editorial; the contest tests
+    // check the closed form against the full table).
+    let report = analysed("king", Some((0, 0)), (0, 40), Some((0, 40)));
+    assert_eq!(report.p_forms, [PForm::Congruence { row_modulus: 2, column_modulus: 2, residues: vec![(0, 0)] }]);
+    let residues = report.residues.unwrap();
+    assert_eq!((residues.row_modulus, residues.column_modulus), (2, 2));
+    assert_eq!(residues.values[1][1], Some(TableCell::Outcome(Outcome::N)));
+}
+
+#[test]
+fn rook_race_p_positions_are_the_diagonal() {
+    let report = analysed("rook", Some((0, 0)), (0, 30), Some((0, 30)));
+    assert_eq!(report.p_forms, [PForm::Diagonal]);
+    assert_eq!(report.rows_repeat, None);
+}
+
+#[test]
+fn knight_race_repeats_mod_four_with_draws() {
+    let report = analysed("knight", Some((0, 0)), (0, 40), Some((0, 40)));
+    assert_eq!(report.rows_repeat, Some(AxisPeriod { from: 0, period: 4 }));
+    let residues = report.residues.unwrap();
+    assert_eq!(residues.values[0][0], Some(TableCell::Outcome(Outcome::P)));
+    assert!(residues.values.iter().flatten().any(|v| *v == Some(TableCell::Outcome(Outcome::Draw))));
+    assert_eq!(report.p_forms, [PForm::Congruence { row_modulus: 4, column_modulus: 4, residues: vec![(0, 0)] }]);
+}
+
+#[test]
+fn wythoff_p_positions_are_beatty_pairs_of_the_golden_ratio() {
+    let report = analysed("wythoff", None, (0, 60), Some((0, 60)));
+    let [PForm::Beatty { shift, alpha, data_interval: (low, high), pairs }] = &report.p_forms[..] else {
+        panic!("{:?}", report.p_forms)
+    };
+    assert_eq!((*shift, alpha.as_str()), (1, "(1+√5)/2"));
+    let phi = (1.0 + 5f64.sqrt()) / 2.0;
+    assert!(*low <= phi && phi < *high && high - low < 0.01, "[{low}, {high})");
+    assert_eq!(*pairs as usize, report.p_positions.iter().filter(|p| p[0] < p[1]).count());
+    // Row 0 is Nim (saltus 1); rows 1 and 2 are arithmetic-periodic with
+    // period 3 and saltus 3 (Dress, Flammenkamp, Pink 1999: every row of
+    // Wythoff's table is arithmetic-periodic).
+    assert_eq!(report.row_patterns[0].pattern, Some(LinePeriod { from: 0, period: 1, saltus: 1 }));
+    assert_eq!(report.row_patterns[1].pattern, Some(LinePeriod { from: 0, period: 3, saltus: 3 }));
+    assert!(report.to_string().contains("holds for 0 ≤ x ≤ 60, 0 ≤ y ≤ 60"));
+}
+
+#[test]
+fn a_single_wrong_cell_breaks_the_beatty_form() {
+    let mut t = table("wythoff", None, (0, 40), Some((0, 40)));
+    assert!(Wythoff::is_p_position(21, 34));
+    t.cells[21][34] = Some(TableCell::NimValue(5));
+    let report = find_patterns(&t).unwrap();
+    assert!(!report.p_forms.iter().any(|f| matches!(f, PForm::Beatty { .. })), "{:?}", report.p_forms);
+}
+
+#[test]
+fn subtraction_games_are_periodic() {
+    // {1,3,4}: period 7, P-positions n ≡ 0, 2 (mod 7) (Winning Ways ch. 4).
+    let report = analysed("subtraction:1,3,4", None, (0, 100), None);
+    assert_eq!(report.sequence, Some(LinePeriod { from: 0, period: 7, saltus: 0 }));
+    assert_eq!(report.p_forms, [PForm::HeapCongruence { modulus: 7, residues: vec![0, 2] }]);
+    // {2,3,7}: the values are periodic with period 5 (checked against search
+    // elsewhere); the report starts at heap 0.
+    let report = analysed("subtraction:2,3,7", None, (0, 200), None);
+    assert_eq!(report.sequence.map(|p| (p.period, p.saltus)), Some((5, 0)));
+    // Nim: arithmetic periodicity, G(n + 1) = G(n) + 1.
+    let report = analysed("nim", None, (0, 100), None);
+    assert_eq!(report.sequence, Some(LinePeriod { from: 0, period: 1, saltus: 1 }));
+}
+
+#[test]
+fn seeds_tables_hyper_knights_and_bomb_game() {
+    // Hyper Knights (LightOJ 1315): row 0 and column 0 settle to 0 from 8 on.
+    let report = analysed("hyper-knight", None, (0, 60), Some((0, 60)));
+    assert_eq!(report.row_patterns[0].pattern, Some(LinePeriod { from: 8, period: 1, saltus: 0 }));
+    assert_eq!(report.column_patterns[0].pattern, Some(LinePeriod { from: 8, period: 1, saltus: 0 }));
+    // Bomb Game (HDU 2873): a bomb in row 1 moves along the row like a nim
+    // heap of q − 1, so row 1 is arithmetic with saltus 1; row 0 is off the board.
+    let report = analysed("bomb", None, (0, 40), Some((0, 40)));
+    assert_eq!(report.row_patterns[1].pattern, Some(LinePeriod { from: 1, period: 1, saltus: 1 }));
+    assert_eq!(report.p_positions[0], [1, 1]);
+}
+
+#[test]
+fn a_linear_congruence_is_found_and_verified() {
+    // A made-up table: P exactly where x + 2y ≡ 1 (mod 3).
+    let size = 30u64;
+    let t = Table {
+        game: "made-up".into(),
+        kind: "nim-value",
+        rows: (0..size).collect(),
+        columns: Some((0..size).collect()),
+        cells: (0..size)
+            .map(|x| {
+                (0..size).map(|y| Some(TableCell::NimValue(u64::from((x + 2 * y) % 3 != 1) * (1 + x % 2)))).collect()
+            })
+            .collect(),
+    };
+    let report = find_patterns(&t).unwrap();
+    check_claims(&t, &report);
+    assert!(report.p_forms.contains(&PForm::Linear { a: 1, b: 2, c: 1, m: 3 }), "{:?}", report.p_forms);
+}
+
+#[test]
+fn ranges_too_large_are_refused_before_any_work() {
+    assert!(matches!(check_range(3000, 3000), Err(Error::TooLarge { .. })));
+    assert!(check_range(2000, 2000).is_ok());
+}
