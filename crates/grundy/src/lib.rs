@@ -52,6 +52,7 @@
 
 pub mod catalogue;
 mod error;
+pub mod export;
 pub mod game;
 pub mod nim;
 pub mod pattern;
