@@ -56,6 +56,7 @@ pub mod export;
 pub mod game;
 pub mod nim;
 pub mod pattern;
+pub mod play;
 pub mod rules;
 pub mod solve;
 #[cfg(test)]

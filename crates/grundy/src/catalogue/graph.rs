@@ -132,6 +132,18 @@ impl Goal for GraphGame {
     }
 }
 
+/// Positions are written as the file names them.
+impl super::Notation for GraphGame {
+    fn parse_position(&self, text: &str) -> Result<u32> {
+        let name: u64 = super::parse_number(text, "a position number")?;
+        self.id(name).ok_or_else(|| Error::InvalidPosition(format!("position {name} is not in the graph")))
+    }
+
+    fn format_position(&self, &u: &u32) -> String {
+        self.name(u).to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

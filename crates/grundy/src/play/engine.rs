@@ -1,0 +1,165 @@
+//! How the engine judges a position of a game in progress.
+//!
+//! A game in progress is a sum of components. The engine plays perfectly by
+//! solving the **whole sum as one game** once, at the start: every sum
+//! reachable from the starting one is a vertex of a [`Digraph`] and
+//! retrograde analysis gives each its outcome and **remoteness** (moves
+//! to the end when the winner hurries and the loser delays; Steinhaus
+//! 1925, Smith 1966). Positions met later in the game, after undo as well,
+//! are all in that graph. This one method serves normal and misère play,
+//! races with draws, and loopy games alike.
+//!
+//! Where the whole sum is too large to explore (a long Nim game), normal
+//! play falls back on nim-values: the winning moves are exact, and a
+//! losing player moves to the option that leaves the most moves on the
+//! board (a proxy for "last longest", said so in the hint).
+
+use std::hash::Hash;
+
+use rustc_hash::FxHashMap;
+
+use crate::error::{Error, Result};
+use crate::game::{Game, Goal, Options, Outcome};
+use crate::solve::loopy::{retrograde, Digraph};
+use crate::solve::Search;
+
+/// The most sums the engine explores before falling back on nim-values.
+pub const MAX_EXPLORED_SUMS: usize = 1_000_000;
+
+/// Which convention the game is played under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Convention {
+    /// The last player to move wins.
+    Normal,
+    /// The last player to move loses.
+    Misere,
+    /// Stuck positions say who won, or that it is a draw ([`Goal`]): races to a goal, loopy games.
+    Goal,
+}
+
+/// What the engine knows about a sum: who wins it (for the player to
+/// move) and, where it could solve the whole sum, in how many moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    pub outcome: Outcome,
+    /// `None` for draws, and where only nim-values are known.
+    pub remoteness: Option<u64>,
+}
+
+/// The sums of a game, as one game: a position is the sorted list of its
+/// components; a move replaces one component by the parts of one of its
+/// options.
+pub(crate) struct Sums<'g, G: Game> {
+    pub game: &'g G,
+    pub stuck: StuckRule<G>,
+}
+
+/// The outcome of a stuck sum for the player to move.
+pub(crate) type StuckRule<G> = fn(&G, &[<G as Game>::Position]) -> Outcome;
+
+/// A legal move: in component `component`, to the sum of `parts`, leaving `next`.
+pub(crate) struct Move<P> {
+    pub component: usize,
+    pub parts: Vec<P>,
+    pub next: Vec<P>,
+}
+
+impl<G: Game> Sums<'_, G>
+where
+    G::Position: Ord,
+{
+    /// Every legal move from `sum`, component by component.
+    pub fn moves(&self, sum: &[G::Position]) -> Vec<Move<G::Position>> {
+        let mut options = Options::new();
+        let mut moves = Vec::new();
+        for (i, component) in sum.iter().enumerate() {
+            options.clear();
+            self.game.options(component, &mut options);
+            for parts in options.iter() {
+                let mut next: Vec<G::Position> =
+                    sum.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, c)| c.clone()).collect();
+                next.extend(parts.iter().cloned());
+                moves.push(Move { component: i, parts: parts.to_vec(), next });
+            }
+        }
+        moves
+    }
+}
+
+impl<G: Game> Game for Sums<'_, G>
+where
+    G::Position: Ord,
+{
+    type Position = Vec<G::Position>;
+
+    fn options(&self, sum: &Vec<G::Position>, options: &mut Options<Vec<G::Position>>) {
+        for mut m in self.moves(sum) {
+            m.next.sort();
+            options.push(m.next);
+        }
+    }
+}
+
+impl<G: Game> Goal for Sums<'_, G>
+where
+    G::Position: Ord,
+{
+    fn stuck_outcome(&self, sum: &Vec<G::Position>) -> Outcome {
+        (self.stuck)(self.game, sum)
+    }
+}
+
+/// The engine's knowledge of every sum reachable from the start.
+pub(crate) enum Judge<'g, G: Game> {
+    /// The whole sum solved: outcome and remoteness of every reachable sum.
+    Solved { index: FxHashMap<Vec<G::Position>, usize>, outcomes: Vec<Outcome>, remoteness: Vec<Option<u64>> },
+    /// Too many sums: normal play by nim-values.
+    NimValues(Search<'g, G, crate::solve::NormalPlay>),
+}
+
+impl<'g, G: Game> Judge<'g, G>
+where
+    G::Position: Ord + Hash + Clone + std::fmt::Debug,
+{
+    pub fn new(sums: &Sums<'g, G>, start: &[G::Position], convention: Convention, limit: usize) -> Result<Self> {
+        let mut start = start.to_vec();
+        start.sort();
+        match Digraph::explore(sums, &[start], limit) {
+            Ok((graph, positions)) => {
+                let solved = retrograde(&graph);
+                let index = positions.into_iter().enumerate().map(|(i, p)| (p, i)).collect();
+                Ok(Judge::Solved { index, outcomes: solved.outcomes, remoteness: solved.remoteness })
+            }
+            Err(Error::TooLarge { .. }) if convention == Convention::Normal => {
+                Ok(Judge::NimValues(Search::normal_play(sums.game)))
+            }
+            Err(Error::TooLarge { limit, .. }) => Err(Error::TooLarge {
+                what: "perfect play of this sum (every sum reachable from it)".into(),
+                needed: limit + 1,
+                limit,
+            }),
+            Err(other) => Err(other),
+        }
+    }
+
+    /// The judgement of `sum` (any order of components).
+    pub fn judge(&mut self, sum: &[G::Position]) -> Result<Judgement> {
+        match self {
+            Judge::Solved { index, outcomes, remoteness } => {
+                let mut key = sum.to_vec();
+                key.sort();
+                let &i = index
+                    .get(&key)
+                    .ok_or_else(|| Error::InvalidPosition("this position was not reachable from the start".into()))?;
+                Ok(Judgement { outcome: outcomes[i], remoteness: remoteness[i] })
+            }
+            Judge::NimValues(search) => {
+                Ok(Judgement { outcome: Outcome::of_nim_value(search.nim_value_of_sum(sum)?), remoteness: None })
+            }
+        }
+    }
+
+    pub fn solved(&self) -> bool {
+        matches!(self, Judge::Solved { .. })
+    }
+}

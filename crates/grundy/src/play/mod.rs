@@ -1,0 +1,78 @@
+//! Playing against the engine: the engine side of `grundy play`.
+//!
+//! A [`Session`] holds a game in progress (a sum of positions of any game
+//! with a [`Notation`](crate::catalogue::Notation)): it lists the legal
+//! moves in the syntax `solve` prints, reads the player's move in the same
+//! syntax, answers with a winning move when there is one and otherwise with
+//! the move that makes the game last longest (by remoteness, see
+//! [`engine`]), gives hints, and undoes moves. [`Match`] adds turns and the
+//! text commands (`moves`, `hint`, `undo`, `quit`), so that a front end only
+//! reads lines and prints replies.
+//!
+//! ```
+//! use grundy::catalogue::Nim;
+//! use grundy::play::{Match, Session};
+//! let session = Session::new(&Nim, vec![1, 2], false).unwrap();
+//! let (mut game, opening) = Match::new(Box::new(session), false).unwrap();
+//! assert!(opening.contains("1 + 2"));
+//! let reply = game.command("2 -> 5");
+//! assert!(reply.text.contains("illegal move") && !reply.over, "{}", reply.text);
+//! let reply = game.command("2 -> 1"); // to 1 + 1, a P-position
+//! assert!(reply.text.contains("engine plays"));
+//! let reply = game.command("1 -> 0");
+//! assert!(reply.over && reply.text.contains("You win"), "{}", reply.text);
+//! ```
+
+pub mod engine;
+mod game_match;
+mod session;
+
+pub use engine::{Convention, Judgement, MAX_EXPLORED_SUMS};
+pub use game_match::{Match, Reply};
+pub use session::{Picture, Session};
+
+use crate::error::Result;
+
+/// A suggested move and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The move, in move syntax.
+    pub mv: String,
+    pub why: String,
+}
+
+/// How a game ended, seen by the player whose turn it would be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Stuck and lost (normal play; a race's goal reached by the opponent).
+    MoverLost,
+    /// Stuck and won (misère play).
+    MoverWon,
+    /// Stuck off the goal in a race.
+    Draw,
+    /// A drawn position came round again and again (loopy games).
+    DrawByRepetition,
+}
+
+/// A game in progress, whatever the game: what [`Match`] and front ends use.
+pub trait PlaySession {
+    /// The position as a person thinks of it.
+    fn show(&self) -> String;
+    /// The legal moves, in the syntax [`PlaySession::play`] reads.
+    fn moves(&self) -> Vec<String>;
+    /// Who wins from here with perfect play, for the player to move.
+    fn judgement(&mut self) -> Result<Judgement>;
+    /// Makes the player's move, given as text; returns it as the engine writes it.
+    fn play(&mut self, text: &str) -> Result<String>;
+    /// Makes the engine's move (`None` when there is none).
+    fn engine_move(&mut self) -> Result<Option<String>>;
+    /// The move the engine would make here, and why.
+    fn hint(&mut self) -> Result<Option<Hint>>;
+    /// Takes back the last move; false when there is none.
+    fn undo(&mut self) -> bool;
+    /// Whether the game is over, and how.
+    fn ending(&mut self) -> Result<Option<Ending>>;
+}
+
+#[cfg(test)]
+mod tests;

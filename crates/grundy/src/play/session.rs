@@ -1,0 +1,279 @@
+//! A game in progress: the sum on the table, its legal moves, the engine's
+//! choice, and the history for undo.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use super::engine::{Convention, Judge, Judgement, Move, StuckRule, Sums, MAX_EXPLORED_SUMS};
+use super::{Ending, Hint, PlaySession};
+use crate::catalogue::Notation;
+use crate::error::{Error, Result};
+use crate::game::{Goal, Outcome};
+
+/// Draws out a sum for a person (a board as a grid, a field with its
+/// revealed cells); the default writes the components joined by ` + `.
+pub type Picture<G> = Box<dyn Fn(&G, &[<G as crate::game::Game>::Position]) -> String>;
+
+/// A position repeated this often, in a drawn position, ends the game as a draw.
+const REPETITIONS_FOR_DRAW: usize = 3;
+
+/// One game between a person and the engine, over any game with a notation.
+pub struct Session<'g, G: Notation> {
+    sums: Sums<'g, G>,
+    judge: Judge<'g, G>,
+    /// The sum as the player sees it: components in a stable order.
+    sum: Vec<G::Position>,
+    history: Vec<Vec<G::Position>>,
+    picture: Option<Picture<G>>,
+}
+
+fn stuck_loses<G: crate::game::Game>(_: &G, _: &[G::Position]) -> Outcome {
+    Outcome::P
+}
+
+fn stuck_wins<G: crate::game::Game>(_: &G, _: &[G::Position]) -> Outcome {
+    Outcome::N
+}
+
+/// Races and loopy games: a stuck single position says who won; an empty
+/// sum means the last mover ended play (they won).
+fn stuck_by_goal<G: Goal>(game: &G, sum: &[G::Position]) -> Outcome {
+    match sum {
+        [position] => game.stuck_outcome(position),
+        _ => Outcome::P,
+    }
+}
+
+impl<'g, G: Notation> Session<'g, G>
+where
+    G::Position: Ord + Hash + Clone + Debug,
+{
+    /// Normal (`misere = false`) or misère play of the sum `start`.
+    pub fn new(game: &'g G, start: Vec<G::Position>, misere: bool) -> Result<Self> {
+        Self::with_limit(game, start, misere, MAX_EXPLORED_SUMS)
+    }
+
+    /// The same, exploring at most `limit` sums before falling back on
+    /// nim-values (normal play) or refusing (misère).
+    pub fn with_limit(game: &'g G, start: Vec<G::Position>, misere: bool, limit: usize) -> Result<Self> {
+        let (stuck, convention): (StuckRule<G>, _) =
+            if misere { (stuck_wins::<G>, Convention::Misere) } else { (stuck_loses::<G>, Convention::Normal) };
+        Self::with_stuck(game, start, stuck, convention, limit)
+    }
+
+    /// A race to a goal or a loopy game: stuck positions carry their
+    /// outcome ([`Goal`]); draws are possible. One position at a time, as
+    /// in `solve` (sums of games with draws are not decided by their parts).
+    pub fn goal(game: &'g G, start: G::Position) -> Result<Self>
+    where
+        G: Goal,
+    {
+        Self::with_stuck(game, vec![start], stuck_by_goal::<G>, Convention::Goal, MAX_EXPLORED_SUMS)
+    }
+
+    fn with_stuck(
+        game: &'g G,
+        start: Vec<G::Position>,
+        stuck: StuckRule<G>,
+        convention: Convention,
+        limit: usize,
+    ) -> Result<Self> {
+        if start.is_empty() {
+            return Err(Error::InvalidPosition("no position given".into()));
+        }
+        let sums = Sums { game, stuck };
+        let judge = Judge::new(&sums, &start, convention, limit)?;
+        Ok(Session { sums, judge, sum: start, history: Vec::new(), picture: None })
+    }
+
+    /// Draws positions with `picture` instead of their notation.
+    pub fn with_picture(mut self, picture: Picture<G>) -> Self {
+        self.picture = Some(picture);
+        self
+    }
+
+    fn legal(&self) -> Vec<Move<G::Position>> {
+        self.sums.moves(&self.sum)
+    }
+
+    fn describe(&self, m: &Move<G::Position>) -> String {
+        let game = self.sums.game;
+        let to: Vec<String> = m.parts.iter().map(|p| game.format_position(p)).collect();
+        let to = if to.is_empty() { "nothing".to_string() } else { to.join(" + ") };
+        format!("{} -> {to}", game.format_position(&self.sum[m.component]))
+    }
+
+    /// The engine's choice among the legal moves, with the judgement of the
+    /// sum it leaves (for the opponent to move).
+    fn choose(&mut self) -> Result<Option<(Move<G::Position>, Judgement)>> {
+        let here = self.judge.judge(&self.sum)?;
+        let mut best: Option<(Move<G::Position>, Judgement, u64)> = None;
+        for m in self.legal() {
+            let after = self.judge.judge(&m.next)?;
+            // Higher score is better for the mover.
+            let score = match (here.outcome, after.outcome) {
+                // Winning: to a P-position, as quickly as possible.
+                (Outcome::N, Outcome::P) => u64::MAX - after.remoteness.unwrap_or(0),
+                // Drawn: keep the draw.
+                (Outcome::Draw, Outcome::Draw) => 1,
+                // Losing: last as long as possible (without remoteness,
+                // leave the most moves on the board).
+                (Outcome::P, _) => match after.remoteness {
+                    Some(r) => r + 1,
+                    None => self.sums.moves(&m.next).len() as u64 + 1,
+                },
+                _ => 0,
+            };
+            if best.as_ref().is_none_or(|b| score > b.2) {
+                best = Some((m, after, score));
+            }
+        }
+        Ok(best.map(|(m, after, _)| (m, after)))
+    }
+
+    /// Parses a move in the syntax `solve` prints (`3 -> 1`, `2,3 -> 1,3 + 2,1`,
+    /// `5 -> nothing`, also `in [0]: 3 -> 1`), or `#k` for the k-th listed
+    /// move, or just the position moved to when that names one move.
+    fn parse_move(&self, text: &str) -> Result<Move<G::Position>> {
+        let game = self.sums.game;
+        let legal = self.legal();
+        let text = text.trim();
+        let text = text.split("  (").next().unwrap_or(text).trim();
+        let text = match text.strip_prefix("in [").and_then(|t| t.split_once("]:")) {
+            Some((_, rest)) => rest.trim(),
+            None => text,
+        };
+        if let Some(number) = text.strip_prefix('#') {
+            let k: usize = number
+                .trim()
+                .parse()
+                .map_err(|_| Error::InvalidPosition(format!("'#{number}': expected a move number such as #1")))?;
+            return legal.into_iter().nth(k.wrapping_sub(1)).ok_or_else(|| {
+                Error::InvalidPosition(format!("there is no move #{k}: `moves` lists the legal moves"))
+            });
+        }
+        let parse_sum = |text: &str| -> Result<Vec<G::Position>> {
+            let text = text.trim();
+            if text == "nothing" || text.is_empty() {
+                return Ok(Vec::new());
+            }
+            let mut parts = text.split('+').map(|p| game.parse_position(p.trim())).collect::<Result<Vec<_>>>()?;
+            parts.sort();
+            Ok(parts)
+        };
+        let same_parts = |m: &Move<G::Position>, to: &[G::Position]| {
+            let mut parts = m.parts.clone();
+            parts.sort();
+            parts == to
+        };
+        let (from, to) = match text.split_once("->") {
+            Some((from, to)) => (Some(game.parse_position(from.trim())?), parse_sum(to)?),
+            None => (None, parse_sum(text)?),
+        };
+        let mut matching: Vec<Move<G::Position>> = legal
+            .into_iter()
+            .filter(|m| from.as_ref().is_none_or(|f| self.sum[m.component] == *f) && same_parts(m, &to))
+            .collect();
+        // The same move in equal components is one move.
+        matching.dedup_by(|a, b| self.sum[a.component] == self.sum[b.component] && a.parts == b.parts);
+        match matching.len() {
+            1 => Ok(matching.pop().expect("one move")),
+            0 => Err(Error::InvalidPosition(match &from {
+                Some(f) if !self.sum.contains(f) => {
+                    format!("illegal move: there is no {} in the position", game.format_position(f))
+                }
+                _ => format!("illegal move: '{text}' is not a legal move here (`moves` lists them)"),
+            })),
+            _ => Err(Error::InvalidPosition(format!(
+                "ambiguous move '{text}': write it as FROM -> TO (`moves` lists them)"
+            ))),
+        }
+    }
+
+    fn apply(&mut self, m: Move<G::Position>) -> String {
+        let text = self.describe(&m);
+        let mut next = self.sum.clone();
+        next.splice(m.component..=m.component, m.parts);
+        self.history.push(std::mem::replace(&mut self.sum, next));
+        text
+    }
+}
+
+impl<G: Notation> PlaySession for Session<'_, G>
+where
+    G::Position: Ord + Hash + Clone + Debug,
+{
+    fn show(&self) -> String {
+        match &self.picture {
+            Some(picture) => picture(self.sums.game, &self.sum),
+            None if self.sum.is_empty() => "nothing left".to_string(),
+            None => self.sum.iter().map(|p| self.sums.game.format_position(p)).collect::<Vec<_>>().join(" + "),
+        }
+    }
+
+    fn moves(&self) -> Vec<String> {
+        self.legal().iter().map(|m| self.describe(m)).collect()
+    }
+
+    fn judgement(&mut self) -> Result<Judgement> {
+        self.judge.judge(&self.sum)
+    }
+
+    fn play(&mut self, text: &str) -> Result<String> {
+        let m = self.parse_move(text)?;
+        Ok(self.apply(m))
+    }
+
+    fn engine_move(&mut self) -> Result<Option<String>> {
+        Ok(self.choose()?.map(|(m, _)| self.apply(m)))
+    }
+
+    fn hint(&mut self) -> Result<Option<Hint>> {
+        let here = self.judge.judge(&self.sum)?;
+        let exact = self.judge.solved();
+        Ok(self.choose()?.map(|(m, after)| {
+            let mv = self.describe(&m);
+            let lasting = |r: Option<u64>| match r {
+                Some(r) => format!(" (the game then lasts {} more moves)", r + 1),
+                None => String::new(),
+            };
+            let why = match here.outcome {
+                Outcome::N if exact => format!("wins{}", lasting(after.remoteness)),
+                Outcome::N => "wins: it leaves nim-value 0".into(),
+                Outcome::Draw => "keeps the draw: no move wins".into(),
+                Outcome::P if exact => format!(
+                    "every move loses against perfect play; this one lasts longest{}",
+                    lasting(after.remoteness)
+                ),
+                Outcome::P => "every move loses against perfect play; this one leaves the most moves".into(),
+            };
+            Hint { mv, why }
+        }))
+    }
+
+    fn undo(&mut self) -> bool {
+        match self.history.pop() {
+            Some(previous) => {
+                self.sum = previous;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn ending(&mut self) -> Result<Option<Ending>> {
+        if !self.legal().is_empty() {
+            let repeated = self.history.iter().filter(|s| **s == self.sum).count() + 1;
+            if repeated >= REPETITIONS_FOR_DRAW && self.judge.judge(&self.sum)?.outcome == Outcome::Draw {
+                return Ok(Some(Ending::DrawByRepetition));
+            }
+            return Ok(None);
+        }
+        let outcome = (self.sums.stuck)(self.sums.game, &self.sum);
+        Ok(Some(match outcome {
+            Outcome::Draw => Ending::Draw,
+            Outcome::P => Ending::MoverLost,
+            Outcome::N => Ending::MoverWon,
+        }))
+    }
+}
