@@ -1,6 +1,9 @@
 //! The subcommands.
 
 mod list;
+mod pattern;
+mod play;
+mod plot;
 mod sequence;
 mod solve;
 mod table;
@@ -102,6 +105,83 @@ grundy sequence grundys-game --to 16777216 --format binary --output grundy.seq -
         #[arg(long)]
         misere: bool,
     },
+    /// A picture: a heatmap of a two-coordinate table, or G(n) against n for a heap game.
+    #[command(after_help = "PNG by default; SVG with --format svg or an output ending in .svg. P-positions are black.
+
+Examples:
+  grundy plot wythoff --rows 0..200 --cols 0..200 --output wythoff.png
+  grundy plot knight --goal 0,0 --rows 0..20 --cols 0..20 --output knight-race.svg
+  grundy plot subtraction:2,5,7 --rows 0..300 --output sub.png
+  grundy plot bomb --rows 1..50 --cols 1..50 --output bomb.png")]
+    Plot {
+        /// The game (see `grundy list`).
+        game: String,
+        /// First coordinate (heap size, or row), inclusive: A..B.
+        #[arg(long, value_parser = parse_range)]
+        rows: (u64, u64),
+        /// Second coordinate (column), inclusive: A..B. Two-coordinate games only.
+        #[arg(long, value_parser = parse_range)]
+        cols: Option<(u64, u64)>,
+        #[command(flatten)]
+        board: BoardArgs,
+        /// The image file to write.
+        #[arg(long)]
+        output: std::path::PathBuf,
+        /// Image format.
+        #[arg(long, value_enum, default_value_t = plot::Format::Auto)]
+        format: plot::Format,
+    },
+    /// Periods of rows, columns and the whole table, and the form of the P-positions.
+    #[command(after_help = "Everything is stated for the range given, and a P-position form is printed only when it
+holds on every cell of it.
+
+Examples:
+  grundy pattern wythoff --rows 0..200 --cols 0..200      Beatty pairs, α = the golden ratio
+  grundy pattern king --goal 0,0 --rows 0..40 --cols 0..40
+  grundy pattern subtraction:1,3,4 --rows 0..500
+  grundy pattern hyper-knight --rows 0..100 --cols 0..100 --json")]
+    Pattern {
+        /// The game (see `grundy list`).
+        game: String,
+        /// First coordinate (heap size, or row), inclusive: A..B.
+        #[arg(long, value_parser = parse_range)]
+        rows: (u64, u64),
+        /// Second coordinate (column), inclusive: A..B. Two-coordinate games only.
+        #[arg(long, value_parser = parse_range)]
+        cols: Option<(u64, u64)>,
+        #[command(flatten)]
+        board: BoardArgs,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play against the engine: it wins when it can, and otherwise makes the game last longest.
+    #[command(after_help = "Moves are written as `solve` prints them (3 -> 1, 3,3 -> 1,3 + 3,1), or #k for the k-th
+of `moves`. Commands: moves, hint, undo, quit. Moves may come from standard input.
+
+Examples:
+  grundy play nim 3 4 5
+  grundy play --misere nim 1 2 3 --engine-first
+  grundy play bomb 3,3 2,4
+  grundy play knight --goal 0,0 6,7
+  grundy play graph examples/loopy-game.txt 5
+  printf '3 -> 1\nquit\n' | grundy play nim 3 4 5")]
+    Play {
+        /// The game: a catalogue name with its parameters (see `grundy list`),
+        /// or `graph` followed by a graph file.
+        game: String,
+        /// The starting position: one or more summands, in the game's syntax.
+        #[arg(required = true)]
+        positions: Vec<String>,
+        #[command(flatten)]
+        board: BoardArgs,
+        /// Misère play: the last player to move loses.
+        #[arg(long)]
+        misere: bool,
+        /// The engine moves first.
+        #[arg(long)]
+        engine_first: bool,
+    },
     /// Solve a reference contest problem, reading its input format from FILE or standard input.
     Contest {
         #[arg(value_enum)]
@@ -153,6 +233,15 @@ pub fn run(command: Command) -> Result<()> {
                 checkpoint: checkpoint.as_deref(),
                 misere,
             })
+        }
+        Command::Plot { game, rows, cols, board, output, format } => {
+            plot::run(&game, rows, cols, &board.rule_options(), format, &output)
+        }
+        Command::Pattern { game, rows, cols, board, json } => {
+            pattern::run(&game, rows, cols, &board.rule_options(), json)
+        }
+        Command::Play { game, positions, board, misere, engine_first } => {
+            play::run(&game, &positions, &board.rule_options(), misere, engine_first)
         }
         Command::Contest { problem, file } => {
             let input = match &file {

@@ -3,7 +3,7 @@
 use super::*;
 use crate::catalogue::Cell;
 use crate::game::Outcome;
-use crate::rules::{game, RuleOptions};
+use crate::rules::{game, RuleOptions, TableKind};
 
 fn table(description: &str, goal: Option<Cell>, rows: (u64, u64), columns: Option<(u64, u64)>) -> Table {
     let options = RuleOptions { goal, ..RuleOptions::default() };
@@ -91,7 +91,7 @@ fn a_thousand_square_heatmap_has_one_pixel_cells_and_black_only_for_p() {
     // and solving it in a debug build takes minutes.)
     let t = Table {
         game: "rook".into(),
-        kind: "nim-value",
+        kind: TableKind::NimValue,
         rows: (0..1000).collect(),
         columns: Some((0..1000).collect()),
         cells: (0..1000u64).map(|x| (0..1000u64).map(|y| Some(TableCell::NimValue(x ^ y))).collect()).collect(),

@@ -42,7 +42,7 @@ use serde::Serialize;
 
 use crate::error::{Error, Result};
 use crate::game::Outcome;
-use crate::rules::{Table, TableCell};
+use crate::rules::{Table, TableCell, TableKind};
 
 /// The most cells a pattern search takes on: the finders keep a few copies
 /// of the table and compare rows pairwise by hash.
@@ -55,8 +55,8 @@ const MAX_RESIDUE_CELLS: u64 = 256;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PatternReport {
     pub game: String,
-    /// What the cells hold: `"nim-value"` or `"outcome"`.
-    pub kind: &'static str,
+    /// What the cells hold: nim-values or outcomes.
+    pub kind: TableKind,
     /// The first coordinate's range (rows, or heaps), inclusive.
     pub rows: (u64, u64),
     /// The second coordinate's range, for two-coordinate games.
@@ -130,7 +130,7 @@ impl Grid {
             height,
             width,
             cells: table.cells.iter().flat_map(|row| row.iter().map(code)).collect(),
-            nim_values: table.kind != "outcome",
+            nim_values: table.kind == TableKind::NimValue,
         })
     }
 

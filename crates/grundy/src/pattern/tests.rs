@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::catalogue::{Cell, Wythoff};
-use crate::rules::{game, RuleOptions};
+use crate::rules::{game, RuleOptions, TableKind};
 
 fn table(description: &str, goal: Option<Cell>, rows: (u64, u64), columns: Option<(u64, u64)>) -> Table {
     let options = RuleOptions { goal, ..RuleOptions::default() };
@@ -164,7 +164,7 @@ fn a_linear_congruence_is_found_and_verified() {
     let size = 30u64;
     let t = Table {
         game: "made-up".into(),
-        kind: "nim-value",
+        kind: TableKind::NimValue,
         rows: (0..size).collect(),
         columns: Some((0..size).collect()),
         cells: (0..size)

@@ -114,7 +114,7 @@ pub(crate) enum Judge<'g, G: Game> {
     /// The whole sum solved: outcome and remoteness of every reachable sum.
     Solved { index: FxHashMap<Vec<G::Position>, usize>, outcomes: Vec<Outcome>, remoteness: Vec<Option<u64>> },
     /// Too many sums: normal play by nim-values.
-    NimValues(Search<'g, G, crate::solve::NormalPlay>),
+    NimValues(Search<&'g G, crate::solve::NormalPlay>),
 }
 
 impl<'g, G: Game> Judge<'g, G>

@@ -12,23 +12,33 @@ pub struct Reply {
 
 /// A person against the engine. Every input line is a command or a move;
 /// a bad line gets a one-line reason and changes nothing.
-pub struct Match {
-    session: Box<dyn PlaySession>,
+pub struct Match<'s> {
+    session: &'s mut dyn PlaySession,
     /// Plies made in each of the player's turns (their move, and the
     /// engine's reply if the game went on), so that `undo` takes back both.
     turns: Vec<usize>,
     over: bool,
 }
 
+/// "position: 3 + 4 + 5", or the drawing on the lines below.
+fn position(session: &dyn PlaySession) -> String {
+    let shown = session.show();
+    if shown.contains('\n') {
+        format!("position:\n{shown}\n")
+    } else {
+        format!("position: {shown}\n")
+    }
+}
+
 pub const HELP: &str = "commands: a move such as '3 -> 1' (as `moves` lists them), #k for the k-th listed move, \
 moves, hint, undo, quit";
 
-impl Match {
+impl<'s> Match<'s> {
     /// Starts a match; with `engine_first` the engine moves first. Returns
     /// the opening text (the position, and the engine's first move).
-    pub fn new(session: Box<dyn PlaySession>, engine_first: bool) -> crate::Result<(Match, String)> {
+    pub fn new(session: &'s mut dyn PlaySession, engine_first: bool) -> crate::Result<(Match<'s>, String)> {
         let mut game = Match { session, turns: Vec::new(), over: false };
-        let mut text = format!("position: {}\n", game.session.show());
+        let mut text = position(game.session);
         if let Some(ending) = game.session.ending()? {
             game.over = true;
             text.push_str(&announce(ending, engine_first));
@@ -51,7 +61,7 @@ impl Match {
         let Some(mv) = self.session.engine_move()? else {
             return Ok(String::new());
         };
-        let mut text = format!("engine plays {mv}\nposition: {}\n", self.session.show());
+        let mut text = format!("engine plays {mv}\n{}", position(self.session));
         if let Some(ending) = self.session.ending()? {
             self.over = true;
             text.push_str(&announce(ending, false));
@@ -75,7 +85,7 @@ impl Match {
                 self.over = true;
                 reply("bye\n".into(), true)
             }
-            "" | "help" | "?" => reply(format!("position: {}\n{HELP}\n", self.session.show()), self.over),
+            "" | "help" | "?" => reply(format!("{}{HELP}\n", position(self.session)), self.over),
             "moves" | "list" => {
                 let moves = self.session.moves();
                 let mut text = format!("legal moves ({}):\n", moves.len());
@@ -97,7 +107,7 @@ impl Match {
                         self.session.undo();
                     });
                     self.over = false;
-                    reply(format!("taken back\nposition: {}\n", self.session.show()), false)
+                    reply(format!("taken back\n{}", position(self.session)), false)
                 }
                 None => reply("nothing to undo\n".into(), self.over),
             },
@@ -107,7 +117,7 @@ impl Match {
                 }
                 let played = self.session.play(mv)?;
                 let mut plies = 1;
-                let mut text = format!("you play {played}\nposition: {}\n", self.session.show());
+                let mut text = format!("you play {played}\n{}", position(self.session));
                 if let Some(ending) = self.session.ending()? {
                     self.over = true;
                     text.push_str(&announce(ending, true));

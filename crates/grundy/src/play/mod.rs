@@ -12,8 +12,8 @@
 //! ```
 //! use grundy::catalogue::Nim;
 //! use grundy::play::{Match, Session};
-//! let session = Session::new(&Nim, vec![1, 2], false).unwrap();
-//! let (mut game, opening) = Match::new(Box::new(session), false).unwrap();
+//! let mut session = Session::new(&Nim, vec![1, 2], false).unwrap();
+//! let (mut game, opening) = Match::new(&mut session, false).unwrap();
 //! assert!(opening.contains("1 + 2"));
 //! let reply = game.command("2 -> 5");
 //! assert!(reply.text.contains("illegal move") && !reply.over, "{}", reply.text);
@@ -25,6 +25,7 @@
 
 pub mod engine;
 mod game_match;
+pub mod picture;
 mod session;
 
 pub use engine::{Convention, Judgement, MAX_EXPLORED_SUMS};

@@ -12,7 +12,7 @@ use crate::game::{Goal, Outcome};
 
 /// Draws out a sum for a person (a board as a grid, a field with its
 /// revealed cells); the default writes the components joined by ` + `.
-pub type Picture<G> = Box<dyn Fn(&G, &[<G as crate::game::Game>::Position]) -> String>;
+pub type Picture<G> = fn(&G, &[<G as crate::game::Game>::Position]) -> String;
 
 /// A position repeated this often, in a drawn position, ends the game as a draw.
 const REPETITIONS_FOR_DRAW: usize = 3;

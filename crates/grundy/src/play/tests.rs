@@ -74,8 +74,8 @@ fn misere_judgements_match_exact_search() {
         assert_eq!(session.judgement().unwrap().outcome, misere_outcome_by_search(&Nim, &heaps).unwrap(), "{heaps:?}");
     }
     // Misère Nim 1 + 1 + 1: the engine moving first must take the last counter.
-    let session = Session::new(&Nim, vec![1, 1, 1], true).unwrap();
-    let (mut game, opening) = Match::new(Box::new(session), true).unwrap();
+    let mut session = Session::new(&Nim, vec![1, 1, 1], true).unwrap();
+    let (mut game, opening) = Match::new(&mut session, true).unwrap();
     assert!(opening.contains("engine plays 1 -> 0"));
     // 0 + 1 + 1: the player takes one, the engine must take the last, and
     // the player, stuck, wins.
@@ -158,8 +158,8 @@ fn moves_are_read_in_the_syntax_solve_prints() {
 
 #[test]
 fn a_match_handles_hint_undo_and_bad_lines() {
-    let session = Session::new(&Nim, vec![3, 4, 5], false).unwrap();
-    let (mut game, opening) = Match::new(Box::new(session), false).unwrap();
+    let mut session = Session::new(&Nim, vec![3, 4, 5], false).unwrap();
+    let (mut game, opening) = Match::new(&mut session, false).unwrap();
     assert!(opening.starts_with("position: 3 + 4 + 5\n"));
     let hint = game.command("hint");
     assert!(hint.text.starts_with("hint: 3 -> 1 — wins"), "{}", hint.text);

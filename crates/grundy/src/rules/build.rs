@@ -3,12 +3,13 @@
 use std::ops::RangeInclusive;
 
 use super::closed::RaceRules;
-use super::playable::{GoalGame, NormalGame, Playable};
+use super::playable::{GoalGame, NormalGame, PlayLoop, Playable};
 use super::registry::Description;
 use super::report::{Play, Report, Table};
 use super::tables::{board_table_goal, board_table_normal, heap_table};
 use crate::catalogue::{parse_number, parse_pair, BoardGame, HeapGame, Minefield, Minesweeper, Piece, Step};
 use crate::error::{Error, Result};
+use crate::play::picture;
 use crate::solve::{NormalPlay, Search};
 
 /// Take-and-break codes and the named heap games (see [`HeapGame::parse`]).
@@ -59,12 +60,15 @@ pub(super) fn board_game(description: &Description, moves: impl Into<Moves>) -> 
     let options = description.options;
     let game = BoardGame::new(options.board, leaps, rides)?;
     let Some(goal) = options.goal else {
-        return Ok(Box::new(NormalGame::new(description.text, game, Search::normal_play, Some(board_table_normal))));
+        return Ok(Box::new(
+            NormalGame::new(description.text, game, Search::normal_play, Some(board_table_normal))
+                .with_picture(picture::board),
+        ));
     };
     let race = game.with_goal(goal)?;
     Ok(match RaceRules::of(description.text, &race) {
         Some(closed_form) => Box::new(closed_form),
-        None => Box::new(GoalGame::new(description.text, race, Some(board_table_goal))),
+        None => Box::new(GoalGame::new(description.text, race, Some(board_table_goal)).with_picture(picture::board)),
     })
 }
 
@@ -92,6 +96,14 @@ impl Playable for MineRules {
             game: "mine".into(),
             question: "a table".into(),
             why: "its positions are fields, so it has no table".into(),
+        })
+    }
+
+    fn play(&self, _: &[String], _: bool, _: &mut PlayLoop<'_>) -> Result<()> {
+        Err(Error::Unsupported {
+            game: "mine".into(),
+            question: "play".into(),
+            why: "clicks need a move syntax of their own, not built yet".into(),
         })
     }
 }

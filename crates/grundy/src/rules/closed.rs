@@ -4,7 +4,7 @@
 
 use std::ops::RangeInclusive;
 
-use super::playable::{GoalGame, NormalGame, Playable};
+use super::playable::{GoalGame, NormalGame, PlayLoop, Playable};
 use super::report::{ComponentReport, Convention, MoveReport, Play, Report, Table};
 use super::tables::board_table_goal;
 use crate::catalogue::race::ChessPiece;
@@ -77,6 +77,10 @@ impl Playable for WythoffRules {
     fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<Table> {
         self.search.table(rows, columns)
     }
+
+    fn play(&self, positions: &[String], misere: bool, run: &mut PlayLoop<'_>) -> Result<()> {
+        self.search.play(positions, misere, run)
+    }
 }
 
 /// A race to the corner `(0, 0)` by one of Life Winner Bo's pieces: the
@@ -104,7 +108,7 @@ impl RaceRules {
         Some(RaceRules {
             piece,
             game: game.clone(),
-            general: GoalGame::new(name, game.clone(), Some(board_table_goal)),
+            general: GoalGame::new(name, game.clone(), Some(board_table_goal)).with_picture(crate::play::picture::board),
         })
     }
 }
@@ -154,6 +158,10 @@ impl Playable for RaceRules {
 
     fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<Table> {
         self.general.table(rows, columns)
+    }
+
+    fn play(&self, positions: &[String], misere: bool, run: &mut PlayLoop<'_>) -> Result<()> {
+        self.general.play(positions, misere, run)
     }
 }
 

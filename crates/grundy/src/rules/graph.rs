@@ -2,10 +2,11 @@
 
 use std::ops::RangeInclusive;
 
-use super::playable::Playable;
+use super::playable::{PlayLoop, Playable};
 use super::report::{ComponentReport, Convention, MoveReport, Play, Report, Table};
 use crate::catalogue::GraphGame;
 use crate::error::{Error, Result};
+use crate::play::Session;
 use crate::solve::loopy::{analyse_loopy_sum, LoopyMove, LoopyValue, SolvedGraph};
 
 /// A game graph (see [`GraphGame`]), solved once ([`SolvedGraph`]); each
@@ -85,5 +86,28 @@ impl Playable for GraphRules {
             question: "a table".into(),
             why: "a graph game's positions are not coordinates, so it has no table".into(),
         })
+    }
+
+    /// One position: its labels decide stuck positions (draws possible).
+    /// A sum: normal play, as for `solve` (generalized values need it).
+    fn play(&self, positions: &[String], misere: bool, run: &mut PlayLoop<'_>) -> Result<()> {
+        let unsupported = |why: &str| Error::Unsupported {
+            game: self.name.clone(),
+            question: "this play".into(),
+            why: why.to_string(),
+        };
+        if misere {
+            return Err(unsupported("graph games are played in normal play (with labelled stuck positions)"));
+        }
+        let ids = positions.iter().map(|p| self.position(p)).collect::<Result<Vec<u32>>>()?;
+        let mut session = match &ids[..] {
+            [] => return Err(Error::InvalidPosition("no position given".into())),
+            [single] => Session::goal(&self.game, *single)?,
+            _ if self.solved.values.is_none() => {
+                return Err(unsupported("sums need a normal-play graph (no stuck position labelled win or draw)"))
+            }
+            _ => Session::new(&self.game, ids, false)?,
+        };
+        run(&mut session)
     }
 }

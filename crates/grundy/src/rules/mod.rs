@@ -29,7 +29,7 @@ mod report;
 mod tables;
 
 pub use graph::GraphRules;
-pub use playable::{GoalGame, NormalGame, Playable, SearchOf, Tabulator};
+pub use playable::{GoalGame, NormalGame, PlayLoop, Playable, SearchOf, Tabulator};
 pub use registry::{game, game_with_file, open, GameEntry, ENTRIES};
 pub use report::{ComponentReport, Convention, MoveReport, Play, Report, Table, TableCell, TableKind};
 pub use tables::{table_of, MAX_TABLE_CELLS};

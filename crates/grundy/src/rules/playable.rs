@@ -16,6 +16,7 @@ use super::report::{ComponentReport, Convention, MoveReport, Play, Report, Table
 use crate::catalogue::Notation;
 use crate::error::{Error, Result};
 use crate::game::{Goal, Outcome};
+use crate::play::{Picture, PlaySession, Session};
 use crate::solve::loopy::{retrograde, Digraph};
 use crate::solve::misere::MisereSums;
 use crate::solve::remoteness::{every_sg_outcome, SuspensePlay};
@@ -36,7 +37,14 @@ pub trait Playable: Send + Sync {
     /// The values of positions `(row, column)` over the given ranges
     /// (`columns` is `None` for one-coordinate games).
     fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<Table>;
+    /// Plays the sum of `positions` against the engine: builds a game in
+    /// progress and hands it to `run` (the session may borrow a game built
+    /// for this request, hence the callback).
+    fn play(&self, positions: &[String], misere: bool, run: &mut PlayLoop<'_>) -> Result<()>;
 }
+
+/// What a front end does with a game in progress (see [`Playable::play`]).
+pub type PlayLoop<'a> = dyn FnMut(&mut dyn PlaySession) -> Result<()> + 'a;
 
 /// Makes a table of a game over a range of rows and (optionally) columns.
 pub type Tabulator<G> = fn(&G, RangeInclusive<u64>, Option<RangeInclusive<u64>>) -> Result<Table>;
@@ -79,6 +87,7 @@ where
     search: Mutex<Search<Arc<G>, NormalPlay>>,
     misere: Mutex<MisereSums<Arc<G>>>,
     tabulate: Option<Tabulator<G>>,
+    picture: Option<Picture<G>>,
 }
 
 impl<G: Notation + Send + Sync + 'static> NormalGame<G>
@@ -95,7 +104,14 @@ where
             misere: Mutex::new(MisereSums::new(Arc::clone(&game))),
             game,
             tabulate,
+            picture: None,
         }
+    }
+
+    /// Draws positions with `picture` in `play` (heaps stay numbers without one).
+    pub fn with_picture(mut self, picture: Picture<G>) -> Self {
+        self.picture = Some(picture);
+        self
     }
 
     pub fn game(&self) -> &G {
@@ -207,6 +223,21 @@ where
     fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<Table> {
         tabulate_or_explain(&self.name, &*self.game, self.tabulate, rows, columns)
     }
+
+    fn play(&self, positions: &[String], misere: bool, run: &mut PlayLoop<'_>) -> Result<()> {
+        let session = Session::new(&*self.game, parse_all(&*self.game, positions)?, misere)?;
+        run(&mut with_picture(session, self.picture))
+    }
+}
+
+fn with_picture<G: Notation>(session: Session<'_, G>, picture: Option<Picture<G>>) -> Session<'_, G>
+where
+    G::Position: Debug + Ord + Hash,
+{
+    match picture {
+        Some(picture) => session.with_picture(picture),
+        None => session,
+    }
 }
 
 /// A race to a goal: three-valued outcomes, one position at a time. Keeps
@@ -219,6 +250,7 @@ where
     game: Arc<G>,
     search: Mutex<Search<Arc<G>, GoalPlay>>,
     tabulate: Option<Tabulator<G>>,
+    picture: Option<Picture<G>>,
 }
 
 impl<G: Goal + Notation + Send + Sync + 'static> GoalGame<G>
@@ -227,13 +259,20 @@ where
 {
     pub fn new(name: impl Into<String>, game: G, tabulate: Option<Tabulator<G>>) -> Self {
         let game = Arc::new(game);
-        GoalGame { name: name.into(), search: Mutex::new(Search::goal_play(Arc::clone(&game))), game, tabulate }
+        let search = Mutex::new(Search::goal_play(Arc::clone(&game)));
+        GoalGame { name: name.into(), search, game, tabulate, picture: None }
+    }
+
+    /// Draws positions with `picture` in `play`.
+    pub fn with_picture(mut self, picture: Picture<G>) -> Self {
+        self.picture = Some(picture);
+        self
     }
 }
 
 impl<G: Goal + Notation + Send + Sync + 'static> Playable for GoalGame<G>
 where
-    G::Position: Debug + Hash + Send,
+    G::Position: Debug + Hash + Ord + Send,
 {
     fn name(&self) -> &str {
         &self.name
@@ -282,6 +321,25 @@ where
 
     fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<Table> {
         tabulate_or_explain(&self.name, &*self.game, self.tabulate, rows, columns)
+    }
+
+    fn play(&self, positions: &[String], misere: bool, run: &mut PlayLoop<'_>) -> Result<()> {
+        if misere {
+            return Err(Error::Unsupported {
+                game: self.name.clone(),
+                question: "misère play".into(),
+                why: "it is a race to a goal: misère play is not defined for it".into(),
+            });
+        }
+        let [position] = positions else {
+            return Err(Error::InvalidPosition(format!(
+                "{} is a race to a goal: give one position, found {}",
+                self.name,
+                positions.len()
+            )));
+        };
+        let session = Session::goal(&*self.game, self.game.parse_position(position)?)?;
+        run(&mut with_picture(session, self.picture))
     }
 }
 

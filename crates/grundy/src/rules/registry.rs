@@ -225,7 +225,10 @@ pub const ENTRIES: &[GameEntry] = &[
         about: "a bomb at (p,q) becomes two at (u,q) and (p,v), u<p, v<q (HDU 2873)",
         form: Form::Name,
         board: false,
-        build: |d| Ok(Box::new(NormalGame::new(d.text, BombGame, Search::normal_play, Some(bomb_table)))),
+        build: |d| {
+            let game = NormalGame::new(d.text, BombGame, Search::normal_play, Some(bomb_table));
+            Ok(Box::new(game.with_picture(crate::play::picture::bombs)))
+        },
     },
     GameEntry {
         name: "mine",

@@ -1,0 +1,24 @@
+//! `grundy pattern`: periods and P-position forms of a table.
+
+use anyhow::Result;
+use grundy::pattern;
+use grundy::rules::{game, RuleOptions};
+
+pub fn run(
+    description: &str,
+    rows: (u64, u64),
+    cols: Option<(u64, u64)>,
+    options: &RuleOptions,
+    json: bool,
+) -> Result<()> {
+    // Refused before any work: the search keeps copies of the table.
+    pattern::check_range(rows.1 - rows.0 + 1, cols.map_or(1, |(a, b)| b - a + 1))?;
+    let table = game(description, options)?.table(rows.0..=rows.1, cols.map(|(a, b)| a..=b))?;
+    let report = pattern::find_patterns(&table)?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print!("{report}");
+    }
+    Ok(())
+}

@@ -1,0 +1,67 @@
+//! `grundy play` with moves on standard input, as a script would play.
+
+mod common;
+
+use common::grundy;
+
+fn play(args: &[&str], input: &str) -> String {
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    let run = grundy(&all, input);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    run.stdout
+}
+
+#[test]
+fn an_illegal_move_gets_a_reason_and_the_prompt_again() {
+    let out = play(&["nim", "3", "4", "5"], "3 -> 7\nbanana\n3 -> 1\nquit\n");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines.contains(&"your move> illegal move: '3 -> 7' is not a legal move here (`moves` lists them)"),
+        "{out}"
+    );
+    assert!(lines.contains(&"your move> expected a heap size (a whole number), found 'banana'"), "{out}");
+    // The game went on: the legal move was played and answered.
+    assert!(out.contains("you play 3 -> 1\nposition: 1 + 4 + 5\nengine plays"), "{out}");
+    assert!(out.ends_with("your move> bye\n"));
+}
+
+#[test]
+fn the_engine_wins_a_won_position_whatever_the_player_does() {
+    // Engine first from 3 + 4 + 5 (nim-value 2): the player always takes
+    // the first listed move; the engine must make the last move.
+    let out = play(&["nim", "3", "4", "5", "--engine-first"], &"#1\n".repeat(20));
+    assert!(out.contains("engine plays 3 -> 1\n"), "{out}");
+    assert!(out.trim_end().ends_with("You cannot move. The engine wins."), "{out}");
+}
+
+#[test]
+fn misere_races_and_graphs() {
+    let out = play(&["--misere", "nim", "1", "1", "1", "--engine-first"], "1 -> 0\n");
+    assert!(out.trim_end().ends_with("You cannot move, and under misère play that wins. You win!"), "{out}");
+    // A race to the corner, drawn as a board.
+    let out = play(&["king", "--goal", "0,0", "1,1"], "1,1 -> 0,0\n");
+    assert!(out.contains("position:\n  0123\n0 G...\n1 .K.."), "{out}");
+    assert!(out.trim_end().ends_with("The engine cannot move. You win!"), "{out}");
+    // A loopy graph: from 3 the play cycles 3, 4, 3, … and is drawn.
+    let out = play(&["graph", "examples/loopy-game.txt", "3"], "3 -> 4\n3 -> 4\n3 -> 4\n");
+    assert!(out.contains("The same drawn position came round three times: a draw."), "{out}");
+}
+
+#[test]
+fn hint_and_undo() {
+    let out = play(&["bomb", "3,3"], "hint\n3,3 -> 1,3 + 3,1\nundo\nquit\n");
+    assert!(out.contains("hint: 3,3 -> "), "{out}");
+    assert!(out.contains("taken back\nposition:\n  1234\n1 ....\n2 ....\n3 ..#.\n"), "{out}");
+}
+
+#[test]
+fn bad_games_and_positions_are_refused_at_once() {
+    let run = grundy(&["play", "nim", "x"], "");
+    assert_ne!(run.status, 0);
+    assert!(run.stderr.contains("expected a heap size"));
+    let run = grundy(&["play", "king", "--goal", "0,0", "1,1", "2,2"], "");
+    assert!(run.stderr.contains("give one position"), "{}", run.stderr);
+    let run = grundy(&["play", "--help"], "");
+    assert!(run.stdout.contains("Examples:") && run.stdout.contains("grundy play nim 3 4 5"));
+}

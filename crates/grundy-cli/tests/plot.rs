@@ -1,0 +1,72 @@
+//! `grundy plot`: the file written is the library's picture, byte for byte.
+
+mod common;
+
+use common::grundy;
+use grundy::export::{self, ImageFormat};
+use grundy::rules::{game, RuleOptions};
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn a_heatmap_is_the_librarys_png() {
+    let path = scratch("wythoff.png");
+    let run =
+        grundy(&["plot", "wythoff", "--rows", "0..30", "--cols", "0..30", "--output", path.to_str().unwrap()], "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.is_empty());
+    let written = std::fs::read(&path).unwrap();
+    let table = game("wythoff", &RuleOptions::default()).unwrap().table(0..=30, Some(0..=30)).unwrap();
+    assert_eq!(written, export::heatmap(&table, ImageFormat::Png).unwrap());
+    assert_eq!(&written[..8], b"\x89PNG\r\n\x1a\n");
+}
+
+#[test]
+fn svg_on_request_and_by_extension() {
+    let path = scratch("race.svg");
+    let args =
+        ["plot", "king", "--goal", "0,0", "--rows", "0..9", "--cols", "0..9", "--output", path.to_str().unwrap()];
+    assert_eq!(grundy(&args, "").status, 0);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("P: second player wins"));
+    let forced = scratch("forced.img");
+    let run = grundy(&["plot", "nim", "--rows", "0..50", "--format", "svg", "--output", forced.to_str().unwrap()], "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(std::fs::read_to_string(&forced).unwrap().contains("G(n)"));
+}
+
+#[test]
+fn a_heap_sequence_is_a_scatter() {
+    let path = scratch("sub.png");
+    let run = grundy(&["plot", "subtraction:2,5,7", "--rows", "0..300", "--output", path.to_str().unwrap()], "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let table = game("subtraction:2,5,7", &RuleOptions::default()).unwrap().table(0..=300, None).unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), export::plot_table(&table, ImageFormat::Png).unwrap());
+}
+
+#[test]
+fn bad_requests_get_one_line_and_no_file() {
+    let path = scratch("never.png");
+    let out = path.to_str().unwrap();
+    for (args, says) in [
+        (vec!["plot", "wythoff", "--rows", "0..5000", "--cols", "0..5000", "--output", out], "too large"),
+        (vec!["plot", "mine", "--rows", "0..5", "--output", out], "no table"),
+        (vec!["plot", "wythoff", "--rows", "0..5", "--output", out], "two numbers"),
+        (vec!["plot", "nim", "--rows", "0..5"], "--output"),
+    ] {
+        let run = grundy(&args, "");
+        assert_ne!(run.status, 0, "{args:?}");
+        assert!(run.stderr.contains(says), "{args:?}: {}", run.stderr);
+        assert!(!path.exists());
+    }
+}
+
+#[test]
+fn help_has_examples() {
+    let run = grundy(&["plot", "--help"], "");
+    assert!(run.stdout.contains("Examples:") && run.stdout.contains("grundy plot wythoff"));
+}
