@@ -65,3 +65,14 @@ fn bad_games_and_positions_are_refused_at_once() {
     let run = grundy(&["play", "--help"], "");
     assert!(run.stdout.contains("Examples:") && run.stdout.contains("grundy play nim 3 4 5"));
 }
+
+#[test]
+fn minesweeper_is_played_by_clicks_on_the_drawn_field() {
+    let out = play(&["mine", "..*/.../..."], "moves\nclick 0,1\n");
+    assert!(out.contains("position:\n##*\n###\n###\n"), "{out}");
+    assert!(out.contains("  #2 click 0,1\n"), "{out}");
+    assert!(out.contains("engine plays click 0,0\nposition:\n.1*\n.11\n...\n"), "{out}");
+    assert!(out.trim_end().ends_with("You cannot move. The engine wins."), "{out}");
+    let out = play(&["mine", "..*/.../..."], "click 0,2\nquit\n");
+    assert!(out.contains("your move> illegal move: 'click 0,2' is not a legal move here"), "{out}");
+}

@@ -124,6 +124,16 @@ impl Minefield {
         (self.kind[cell] != CellKind::Mine).then_some(self.count[cell])
     }
 
+    /// Whether `(x, y)`, a cell that is not a mine, is still face down in a
+    /// board state (for drawing the field as play goes on).
+    pub fn is_face_down(&self, face_down: &FaceDown, x: u32, y: u32) -> bool {
+        let cell = self.cell(x, y);
+        match face_down {
+            FaceDown::All => self.kind[cell] != CellKind::Mine,
+            FaceDown::Cells(cells) => cells.binary_search(&(cell as u32)).is_ok(),
+        }
+    }
+
     /// The padded number of cell `(x, y)`.
     fn cell(&self, x: u32, y: u32) -> usize {
         (x as usize + 1) * (self.cols as usize + 2) + y as usize + 1

@@ -30,7 +30,7 @@ fn position(session: &dyn PlaySession) -> String {
     }
 }
 
-pub const HELP: &str = "commands: a move such as '3 -> 1' (as `moves` lists them), #k for the k-th listed move, \
+pub const HELP: &str = "commands: a move as `moves` lists them (e.g. 3 -> 1), #k for the k-th listed move, \
 moves, hint, undo, quit";
 
 impl<'s> Match<'s> {

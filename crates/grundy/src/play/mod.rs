@@ -30,7 +30,7 @@ mod session;
 
 pub use engine::{Convention, Judgement, MAX_EXPLORED_SUMS};
 pub use game_match::{Match, Reply};
-pub use session::{Picture, Session};
+pub use session::{MoveNames, Picture, Session};
 
 use crate::error::Result;
 

@@ -1,7 +1,7 @@
 //! Positions drawn the way a person thinks of them: tokens on a board as a
 //! grid of characters (a knight's race, the Bomb Game's bombs).
 
-use crate::catalogue::{BoardGame, Cell};
+use crate::catalogue::{BoardGame, Cell, FaceDown, MinePosition, Minesweeper};
 
 /// Boards larger than this on either side are described, not drawn.
 const MAX_DRAWN: u64 = 40;
@@ -75,9 +75,79 @@ pub fn bombs(_: &crate::catalogue::BombGame, sum: &[(u32, u32)]) -> String {
     grid(&tokens, 1, '#', None, None)
 }
 
+/// The face-down cells of a minesweeper position (the whole board, or none).
+fn face_down(position: Option<&MinePosition>) -> FaceDown {
+    match position {
+        Some(MinePosition::Board(face_down)) => face_down.clone(),
+        // Play keeps the board whole; nothing left is nothing face down.
+        _ => FaceDown::Cells(Vec::new()),
+    }
+}
+
+/// A minesweeper field as play goes on: `#` face down, `*` a mine, digits
+/// for turned-up numbers, `.` for turned-up blanks.
+pub fn mine_field(game: &Minesweeper, sum: &[MinePosition]) -> String {
+    let field = game.field();
+    let state = face_down(sum.first());
+    let (rows, cols) = field.size();
+    let mut out = String::new();
+    for x in 0..rows {
+        for y in 0..cols {
+            out.push(match field.number(x, y) {
+                None => '*',
+                Some(_) if field.is_face_down(&state, x, y) => '#',
+                Some(0) => '.',
+                Some(n) => char::from_digit(n as u32, 10).unwrap_or('?'),
+            });
+        }
+        out.push('\n');
+    }
+    out.push_str("(# face down, * mine; click a face-down cell x,y: row x, column y, from 0)");
+    out
+}
+
+/// The names of a click: `click x,y` (and `x,y`) for the cell clicked. A
+/// click on a blank floods its region, and a click on any blank of the
+/// region makes the same move, so each of those cells names it.
+pub fn mine_clicks(game: &Minesweeper, from: &MinePosition, to: &[MinePosition]) -> Vec<String> {
+    let field = game.field();
+    let (before, after) = (face_down(Some(from)), face_down(to.first()));
+    let (rows, cols) = field.size();
+    let revealed: Vec<(u32, u32)> = (0..rows)
+        .flat_map(|x| (0..cols).map(move |y| (x, y)))
+        .filter(|&(x, y)| field.number(x, y).is_some())
+        .filter(|&(x, y)| field.is_face_down(&before, x, y) && !field.is_face_down(&after, x, y))
+        .collect();
+    let clicked: Vec<(u32, u32)> = match &revealed[..] {
+        [single] => vec![*single],
+        _ => revealed.iter().copied().filter(|&(x, y)| field.number(x, y) == Some(0)).collect(),
+    };
+    clicked.iter().flat_map(|(x, y)| [format!("click {x},{y}"), format!("{x},{y}")]).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalogue::Minefield;
+
+    #[test]
+    fn a_mine_field_with_its_revealed_cells() {
+        let game = Minesweeper::new(Minefield::parse("..*/.../...").unwrap());
+        let start = game.start();
+        assert_eq!(mine_field(&game, std::slice::from_ref(&start)).lines().next(), Some("##*"));
+        let mut options = crate::game::Options::new();
+        crate::game::Game::options(&game, &start, &mut options);
+        // Clicking (2,0), a blank, floods the blanks and the numbers around them.
+        let flood = options.iter().find(|o| mine_clicks(&game, &start, o).contains(&"2,0".to_string())).unwrap();
+        // Every blank is 8-connected here, so the flood turns up the whole field.
+        assert_eq!(mine_field(&game, flood).lines().take(3).collect::<Vec<_>>(), [".1*", ".11", "..."]);
+        // Any blank names that click; the first one, row by row, is how it is written.
+        assert_eq!(mine_clicks(&game, &start, flood)[0], "click 0,0");
+        // A number alone: one cell turned up, one name.
+        let number = options.iter().find(|o| mine_clicks(&game, &start, o).contains(&"0,1".to_string())).unwrap();
+        assert_eq!(mine_field(&game, number).lines().next(), Some("#1*"));
+        assert_eq!(mine_clicks(&game, &start, number), ["click 0,1", "0,1"]);
+    }
 
     #[test]
     fn tokens_and_goal_on_a_grid() {

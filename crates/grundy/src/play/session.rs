@@ -14,6 +14,12 @@ use crate::game::{Goal, Outcome};
 /// revealed cells); the default writes the components joined by ` + `.
 pub type Picture<G> = fn(&G, &[<G as crate::game::Game>::Position]) -> String;
 
+/// The names a move answers to, the first as the engine writes it, for
+/// games whose moves people name otherwise than `FROM -> TO` (minesweeper:
+/// `click x,y`). Arguments: the game, the component moved in, the option's parts.
+pub type MoveNames<G> =
+    fn(&G, &<G as crate::game::Game>::Position, &[<G as crate::game::Game>::Position]) -> Vec<String>;
+
 /// A position repeated this often, in a drawn position, ends the game as a draw.
 const REPETITIONS_FOR_DRAW: usize = 3;
 
@@ -25,6 +31,7 @@ pub struct Session<'g, G: Notation> {
     sum: Vec<G::Position>,
     history: Vec<Vec<G::Position>>,
     picture: Option<Picture<G>>,
+    names: Option<MoveNames<G>>,
 }
 
 fn stuck_loses<G: crate::game::Game>(_: &G, _: &[G::Position]) -> Outcome {
@@ -83,7 +90,7 @@ where
         }
         let sums = Sums { game, stuck };
         let judge = Judge::new(&sums, &start, convention, limit)?;
-        Ok(Session { sums, judge, sum: start, history: Vec::new(), picture: None })
+        Ok(Session { sums, judge, sum: start, history: Vec::new(), picture: None, names: None })
     }
 
     /// Draws positions with `picture` instead of their notation.
@@ -92,11 +99,42 @@ where
         self
     }
 
+    /// Names moves with `names` instead of `FROM -> TO`.
+    pub fn with_move_names(mut self, names: MoveNames<G>) -> Self {
+        self.names = Some(names);
+        self
+    }
+
+    /// The legal moves, each once: the same option in equal components (or
+    /// reached by different clicks) is one move.
     fn legal(&self) -> Vec<Move<G::Position>> {
-        self.sums.moves(&self.sum)
+        let mut seen: Vec<(&G::Position, Vec<G::Position>)> = Vec::new();
+        let mut legal = Vec::new();
+        for m in self.sums.moves(&self.sum) {
+            let mut parts = m.parts.clone();
+            parts.sort();
+            let key = (&self.sum[m.component], parts);
+            if !seen.contains(&key) {
+                seen.push(key);
+                legal.push(m);
+            }
+        }
+        legal
+    }
+
+    fn names(&self, m: &Move<G::Position>) -> Vec<String> {
+        match self.names {
+            Some(names) => names(self.sums.game, &self.sum[m.component], &m.parts),
+            None => vec![self.describe(m)],
+        }
     }
 
     fn describe(&self, m: &Move<G::Position>) -> String {
+        if let Some(names) = self.names {
+            if let Some(name) = names(self.sums.game, &self.sum[m.component], &m.parts).into_iter().next() {
+                return name;
+            }
+        }
         let game = self.sums.game;
         let to: Vec<String> = m.parts.iter().map(|p| game.format_position(p)).collect();
         let to = if to.is_empty() { "nothing".to_string() } else { to.join(" + ") };
@@ -152,6 +190,16 @@ where
                 Error::InvalidPosition(format!("there is no move #{k}: `moves` lists the legal moves"))
             });
         }
+        if self.names.is_some() {
+            let mut matching: Vec<Move<G::Position>> =
+                legal.into_iter().filter(|m| self.names(m).iter().any(|n| n == text)).collect();
+            return match matching.len() {
+                1 => Ok(matching.pop().expect("one move")),
+                _ => Err(Error::InvalidPosition(format!(
+                    "illegal move: '{text}' is not a legal move here (`moves` lists them)"
+                ))),
+            };
+        }
         let parse_sum = |text: &str| -> Result<Vec<G::Position>> {
             let text = text.trim();
             if text == "nothing" || text.is_empty() {
@@ -174,8 +222,6 @@ where
             .into_iter()
             .filter(|m| from.as_ref().is_none_or(|f| self.sum[m.component] == *f) && same_parts(m, &to))
             .collect();
-        // The same move in equal components is one move.
-        matching.dedup_by(|a, b| self.sum[a.component] == self.sum[b.component] && a.parts == b.parts);
         match matching.len() {
             1 => Ok(matching.pop().expect("one move")),
             0 => Err(Error::InvalidPosition(match &from {
@@ -234,7 +280,9 @@ where
         Ok(self.choose()?.map(|(m, after)| {
             let mv = self.describe(&m);
             let lasting = |r: Option<u64>| match r {
-                Some(r) => format!(" (the game then lasts {} more moves)", r + 1),
+                Some(0) => " (the game then ends)".to_string(),
+                Some(1) => " (the game then lasts 1 more move)".to_string(),
+                Some(r) => format!(" (the game then lasts {r} more moves)"),
                 None => String::new(),
             };
             let why = match here.outcome {

@@ -99,11 +99,15 @@ impl Playable for MineRules {
         })
     }
 
-    fn play(&self, _: &[String], _: bool, _: &mut PlayLoop<'_>) -> Result<()> {
-        Err(Error::Unsupported {
-            game: "mine".into(),
-            question: "play".into(),
-            why: "clicks need a move syntax of their own, not built yet".into(),
-        })
+    /// The field drawn with its turned-up cells; moves are clicks (`click x,y`).
+    fn play(&self, positions: &[String], misere: bool, run: &mut PlayLoop<'_>) -> Result<()> {
+        let [field] = positions else {
+            return Err(Error::InvalidPosition(format!("mine is played on one field, found {}", positions.len())));
+        };
+        let game = Minesweeper::new(Minefield::parse(field)?);
+        let mut session = crate::play::Session::new(&game, vec![game.start()], misere)?
+            .with_picture(picture::mine_field)
+            .with_move_names(picture::mine_clicks);
+        run(&mut session)
     }
 }
