@@ -23,10 +23,14 @@
 //!    heap games, Wythoff, leapers and riders on boards (named pieces in
 //!    [`catalogue::Piece`]), the Bomb Game, minesweeper, chess-piece races,
 //!    games on explicit graphs;
-//! 5. [`rules`] — the front door: one registry of games described in text
+//! 5. [`play`] — a game in progress against a perfect opponent: legal
+//!    moves, the engine's reply (win fastest, or last longest), hints, undo;
+//! 6. [`rules`] — the front door: one registry of games described in text
 //!    (`subtraction:1,3,4`, `leaper:-2,1/1,-2`), [`rules::Playable`]
 //!    sessions (`Send + Sync`, memo kept between questions) and typed
-//!    reports, so front ends need no code per game.
+//!    reports, so front ends need no code per game;
+//! 7. [`pattern`] and [`export`] — what a table shows: periods and the form
+//!    of its P-positions, and pictures (PNG, SVG).
 //!
 //! The `grundy` program (crate `grundy-cli`) is a thin front end over these.
 //!
@@ -48,7 +52,7 @@
 //! ```
 //!
 //! What it does not do (yet): CGSuite's phylum-dependent short form of the
-//! genus, partizan games, pictures.
+//! genus, partizan games.
 
 pub mod catalogue;
 mod error;

@@ -64,9 +64,9 @@ impl Raster {
         let mut encoder = png::Encoder::new(&mut bytes, self.width, self.height);
         encoder.set_color(png::ColorType::Rgb);
         encoder.set_depth(png::BitDepth::Eight);
-        // Flat colour areas compress well with a fast setting; the default
-        // level is several times slower on a megapixel heatmap.
-        encoder.set_compression(png::Compression::Fast);
+        // The default level: on a 200 × 200 Wythoff heatmap it writes a
+        // fifth of the bytes of the fast setting, for little extra time.
+        encoder.set_compression(png::Compression::Default);
         let failed = |e: png::EncodingError| Error::InvalidGame(format!("cannot encode the PNG: {e}"));
         let mut writer = encoder.write_header().map_err(failed)?;
         writer.write_image_data(&self.pixels).map_err(failed)?;
