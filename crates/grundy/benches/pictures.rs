@@ -5,13 +5,13 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::export::{heatmap, scatter, ImageFormat, SequencePlot};
 use grundy::pattern::find_patterns;
-use grundy::rules::{game, RuleOptions, Table, TableCell};
+use grundy::rules::{game, RuleOptions, Table, TableCell, TableKind};
 
 /// Two-heap Nim's 1000 × 1000 table, G = x ⊕ y (1024 distinct values).
 fn nim_square(size: u64) -> Table {
     Table {
         game: "rook".into(),
-        kind: "nim-value",
+        kind: TableKind::NimValue,
         rows: (0..size).collect(),
         columns: Some((0..size).collect()),
         cells: (0..size).map(|x| (0..size).map(|y| Some(TableCell::NimValue(x ^ y))).collect()).collect(),
