@@ -70,3 +70,22 @@ fn help_has_examples() {
     let run = grundy(&["plot", "--help"], "");
     assert!(run.stdout.contains("Examples:") && run.stdout.contains("grundy plot wythoff"));
 }
+
+#[test]
+fn heap_games_use_the_sequence_engine_and_mark_the_period() {
+    let path = scratch("kayles.png");
+    let run = grundy(&["plot", "kayles", "--rows", "0..3000", "--output", path.to_str().unwrap()], "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    // Kayles: period 12 from heap 71 (Winning Ways ch. 4), proven by the octal theorem.
+    let game = grundy::catalogue::HeapGame::parse("kayles").unwrap();
+    let mut sequence =
+        grundy::solve::heap::NimSequence::new(&game, grundy::solve::heap::Method::best_for(&game)).unwrap();
+    sequence.extend_to(3001, |_| false).unwrap();
+    let plot = export::SequencePlot {
+        game: "kayles",
+        first: 0,
+        values: &sequence.values()[..3001],
+        periodicity: Some((71, 12)),
+    };
+    assert_eq!(std::fs::read(&path).unwrap(), export::scatter(&plot, ImageFormat::Png).unwrap());
+}

@@ -3,8 +3,10 @@
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use grundy::export::{self, ImageFormat};
+use grundy::catalogue::HeapGame;
+use grundy::export::{self, ImageFormat, SequencePlot};
 use grundy::rules::{game, RuleOptions};
+use grundy::solve::heap::{find_periodicity, Method, NimSequence};
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 pub enum Format {
@@ -30,7 +32,28 @@ pub fn run(
         Format::Auto if output.extension().is_some_and(|e| e.eq_ignore_ascii_case("svg")) => ImageFormat::Svg,
         Format::Auto => ImageFormat::Png,
     };
-    let table = game(description, options)?.table(rows.0..=rows.1, cols.map(|(a, b)| a..=b))?;
-    let bytes = export::plot_table(&table, format)?;
+    let bytes = match (cols, HeapGame::parse(description)) {
+        // Heap games go through the sequence engine (millions of heaps in
+        // seconds), as `grundy sequence` does.
+        (None, Ok(heaps)) if options == &RuleOptions::default() => heap_scatter(description, &heaps, rows, format)?,
+        _ => {
+            let table = game(description, options)?.table(rows.0..=rows.1, cols.map(|(a, b)| a..=b))?;
+            export::plot_table(&table, format)?
+        }
+    };
     std::fs::write(output, bytes).with_context(|| format!("cannot write {}", output.display()))
+}
+
+/// G(n) against n for heaps `rows`, with the periodicity `sequence` would
+/// report for heaps 0..=end (proven for octal codes where the theorem applies).
+fn heap_scatter(description: &str, heaps: &HeapGame, rows: (u64, u64), format: ImageFormat) -> Result<Vec<u8>> {
+    let len = usize::try_from(rows.1).ok().and_then(|n| n.checked_add(1)).context("the range is too large")?;
+    let mut sequence = NimSequence::new(heaps, Method::best_for(heaps))?;
+    sequence.extend_to(len, |_| false)?;
+    let values = &sequence.values()[..len];
+    let periodicity = find_periodicity(values, heaps.octal_length())
+        .filter(|p| p.saltus == 0)
+        .map(|p| (p.preperiod as u64, p.period as u64));
+    let plot = SequencePlot { game: description, first: rows.0, values: &values[rows.0 as usize..], periodicity };
+    Ok(export::scatter(&plot, format)?)
 }
