@@ -108,7 +108,8 @@ impl RaceRules {
         Some(RaceRules {
             piece,
             game: game.clone(),
-            general: GoalGame::new(name, game.clone(), Some(board_table_goal)).with_picture(crate::play::picture::board),
+            general: GoalGame::new(name, game.clone(), Some(board_table_goal))
+                .with_picture(crate::play::picture::board),
         })
     }
 }
