@@ -1,0 +1,221 @@
+//! A transposition table of bounded memory, shared between threads.
+//!
+//! It maps a component's canonical key (at most 112 bits) to its nim-value.
+//! The table is a fixed array of 64-byte buckets (one cache line) of four
+//! 16-byte entries, allocated zeroed, so the operating system only backs the
+//! pages the search touches: the resident size grows with use and never
+//! passes the budget.
+//!
+//! **Replacement.** A new entry always goes in; it evicts the entry of its
+//! bucket with the smallest *priority* (the component's size: the bigger the
+//! component, the more search its value saved). Small entries churn, big ones
+//! stay.
+//!
+//! **Threads.** Entries are two relaxed atomic words, written without locks.
+//! A reader may see one word of one write and the other word of another; to
+//! detect this, the first word stores the key's low half XOR a hash of the
+//! second word (the lockless-hashing scheme of Hyatt and Mann, *A lockless
+//! transposition table implementation for parallel search*, ICGA J. 2002).
+//! A torn read passes the check only if a 64-bit hash collides.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+/// Bytes per entry.
+pub const ENTRY_BYTES: usize = 16;
+const WAYS: usize = 4;
+/// The smallest table, in buckets.
+const MIN_BUCKETS: usize = 1 << 10;
+
+#[repr(C, align(64))]
+struct Bucket([[AtomicU64; 2]; WAYS]);
+
+/// The table. Keys are `u128` with the top 16 bits zero.
+pub struct Table {
+    buckets: Box<[Bucket]>,
+    shift: u32,
+}
+
+/// `count` zeroed buckets, straight from `alloc_zeroed`: the operating
+/// system maps zero pages lazily, so untouched buckets cost no memory (a
+/// table built bucket by bucket would touch every page up front).
+fn zeroed_buckets(count: usize) -> Box<[Bucket]> {
+    let layout = std::alloc::Layout::array::<Bucket>(count).expect("a table size that fits in memory");
+    // SAFETY: the layout has a non-zero size (count ≥ MIN_BUCKETS); an
+    // all-zero `Bucket` is valid (it is atomics of 0); the pointer comes
+    // from the global allocator with this exact layout, as `Box` expects.
+    unsafe {
+        let pointer = std::alloc::alloc_zeroed(layout) as *mut Bucket;
+        if pointer.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(pointer, count))
+    }
+}
+
+/// Mixes the data word into the check word (a bijective 64-bit finalizer,
+/// from MurmurHash3's `fmix64`).
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    x ^ x >> 33
+}
+
+fn hash(key: u128) -> u64 {
+    mix((key as u64) ^ mix((key >> 64) as u64 ^ 0x9e37_79b9_7f4a_7c15))
+}
+
+/// One stored entry: key, nim-value and priority, as the two words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub key: u128,
+    pub nim_value: u8,
+    pub priority: u8,
+}
+
+impl Entry {
+    fn words(&self) -> [u64; 2] {
+        let data = (self.key >> 64) as u64 | (self.nim_value as u64) << 48 | (self.priority as u64) << 56;
+        [self.key as u64 ^ mix(data), data]
+    }
+
+    fn from_words([check, data]: [u64; 2]) -> Option<Entry> {
+        let priority = (data >> 56) as u8;
+        (priority != 0).then(|| Entry {
+            key: ((data & 0xffff_ffff_ffff) as u128) << 64 | (check ^ mix(data)) as u128,
+            nim_value: (data >> 48) as u8,
+            priority,
+        })
+    }
+}
+
+impl Table {
+    /// A table of about `bytes` (a power of two of buckets, at least 64 KiB).
+    pub fn with_memory(bytes: usize) -> Table {
+        let wanted = (bytes / std::mem::size_of::<Bucket>()).max(MIN_BUCKETS);
+        let count = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() >> 1 };
+        Table { buckets: zeroed_buckets(count), shift: 64 - count.trailing_zeros() }
+    }
+
+    /// The number of entries the table can hold.
+    pub fn capacity(&self) -> usize {
+        self.buckets.len() * WAYS
+    }
+
+    /// The table's size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket>()
+    }
+
+    fn bucket(&self, key: u128) -> &Bucket {
+        &self.buckets[(hash(key) >> self.shift) as usize]
+    }
+
+    /// The stored nim-value of `key`.
+    #[inline]
+    pub fn get(&self, key: u128) -> Option<u8> {
+        debug_assert!(key >> 112 == 0);
+        let bucket = self.bucket(key);
+        bucket.0.iter().find_map(|slot| {
+            let words = [slot[0].load(Relaxed), slot[1].load(Relaxed)];
+            Entry::from_words(words).filter(|e| e.key == key).map(|e| e.nim_value)
+        })
+    }
+
+    /// Stores `key`'s nim-value with a priority (clamped to 1..=255).
+    /// Returns whether an empty slot was filled.
+    pub fn insert(&self, key: u128, nim_value: u8, priority: u32) -> bool {
+        debug_assert!(key >> 112 == 0);
+        let entry = Entry { key, nim_value, priority: priority.clamp(1, 255) as u8 };
+        let bucket = self.bucket(key);
+        let mut victim = 0;
+        let mut victim_priority = u8::MAX;
+        for (i, slot) in bucket.0.iter().enumerate() {
+            let old = Entry::from_words([slot[0].load(Relaxed), slot[1].load(Relaxed)]);
+            match old {
+                Some(old) if old.key == key => return false,
+                Some(old) if old.priority < victim_priority => (victim, victim_priority) = (i, old.priority),
+                Some(_) => {}
+                None => {
+                    (victim, victim_priority) = (i, 0);
+                    break;
+                }
+            }
+        }
+        let [check, data] = entry.words();
+        bucket.0[victim][0].store(check, Relaxed);
+        bucket.0[victim][1].store(data, Relaxed);
+        victim_priority == 0
+    }
+
+    /// Every entry (for checkpoints), in no particular order.
+    pub fn entries(&self) -> impl Iterator<Item = Entry> + '_ {
+        self.buckets
+            .iter()
+            .flat_map(|b| b.0.iter())
+            .filter_map(|slot| Entry::from_words([slot[0].load(Relaxed), slot[1].load(Relaxed)]))
+    }
+
+    /// Entries as raw words, for writing a checkpoint.
+    pub fn raw_entries(&self) -> impl Iterator<Item = [u64; 2]> + '_ {
+        self.entries().map(|e| e.words())
+    }
+
+    /// Restores an entry written by [`Table::raw_entries`]; `false` if the
+    /// words are not a valid entry.
+    pub fn insert_raw(&self, words: [u64; 2]) -> bool {
+        match Entry::from_words(words) {
+            Some(e) if e.key >> 112 == 0 => {
+                self.insert(e.key, e.nim_value, e.priority as u32);
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_finds_wide_keys() {
+        let table = Table::with_memory(1 << 16);
+        let keys: Vec<u128> = (0..500u128).map(|i| i * 0x1_0000_0001_0000_0003 + (i << 100)).collect();
+        for (i, &k) in keys.iter().enumerate() {
+            table.insert(k, i as u8, 5);
+        }
+        let found = keys.iter().enumerate().filter(|&(i, &k)| table.get(k) == Some(i as u8)).count();
+        assert!(found > 450, "only {found} of 500 kept");
+        assert_eq!(table.get(7), None);
+    }
+
+    #[test]
+    fn full_buckets_evict_the_smallest_priority() {
+        let table = Table::with_memory(0); // the minimum: 1024 buckets
+                                           // 20 000 keys in 4096 slots: every bucket overflows, and the 500
+                                           // high-priority keys (about one per two buckets) survive the churn.
+        for k in 0..20_000u128 {
+            table.insert(k, 1, if k % 40 == 0 { 200 } else { 2 });
+        }
+        let kept_big = (0..20_000u128).step_by(40).filter(|&k| table.get(k).is_some()).count();
+        assert!(kept_big >= 495, "kept {kept_big} of 500 big entries");
+        assert!(table.entries().count() <= table.capacity());
+    }
+
+    #[test]
+    fn raw_entries_round_trip() {
+        let a = Table::with_memory(1 << 16);
+        for k in 1..100u128 {
+            a.insert(k << 70 | k, (k % 7) as u8, k as u32);
+        }
+        let b = Table::with_memory(1 << 16);
+        for words in a.raw_entries() {
+            assert!(b.insert_raw(words));
+        }
+        for k in 1..100u128 {
+            assert_eq!(b.get(k << 70 | k), Some((k % 7) as u8));
+        }
+    }
+}
