@@ -163,7 +163,7 @@ impl NodeKayles {
     pub fn parse_edge_list(text: &str, description: &str) -> Result<Self> {
         let mut index: HashMap<u64, usize> = HashMap::new();
         let mut edges = Vec::new();
-        let mut vertex = |name: &str, line: usize, index: &mut HashMap<u64, usize>| -> Result<usize> {
+        let vertex = |name: &str, line: usize, index: &mut HashMap<u64, usize>| -> Result<usize> {
             let name: u64 = name.parse().map_err(|_| {
                 Error::InvalidGame(format!("{description}, line {line}: expected a vertex number, found {name:?}"))
             })?;

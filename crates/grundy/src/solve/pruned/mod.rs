@@ -56,7 +56,7 @@ use std::time::{Duration, Instant};
 
 use crate::error::{Error, Result};
 use crate::game::{Decompose, Outcome};
-use table::Table;
+use table::GrowingTable;
 
 /// The default memory of the transposition table: 2 GiB.
 pub const DEFAULT_MEMORY: usize = 2 << 30;
@@ -103,12 +103,12 @@ pub struct Progress {
 
 type ProgressCallback = Box<dyn FnMut(&Progress, Duration) + Send>;
 
-/// What the threads share besides the table: the interrupt flag, counters,
-/// and the progress callback.
+/// What the threads share: the tables, the interrupt flag, the node
+/// counter, and the progress callback.
 pub(crate) struct Control {
+    tables: GrowingTable,
     interrupt: Arc<AtomicBool>,
     nodes: AtomicU64,
-    filled: AtomicU64,
     started: Instant,
     last_report: Mutex<Instant>,
     interval: Duration,
@@ -116,11 +116,11 @@ pub(crate) struct Control {
 }
 
 impl Control {
-    fn new() -> Control {
+    fn new(memory: usize) -> Control {
         Control {
+            tables: GrowingTable::new(memory),
             interrupt: Arc::new(AtomicBool::new(false)),
             nodes: AtomicU64::new(0),
-            filled: AtomicU64::new(0),
             started: Instant::now(),
             last_report: Mutex::new(Instant::now()),
             interval: Duration::from_millis(250),
@@ -130,11 +130,14 @@ impl Control {
 
     /// Adds a worker's counts since its last call; stops the search if it
     /// was interrupted; reports progress now and then.
-    fn check(&self, nodes: &mut u64, filled: &mut u64, table: &Table) -> Result<()> {
+    fn check(&self, nodes: &mut u64, filled: &mut u64, capacity: usize) -> Result<()> {
         self.nodes.fetch_add(std::mem::take(nodes), Ordering::Relaxed);
-        self.filled.fetch_add(std::mem::take(filled), Ordering::Relaxed);
+        self.tables.add_filled(std::mem::take(filled));
         if self.interrupt.load(Ordering::Relaxed) {
             return Err(Error::Interrupted);
+        }
+        if self.tables.wants_to_grow(capacity) {
+            self.tables.maybe_grow();
         }
         let now = Instant::now();
         let Ok(mut last) = self.last_report.try_lock() else { return Ok(()) };
@@ -143,19 +146,16 @@ impl Control {
             drop(last);
             if let Ok(mut callback) = self.callback.try_lock() {
                 if let Some(callback) = callback.as_mut() {
-                    callback(&self.progress(table), now.duration_since(self.started));
+                    callback(&self.progress(), now.duration_since(self.started));
                 }
             }
         }
         Ok(())
     }
 
-    fn progress(&self, table: &Table) -> Progress {
-        Progress {
-            nodes: self.nodes.load(Ordering::Relaxed),
-            table_entries: self.filled.load(Ordering::Relaxed).min(table.capacity() as u64),
-            table_capacity: table.capacity() as u64,
-        }
+    fn progress(&self) -> Progress {
+        let (table_entries, table_capacity) = self.tables.fill();
+        Progress { nodes: self.nodes.load(Ordering::Relaxed), table_entries, table_capacity }
     }
 }
 
@@ -163,7 +163,6 @@ impl Control {
 /// found by one call are kept for the next ones.
 pub struct PrunedSearch<'g, G: Canonical> {
     game: &'g G,
-    table: Table,
     control: Control,
     threads: usize,
 }
@@ -175,10 +174,11 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
         Self::with_memory(game, DEFAULT_MEMORY)
     }
 
-    /// A search whose transposition table takes at most `bytes` (the
-    /// largest power of two of 64-byte buckets that fits; at least 64 KiB).
+    /// A search whose transposition tables take at most `bytes` together
+    /// (at least 128 KiB): the table starts at 4 MiB and doubles when half
+    /// full, up to half the budget (see [`table::GrowingTable`]).
     pub fn with_memory(game: &'g G, bytes: usize) -> Self {
-        PrunedSearch { game, table: Table::with_memory(bytes), control: Control::new(), threads: 1 }
+        PrunedSearch { game, control: Control::new(bytes), threads: 1 }
     }
 
     /// Searches the first options of each root component on `threads`
@@ -204,12 +204,12 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
 
     /// The search's counters so far.
     pub fn progress(&self) -> Progress {
-        self.control.progress(&self.table)
+        self.control.progress()
     }
 
-    /// The transposition table's size in bytes.
-    pub fn table_bytes(&self) -> usize {
-        self.table.bytes()
+    /// The most memory the transposition tables may take.
+    pub fn memory_budget(&self) -> usize {
+        self.control.tables.budget()
     }
 
     /// The game.
@@ -239,7 +239,9 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
     pub fn nim_value(&self, position: &G::Position) -> Result<u8> {
         let mut nim_sum = 0;
         for (component, key) in self.components(position) {
-            nim_sum ^= root::nim_value(self, &component, key)?;
+            let value = root::nim_value(self, &component, key);
+            self.control.tables.release_old();
+            nim_sum ^= value?;
         }
         Ok(nim_sum)
     }
@@ -252,14 +254,19 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
         let Some(((largest, key), rest)) = components.split_last() else {
             return Ok(requested.contains(0).then_some(0));
         };
-        let mut worker = search::Worker::new(self.game, &self.table, &self.control);
-        let mut nim_sum = 0;
-        for (c, k) in rest {
-            nim_sum ^= worker.nim_value(c, *k, self.game.size(c))?;
-        }
-        let found = worker.value_in(largest, *key, self.game.size(largest), requested.xor_each(nim_sum));
+        let mut worker = search::Worker::new(self.game, &self.control);
+        let found = (|| {
+            let mut nim_sum = 0;
+            for (c, k) in rest {
+                nim_sum ^= worker.nim_value(c, *k, self.game.size(c))?;
+            }
+            let found = worker.value_in(largest, *key, self.game.size(largest), requested.xor_each(nim_sum))?;
+            Ok(found.map(|v| v ^ nim_sum).filter(|v| requested.contains(*v)))
+        })();
         worker.flush();
-        Ok(found?.map(|v| v ^ nim_sum).filter(|v| requested.contains(*v)))
+        drop(worker);
+        self.control.tables.release_old();
+        found
     }
 
     /// Whether the nim-value of `position` is `k`.
@@ -278,13 +285,16 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
     /// `tag` names the game and its parameters (a checkpoint of another
     /// game must not be loaded: its keys mean other positions).
     pub fn save_checkpoint(&self, path: &std::path::Path, tag: &str) -> Result<usize> {
-        checkpoint::save(&self.table, path, tag)
+        checkpoint::save(&self.control.tables.current().1, path, tag)
     }
 
     /// Loads the entries of a checkpoint written by
     /// [`PrunedSearch::save_checkpoint`] with the same `tag`. Returns how
     /// many were read.
     pub fn load_checkpoint(&self, path: &std::path::Path, tag: &str) -> Result<usize> {
-        checkpoint::load(&self.table, path, tag)
+        let (_, table) = self.control.tables.current();
+        let count = checkpoint::load(&table, path, tag)?;
+        self.control.tables.add_filled(count as u64);
+        Ok(count)
     }
 }

@@ -35,6 +35,9 @@ pub(super) struct Move {
     pub nim_sum: u8,
     /// How hard the option looks (sum of squared component sizes): easy first.
     pub difficulty: u32,
+    /// A hash of the unknown components' keys and `nim_sum`, to find
+    /// options that are the same game.
+    pub signature: u64,
 }
 
 /// Reusable buffers for one level of the search.
@@ -73,7 +76,10 @@ impl<P> Frame<P> {
 /// The part of the search state one thread owns; the table is shared.
 pub(super) struct Worker<'s, G: Canonical> {
     pub game: &'s G,
-    pub table: &'s super::table::Table,
+    /// The table this worker uses, and its generation (see
+    /// [`super::table::GrowingTable`]).
+    pub table: std::sync::Arc<super::table::Table>,
+    pub generation: usize,
     pub control: &'s super::Control,
     pub frames: Vec<Frame<G::Position>>,
     pub depth: usize,
@@ -87,8 +93,9 @@ pub(super) struct Worker<'s, G: Canonical> {
 const CHECK_EVERY: u32 = 1 << 14;
 
 impl<'s, G: Canonical> Worker<'s, G> {
-    pub fn new(game: &'s G, table: &'s super::table::Table, control: &'s super::Control) -> Self {
-        Worker { game, table, control, frames: Vec::new(), depth: 0, nodes: 0, filled: 0, since_check: 0 }
+    pub fn new(game: &'s G, control: &'s super::Control) -> Self {
+        let (generation, table) = control.tables.current();
+        Worker { game, table, generation, control, frames: Vec::new(), depth: 0, nodes: 0, filled: 0, since_check: 0 }
     }
 
     /// The nim-value of a component if theory or the table knows it.
@@ -117,7 +124,10 @@ impl<'s, G: Canonical> Worker<'s, G> {
         self.since_check += 1;
         if self.since_check >= CHECK_EVERY {
             self.since_check = 0;
-            self.control.check(&mut self.nodes, &mut self.filled, self.table)?;
+            self.control.check(&mut self.nodes, &mut self.filled, self.table.capacity())?;
+            if self.control.tables.generation() != self.generation {
+                (self.generation, self.table) = self.control.tables.current();
+            }
         }
         Ok(())
     }
@@ -132,7 +142,11 @@ impl<'s, G: Canonical> Worker<'s, G> {
     /// (canonical, equal pairs cancelled) whose values are unknown go to
     /// `frame.parts`, and a [`Move`] describes it; options whose value is
     /// known already are returned through `known`. Returns the number of
-    /// options.
+    /// *distinct* options: options that are the same sum of canonical
+    /// components (mirror images of each other, say) are listed once, and
+    /// known values once each. A position's nim-value is at most the number
+    /// of distinct values of its options, so the method's counting holds
+    /// with this smaller number.
     pub fn expand(
         &mut self,
         component: &G::Position,
@@ -149,6 +163,8 @@ impl<'s, G: Canonical> Worker<'s, G> {
             });
         }
         let options = std::mem::take(&mut frame.options);
+        let mut known_seen = NimberSet::EMPTY;
+        let mut distinct = 0;
         for option in options.iter() {
             let first = frame.parts.len();
             frame.scratch.clear();
@@ -183,15 +199,37 @@ impl<'s, G: Canonical> Worker<'s, G> {
             }
             let len = frame.parts.len() - first;
             if len == 0 {
-                known(nim_sum);
-            } else {
-                let difficulty = frame.sizes[first..].iter().map(|&s| s * s).sum();
-                frame.moves.push(Move { first: first as u32, len: len as u32, nim_sum, difficulty });
+                if !known_seen.contains(nim_sum) {
+                    known_seen.insert(nim_sum);
+                    known(nim_sum);
+                    distinct += 1;
+                }
+                continue;
             }
+            let signature = frame.keys[first..]
+                .iter()
+                .fold(nim_sum as u64, |h, &k| h.wrapping_add(super::table::mix(k as u64 ^ (k >> 64) as u64 * 31)));
+            let keys = &frame.keys[first..];
+            let duplicate = frame.moves.iter().any(|m| {
+                m.signature == signature
+                    && m.nim_sum == nim_sum
+                    && m.len as usize == len
+                    && frame.keys[m.first as usize..(m.first + m.len) as usize].iter().all(|k| keys.contains(k))
+            });
+            if duplicate {
+                frame.parts.truncate(first);
+                frame.keys.truncate(first);
+                frame.sizes.truncate(first);
+                continue;
+            }
+            let difficulty = frame.sizes[first..].iter().map(|&s| s * s).sum();
+            frame.moves.push(Move { first: first as u32, len: len as u32, nim_sum, difficulty, signature });
+            distinct += 1;
         }
         frame.options = options;
-        frame.moves.sort_unstable_by_key(|m| m.difficulty);
-        Ok(count)
+        // Stable: among equally hard options the game's own order stands.
+        frame.moves.sort_by_key(|m| m.difficulty);
+        Ok(distinct)
     }
 
     /// The exact nim-value of every component of `m` but the largest, which
@@ -292,7 +330,12 @@ impl<'s, G: Canonical> Worker<'s, G> {
     pub fn flush(&mut self) {
         use std::sync::atomic::Ordering::Relaxed;
         self.control.nodes.fetch_add(std::mem::take(&mut self.nodes), Relaxed);
-        self.control.filled.fetch_add(std::mem::take(&mut self.filled), Relaxed);
+        self.control.tables.add_filled(std::mem::take(&mut self.filled));
+    }
+
+    /// Stores a root value found outside the recursion.
+    pub fn store_root(&mut self, key: u128, size: u32, nim_value: u8) {
+        self.store(key, size, nim_value);
     }
 }
 
