@@ -11,6 +11,7 @@
 //! - an **L** (one row and one column) is two nim heaps: the squares right
 //!   of the poison and those below it, nim-value `(a−1) ⊕ (b−1)`.
 
+use super::notation::Notation;
 use crate::error::{Error, Result};
 use crate::game::{Decompose, Game, Options};
 use crate::solve::pruned::Canonical;
@@ -216,5 +217,15 @@ mod tests {
         for bad in ["", "0x3", "3,0", "2,3", "17x1", "16x17", "a,b", "3x"] {
             assert!(Chomp.parse(bad).is_err(), "{bad}");
         }
+    }
+}
+
+impl Notation for Chomp {
+    fn parse_position(&self, text: &str) -> Result<ChompBoard> {
+        self.parse(text)
+    }
+
+    fn format_position(&self, board: &ChompBoard) -> String {
+        board.to_text()
     }
 }

@@ -30,7 +30,7 @@
 //!   first player wins by covering those two and then mirroring. So the
 //!   even × even rectangle is 0 and the even × odd one is not 0.
 
-use super::notation::parse_pair;
+use super::notation::{parse_pair, Notation};
 use crate::error::{Error, Result};
 use crate::game::{Decompose, Game, Options};
 use crate::solve::pruned::Canonical;
@@ -492,5 +492,15 @@ mod tests {
         assert!(Cram.parse("..a").is_err());
         assert!(Cram.parse("").is_err());
         assert!(Cram.parse("8x8").is_ok());
+    }
+}
+
+impl Notation for Cram {
+    fn parse_position(&self, text: &str) -> Result<CramBoard> {
+        self.parse(text)
+    }
+
+    fn format_position(&self, board: &CramBoard) -> String {
+        board.to_text()
     }
 }

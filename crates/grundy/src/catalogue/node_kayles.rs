@@ -11,6 +11,7 @@
 
 use std::collections::HashMap;
 
+use super::notation::Notation;
 use crate::error::{Error, Result};
 use crate::game::{Decompose, Game, Options};
 use crate::solve::pruned::Canonical;
@@ -315,5 +316,46 @@ mod tests {
     fn dawsons_chess_table_starts_as_published() {
         // 0.137, Dawson's Chess (Winning Ways ch. 4; OEIS A002187).
         assert_eq!(&DAWSONS_CHESS[..20], &[0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3]);
+    }
+}
+
+/// A position is `all` (the whole graph) or the remaining vertices, numbered
+/// from 0 in the graph's order, separated by commas (`0,1,5`).
+impl Notation for NodeKayles {
+    fn parse_position(&self, text: &str) -> Result<u64> {
+        let text = text.trim();
+        if text == "all" {
+            return Ok(self.start());
+        }
+        let mut mask = 0u64;
+        for part in text.split(',').filter(|p| !p.trim().is_empty()) {
+            let v: usize = part.trim().parse().map_err(|_| {
+                Error::InvalidPosition(format!(
+                    "expected `all` or vertex numbers like 0,1,5; found {part:?} in {text:?}"
+                ))
+            })?;
+            if v >= self.vertices() {
+                return Err(Error::InvalidPosition(format!(
+                    "vertex {v} is not in the graph {} (vertices 0..{})",
+                    self.description,
+                    self.vertices()
+                )));
+            }
+            mask |= 1 << v;
+        }
+        Ok(mask)
+    }
+
+    fn format_position(&self, &mask: &u64) -> String {
+        if mask == self.start() {
+            return "all".into();
+        }
+        let vertices: Vec<String> =
+            (0..self.vertices()).filter(|v| mask >> v & 1 == 1).map(|v| v.to_string()).collect();
+        if vertices.is_empty() {
+            "none".into()
+        } else {
+            vertices.join(",")
+        }
     }
 }

@@ -32,12 +32,12 @@
 //! use grundy::catalogue::Cram;
 //! use grundy::solve::pruned::PrunedSearch;
 //!
-//! let game = Cram;
-//! let board = game.rectangle(3, 4).unwrap();
-//! let search = PrunedSearch::new(&game);
+//! let search = PrunedSearch::new(&Cram);
+//! let board = Cram.rectangle(4, 4).unwrap();
 //! assert_eq!(search.nim_value(&board).unwrap(), 0); // even × even: the symmetry strategy
-//! let board = game.rectangle(3, 5).unwrap();
+//! let board = Cram.rectangle(3, 5).unwrap();
 //! assert_eq!(search.nim_value(&board).unwrap(), 1);
+//! assert!(search.has_value(&board, 1).unwrap());
 //! ```
 
 mod checkpoint;
@@ -192,6 +192,12 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
     /// with the progress and the time since the search was created.
     pub fn on_progress(self, callback: impl FnMut(&Progress, Duration) + Send + 'static) -> Self {
         *self.control.callback.lock().expect("progress callback lock") = Some(Box::new(callback));
+        self
+    }
+
+    /// Uses `flag` (set it from a Ctrl-C handler) to stop the search.
+    pub fn with_interrupt(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.control.interrupt = flag;
         self
     }
 
