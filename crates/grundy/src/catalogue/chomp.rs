@@ -18,6 +18,8 @@ use crate::solve::pruned::Canonical;
 
 /// The most rows (and columns) of a Chomp diagram.
 pub const MAX_CHOMP_SIDE: usize = 16;
+/// The most squares in a row (6 bits of the key per row).
+pub const MAX_CHOMP_ROW: usize = 63;
 /// The most squares: a position has one option per square but the poisoned
 /// one, and the pruned search handles nim-values below 256.
 pub const MAX_CHOMP_SQUARES: usize = 256;
@@ -64,7 +66,7 @@ impl ChompBoard {
     }
 
     fn key(&self) -> u128 {
-        self.lengths.iter().enumerate().fold(0u128, |key, (i, &l)| key | (l as u128) << (7 * i))
+        self.lengths.iter().enumerate().fold(0u128, |key, (i, &l)| key | (l as u128) << (6 * i))
     }
 
     fn canonical(&self) -> ChompBoard {
@@ -115,7 +117,7 @@ impl Chomp {
             )));
         }
         let squares: usize = lengths.iter().sum();
-        if rows > MAX_CHOMP_SIDE || lengths[0] > 127 || squares > MAX_CHOMP_SQUARES {
+        if rows > MAX_CHOMP_SIDE || lengths[0] > MAX_CHOMP_ROW || squares > MAX_CHOMP_SQUARES {
             return Err(Error::TooLarge {
                 what: format!(
                     "the Chomp diagram with {rows} rows of up to {} squares (at most {MAX_CHOMP_SIDE} rows and {MAX_CHOMP_SQUARES} squares)",
@@ -145,7 +147,7 @@ impl Chomp {
             if r == 0 || c == 0 {
                 return Err(Error::InvalidPosition(format!("a Chomp bar of {r}×{c} has no squares")));
             }
-            if r > MAX_CHOMP_SIDE || c > MAX_CHOMP_SIDE.max(127) || r * c > MAX_CHOMP_SQUARES {
+            if r > MAX_CHOMP_SIDE || c > MAX_CHOMP_ROW || r * c > MAX_CHOMP_SQUARES {
                 return Err(Error::TooLarge {
                     what: format!("the {r}×{c} Chomp bar"),
                     needed: (r * c) as u128,

@@ -69,7 +69,7 @@ pub const DEFAULT_MEMORY: usize = 2 << 30;
 /// are the same game up to those symmetries have the same [`key`](Self::key).
 pub trait Canonical: Decompose<Position: Send + Sync> + Sync {
     /// The key of a canonical component: equal keys mean the same game. Keys
-    /// use at most 112 bits (`key >> 112 == 0`).
+    /// use at most 96 bits (`key >> 96 == 0`).
     fn key(&self, component: &Self::Position) -> u128;
 
     /// How big a component is (cells, vertices): the search values small

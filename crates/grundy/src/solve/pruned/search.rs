@@ -20,6 +20,7 @@
 //! components cancel before anything is searched.
 
 use super::nimber_set::NimberSet;
+use super::table::{Knowledge, EXCLUDED_BITS};
 use super::Canonical;
 use crate::error::Error;
 
@@ -259,8 +260,17 @@ impl<'s, G: Canonical> Worker<'s, G> {
         size: u32,
         mut requested: NimberSet,
     ) -> Result<Option<u8>, Stop> {
-        if let Some(v) = self.known(component, key) {
+        if let Some(v) = self.game.known_nim_value(component) {
             return Ok(Some(v));
+        }
+        let mut excluded = 0u32;
+        match self.table.knowledge(key) {
+            Some(Knowledge::Exact(v)) => return Ok(Some(v)),
+            Some(Knowledge::Excluded(mask)) => {
+                excluded = mask;
+                (0..EXCLUDED_BITS as u8).filter(|v| mask >> v & 1 == 1).for_each(|v| requested.remove(v));
+            }
+            None => {}
         }
         if self.game.known_not_zero(component) {
             requested.remove(0);
@@ -273,8 +283,14 @@ impl<'s, G: Canonical> Worker<'s, G> {
         let result = self.value_in_frame(component, &mut frame, requested);
         self.put_frame(frame);
         let result = result?;
-        if let Some(v) = result {
-            self.store(key, size, v);
+        match result {
+            Some(v) => self.store(key, size, v),
+            None => {
+                let mask = requested.iter().take_while(|&v| (v as u32) < EXCLUDED_BITS).fold(0u32, |m, v| m | 1 << v);
+                if mask & !excluded != 0 && self.table.exclude(key, mask, size) {
+                    self.filled += 1;
+                }
+            }
         }
         Ok(result)
     }

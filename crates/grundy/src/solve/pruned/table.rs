@@ -1,6 +1,7 @@
 //! A transposition table of bounded memory, shared between threads.
 //!
-//! It maps a component's canonical key (at most 112 bits) to its nim-value.
+//! It maps a component's canonical key (at most 96 bits) to its nim-value,
+//! or to values it is known not to have.
 //! The table is a fixed array of 64-byte buckets (one cache line) of four
 //! 16-byte entries, allocated zeroed, so the operating system only backs the
 //! pages the search touches: the resident size grows with use and never
@@ -30,7 +31,7 @@ const MIN_BUCKETS: usize = 1 << 10;
 #[repr(C, align(64))]
 struct Bucket([[AtomicU64; 2]; WAYS]);
 
-/// The table. Keys are `u128` with the top 16 bits zero.
+/// The table. Keys are `u128` with the top 32 bits zero.
 pub struct Table {
     buckets: Box<[Bucket]>,
     shift: u32,
@@ -67,25 +68,44 @@ fn hash(key: u128) -> u64 {
     mix((key as u64) ^ mix((key >> 64) as u64 ^ 0x9e37_79b9_7f4a_7c15))
 }
 
-/// One stored entry: key, nim-value and priority, as the two words.
+/// What the table knows about a component.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Knowledge {
+    /// Its nim-value.
+    Exact(u8),
+    /// Values it does not have (bit v: not v), for v below 24: the answers
+    /// "not in R" of earlier questions, so the same question is not searched
+    /// twice (the idea of Lemoine and Viennot's outcome table, for sets).
+    Excluded(u32),
+}
+
+/// The values below this can be recorded as excluded.
+pub const EXCLUDED_BITS: u32 = 24;
+
+/// One stored entry: key, knowledge and priority, as the two words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
     pub key: u128,
-    pub nim_value: u8,
+    pub knowledge: Knowledge,
     pub priority: u8,
 }
 
 impl Entry {
     fn words(&self) -> [u64; 2] {
-        let data = (self.key >> 64) as u64 | (self.nim_value as u64) << 48 | (self.priority as u64) << 56;
+        let (payload, exact) = match self.knowledge {
+            Knowledge::Exact(v) => (v as u64, 1),
+            Knowledge::Excluded(mask) => (mask as u64 & ((1 << EXCLUDED_BITS) - 1), 0),
+        };
+        let data = (self.key >> 64) as u64 & 0xffff_ffff | payload << 32 | exact << 56 | (self.priority as u64) << 57;
         [self.key as u64 ^ mix(data), data]
     }
 
     fn from_words([check, data]: [u64; 2]) -> Option<Entry> {
-        let priority = (data >> 56) as u8;
+        let priority = (data >> 57) as u8;
+        let payload = (data >> 32) as u32 & ((1 << EXCLUDED_BITS) - 1);
         (priority != 0).then(|| Entry {
-            key: ((data & 0xffff_ffff_ffff) as u128) << 64 | (check ^ mix(data)) as u128,
-            nim_value: (data >> 48) as u8,
+            key: ((data & 0xffff_ffff) as u128) << 64 | (check ^ mix(data)) as u128,
+            knowledge: if data >> 56 & 1 == 1 { Knowledge::Exact(payload as u8) } else { Knowledge::Excluded(payload) },
             priority,
         })
     }
@@ -113,29 +133,64 @@ impl Table {
         &self.buckets[(hash(key) >> self.shift) as usize]
     }
 
-    /// The stored nim-value of `key`.
-    #[inline]
-    pub fn get(&self, key: u128) -> Option<u8> {
-        debug_assert!(key >> 112 == 0);
+    fn find(&self, key: u128) -> Option<Entry> {
+        debug_assert!(key >> 96 == 0);
         let bucket = self.bucket(key);
         bucket.0.iter().find_map(|slot| {
             let words = [slot[0].load(Relaxed), slot[1].load(Relaxed)];
-            Entry::from_words(words).filter(|e| e.key == key).map(|e| e.nim_value)
+            Entry::from_words(words).filter(|e| e.key == key)
         })
     }
 
-    /// Stores `key`'s nim-value with a priority (clamped to 1..=255).
+    /// What the table knows about `key`.
+    #[inline]
+    pub fn knowledge(&self, key: u128) -> Option<Knowledge> {
+        self.find(key).map(|e| e.knowledge)
+    }
+
+    /// The stored nim-value of `key`.
+    #[inline]
+    pub fn get(&self, key: u128) -> Option<u8> {
+        match self.knowledge(key) {
+            Some(Knowledge::Exact(v)) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// Stores `key`'s nim-value with a priority (clamped to 1..=127).
     /// Returns whether an empty slot was filled.
     pub fn insert(&self, key: u128, nim_value: u8, priority: u32) -> bool {
-        debug_assert!(key >> 112 == 0);
-        let entry = Entry { key, nim_value, priority: priority.clamp(1, 255) as u8 };
-        let bucket = self.bucket(key);
+        self.store(Entry { key, knowledge: Knowledge::Exact(nim_value), priority: priority.clamp(1, 127) as u8 })
+    }
+
+    /// Records that `key`'s nim-value is none of the values in `mask`
+    /// (merged with what is known already). Returns whether an empty slot
+    /// was filled.
+    pub fn exclude(&self, key: u128, mask: u32, priority: u32) -> bool {
+        let mask = mask & ((1 << EXCLUDED_BITS) - 1);
+        if mask == 0 {
+            return false;
+        }
+        self.store(Entry { key, knowledge: Knowledge::Excluded(mask), priority: priority.clamp(1, 127) as u8 })
+    }
+
+    fn store(&self, mut entry: Entry) -> bool {
+        debug_assert!(entry.key >> 96 == 0);
+        let bucket = self.bucket(entry.key);
         let mut victim = 0;
         let mut victim_priority = u8::MAX;
         for (i, slot) in bucket.0.iter().enumerate() {
             let old = Entry::from_words([slot[0].load(Relaxed), slot[1].load(Relaxed)]);
             match old {
-                Some(old) if old.key == key => return false,
+                Some(old) if old.key == entry.key => {
+                    match (old.knowledge, entry.knowledge) {
+                        (Knowledge::Exact(_), _) => return false,
+                        (Knowledge::Excluded(a), Knowledge::Excluded(b)) => entry.knowledge = Knowledge::Excluded(a | b),
+                        (Knowledge::Excluded(_), Knowledge::Exact(_)) => {}
+                    }
+                    (victim, victim_priority) = (i, u8::MAX);
+                    break;
+                }
                 Some(old) if old.priority < victim_priority => (victim, victim_priority) = (i, old.priority),
                 Some(_) => {}
                 None => {
@@ -167,8 +222,8 @@ impl Table {
     /// words are not a valid entry.
     pub fn insert_raw(&self, words: [u64; 2]) -> bool {
         match Entry::from_words(words) {
-            Some(e) if e.key >> 112 == 0 => {
-                self.insert(e.key, e.nim_value, e.priority as u32);
+            Some(e) if e.key >> 96 == 0 => {
+                self.store(e);
                 true
             }
             _ => false,
@@ -244,7 +299,7 @@ impl GrowingTable {
         let new = Table::with_memory(bigger);
         let mut copied = 0;
         for entry in old.entries() {
-            new.insert(entry.key, entry.nim_value, entry.priority as u32);
+            new.store(entry);
             copied += 1;
         }
         self.filled.store(copied, Relaxed);
@@ -280,7 +335,7 @@ mod tests {
     #[test]
     fn stores_and_finds_wide_keys() {
         let table = Table::with_memory(1 << 16);
-        let keys: Vec<u128> = (0..500u128).map(|i| i * 0x1_0000_0001_0000_0003 + (i << 100)).collect();
+        let keys: Vec<u128> = (0..500u128).map(|i| i * 0x1_0000_0001_0000_0003 + (i << 80)).collect();
         for (i, &k) in keys.iter().enumerate() {
             table.insert(k, i as u8, 5);
         }
@@ -321,6 +376,19 @@ mod tests {
         assert!(kept > 900_000, "kept {kept}");
         tables.release_old();
         assert_eq!(tables.current().0, 0);
+    }
+
+    #[test]
+    fn excluded_values_merge_and_give_way_to_the_value() {
+        let table = Table::with_memory(1 << 16);
+        table.exclude(77, 0b101, 9);
+        table.exclude(77, 0b010, 9);
+        assert_eq!(table.knowledge(77), Some(Knowledge::Excluded(0b111)));
+        assert_eq!(table.get(77), None);
+        table.insert(77, 5, 9);
+        assert_eq!(table.knowledge(77), Some(Knowledge::Exact(5)));
+        table.exclude(77, 0b1, 9);
+        assert_eq!(table.get(77), Some(5));
     }
 
     #[test]
