@@ -13,7 +13,7 @@ if [ ${#boards[@]} -eq 0 ]; then
     boards=(cram:4x9 cram:3x13 cram:5x7 cram:5x8 cram:4x11 chomp:11x11 chomp:12x12)
 fi
 command -v igsolve > /dev/null || { echo "igsolve is not installed: cargo install igsolve" >&2; exit 1; }
-cargo build --release -q -p grundy-cli
+cargo build --release -q -p grundy-cli  # (already built: a no-op)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 measure() { # command... -> sets $seconds, $peak_kb and $out (its output)

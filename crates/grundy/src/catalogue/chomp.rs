@@ -199,6 +199,16 @@ impl Canonical for Chomp {
     }
 }
 
+impl Notation for Chomp {
+    fn parse_position(&self, text: &str) -> Result<ChompBoard> {
+        self.parse(text)
+    }
+
+    fn format_position(&self, board: &ChompBoard) -> String {
+        board.to_text()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -219,15 +229,5 @@ mod tests {
         for bad in ["", "0x3", "3,0", "2,3", "17x1", "16x17", "a,b", "3x"] {
             assert!(Chomp.parse(bad).is_err(), "{bad}");
         }
-    }
-}
-
-impl Notation for Chomp {
-    fn parse_position(&self, text: &str) -> Result<ChompBoard> {
-        self.parse(text)
-    }
-
-    fn format_position(&self, board: &ChompBoard) -> String {
-        board.to_text()
     }
 }

@@ -435,6 +435,16 @@ impl Canonical for Cram {
     }
 }
 
+impl Notation for Cram {
+    fn parse_position(&self, text: &str) -> Result<CramBoard> {
+        self.parse(text)
+    }
+
+    fn format_position(&self, board: &CramBoard) -> String {
+        board.to_text()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -492,15 +502,5 @@ mod tests {
         assert!(Cram.parse("..a").is_err());
         assert!(Cram.parse("").is_err());
         assert!(Cram.parse("8x8").is_ok());
-    }
-}
-
-impl Notation for Cram {
-    fn parse_position(&self, text: &str) -> Result<CramBoard> {
-        self.parse(text)
-    }
-
-    fn format_position(&self, board: &CramBoard) -> String {
-        board.to_text()
     }
 }

@@ -284,41 +284,6 @@ impl Canonical for NodeKayles {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn families_have_the_right_edges() {
-        let edges = |g: &NodeKayles| (0..g.vertices()).map(|v| g.neighbours(v).count_ones()).sum::<u32>() / 2;
-        assert_eq!(edges(&NodeKayles::parse("path:10").unwrap()), 9);
-        assert_eq!(edges(&NodeKayles::parse("cycle:10").unwrap()), 10);
-        assert_eq!(edges(&NodeKayles::parse("complete:6").unwrap()), 15);
-        assert_eq!(edges(&NodeKayles::parse("grid:3x4").unwrap()), 17);
-        // 4×4 queens graph: 4·6 pairs in rows, 4·6 in columns, and
-        // 1 + 3 + 6 + 3 + 1 = 14 on the diagonals of each direction.
-        assert_eq!(edges(&NodeKayles::parse("queens:4").unwrap()), 76);
-    }
-
-    #[test]
-    fn bad_graphs_are_refused() {
-        for bad in ["path", "path:x", "cycle:2", "grid:3", "queens:9", "complete:65", "wheel:5"] {
-            assert!(NodeKayles::parse(bad).is_err(), "{bad}");
-        }
-        let error = NodeKayles::parse_edge_list("0 1\n1 two\n", "g.txt").unwrap_err().to_string();
-        assert!(error.contains("line 2"), "{error}");
-        let big: String = (0..70).map(|v| format!("{v} {}\n", v + 1)).collect();
-        assert!(NodeKayles::parse_edge_list(&big, "big.txt").is_err());
-        assert!(NodeKayles::parse_edge_list("# nothing\n", "empty.txt").is_err());
-    }
-
-    #[test]
-    fn dawsons_chess_table_starts_as_published() {
-        // 0.137, Dawson's Chess (Winning Ways ch. 4; OEIS A002187).
-        assert_eq!(&DAWSONS_CHESS[..20], &[0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3]);
-    }
-}
-
 /// A position is `all` (the whole graph) or the remaining vertices, numbered
 /// from 0 in the graph's order, separated by commas (`0,1,5`).
 impl Notation for NodeKayles {
@@ -357,5 +322,40 @@ impl Notation for NodeKayles {
         } else {
             vertices.join(",")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn families_have_the_right_edges() {
+        let edges = |g: &NodeKayles| (0..g.vertices()).map(|v| g.neighbours(v).count_ones()).sum::<u32>() / 2;
+        assert_eq!(edges(&NodeKayles::parse("path:10").unwrap()), 9);
+        assert_eq!(edges(&NodeKayles::parse("cycle:10").unwrap()), 10);
+        assert_eq!(edges(&NodeKayles::parse("complete:6").unwrap()), 15);
+        assert_eq!(edges(&NodeKayles::parse("grid:3x4").unwrap()), 17);
+        // 4×4 queens graph: 4·6 pairs in rows, 4·6 in columns, and
+        // 1 + 3 + 6 + 3 + 1 = 14 on the diagonals of each direction.
+        assert_eq!(edges(&NodeKayles::parse("queens:4").unwrap()), 76);
+    }
+
+    #[test]
+    fn bad_graphs_are_refused() {
+        for bad in ["path", "path:x", "cycle:2", "grid:3", "queens:9", "complete:65", "wheel:5"] {
+            assert!(NodeKayles::parse(bad).is_err(), "{bad}");
+        }
+        let error = NodeKayles::parse_edge_list("0 1\n1 two\n", "g.txt").unwrap_err().to_string();
+        assert!(error.contains("line 2"), "{error}");
+        let big: String = (0..70).map(|v| format!("{v} {}\n", v + 1)).collect();
+        assert!(NodeKayles::parse_edge_list(&big, "big.txt").is_err());
+        assert!(NodeKayles::parse_edge_list("# nothing\n", "empty.txt").is_err());
+    }
+
+    #[test]
+    fn dawsons_chess_table_starts_as_published() {
+        // 0.137, Dawson's Chess (Winning Ways ch. 4; OEIS A002187).
+        assert_eq!(&DAWSONS_CHESS[..20], &[0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3]);
     }
 }

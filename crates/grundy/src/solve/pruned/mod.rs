@@ -175,7 +175,7 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
     }
 
     /// A search whose transposition tables take at most `bytes` together
-    /// (at least 128 KiB): the table starts at 4 MiB and doubles when half
+    /// (at least 128 KiB): the table starts at 256 KiB and doubles when half
     /// full, up to half the budget (see [`table::GrowingTable`]).
     pub fn with_memory(game: &'g G, bytes: usize) -> Self {
         PrunedSearch { game, control: Control::new(bytes), threads: 1 }

@@ -207,9 +207,9 @@ impl<'s, G: Canonical> Worker<'s, G> {
                 }
                 continue;
             }
-            let signature = frame.keys[first..]
-                .iter()
-                .fold(nim_sum as u64, |h, &k| h.wrapping_add(super::table::mix(k as u64 ^ (k >> 64) as u64 * 31)));
+            let signature = frame.keys[first..].iter().fold(nim_sum as u64, |h, &k| {
+                h.wrapping_add(super::table::mix(k as u64 ^ ((k >> 64) as u64).wrapping_mul(31)))
+            });
             let keys = &frame.keys[first..];
             let duplicate = frame.moves.iter().any(|m| {
                 m.signature == signature

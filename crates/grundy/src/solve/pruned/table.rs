@@ -185,7 +185,9 @@ impl Table {
                 Some(old) if old.key == entry.key => {
                     match (old.knowledge, entry.knowledge) {
                         (Knowledge::Exact(_), _) => return false,
-                        (Knowledge::Excluded(a), Knowledge::Excluded(b)) => entry.knowledge = Knowledge::Excluded(a | b),
+                        (Knowledge::Excluded(a), Knowledge::Excluded(b)) => {
+                            entry.knowledge = Knowledge::Excluded(a | b)
+                        }
                         (Knowledge::Excluded(_), Knowledge::Exact(_)) => {}
                     }
                     (victim, victim_priority) = (i, u8::MAX);
@@ -231,8 +233,8 @@ impl Table {
     }
 }
 
-/// The first table of a [`GrowingTable`]: small enough to stay in cache.
-const INITIAL_BYTES: usize = 4 << 20;
+/// The first table of a [`GrowingTable`]: small enough to stay in the L2 cache.
+const INITIAL_BYTES: usize = 256 << 10;
 
 /// A table that starts small and doubles when half full, up to half its
 /// memory budget.
