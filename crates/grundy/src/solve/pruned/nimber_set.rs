@@ -68,7 +68,7 @@ impl NimberSet {
 
     /// The smallest element.
     pub fn min(&self) -> Option<u8> {
-        self.0.iter().enumerate().find(|(_, &w)| w != 0).map(|(i, w)| (i * 64) as u8 + w.trailing_zeros() as u8)
+        self.0.iter().enumerate().find(|&(_, &w)| w != 0).map(|(i, w)| (i * 64) as u8 + w.trailing_zeros() as u8)
     }
 
     /// The largest element.
@@ -77,7 +77,7 @@ impl NimberSet {
             .iter()
             .enumerate()
             .rev()
-            .find(|(_, &w)| w != 0)
+            .find(|&(_, &w)| w != 0)
             .map(|(i, w)| (i * 64 + 63) as u8 - w.leading_zeros() as u8)
     }
 
