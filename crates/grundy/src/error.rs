@@ -64,6 +64,11 @@ pub enum Error {
     /// A position that is not a position of the game.
     #[error("{0}")]
     InvalidPosition(String),
+
+    /// A long computation was stopped on request (Ctrl-C); what it had
+    /// found is kept where the solver says so (a checkpoint, a table).
+    #[error("interrupted")]
+    Interrupted,
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;

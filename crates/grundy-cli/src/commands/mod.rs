@@ -32,7 +32,11 @@ pub enum Command {
   grundy solve mine '..*/.../...' --json
   grundy solve --misere kayles 3 4 5
   grundy solve --every wythoff 1,2 2,2
-  grundy solve graph game.txt 0 3        a loopy game from a file")]
+  grundy solve graph game.txt 0 3        a loopy game from a file
+  grundy solve cram 4x5                  a board: nim-value and every winning move
+  grundy solve cram 5x8 --value-only --memory 4G --checkpoint cram58.ckpt
+  grundy solve chomp 6x7 --value-only
+  grundy solve node-kayles:queens:5 all")]
     Solve {
         /// The game: a registry name with its parameters (see `grundy list`);
         /// `graph` takes a graph file as its first argument.
@@ -52,6 +56,8 @@ pub enum Command {
         /// Print JSON (keys `outcome`, `nim_value`, `winning_moves`, …).
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        search: SearchArgs,
     },
     /// The value table of a one- or two-coordinate game over a range.
     #[command(
@@ -204,20 +210,60 @@ pub struct BoardArgs {
 
 impl BoardArgs {
     fn rule_options(&self) -> RuleOptions {
-        RuleOptions { board: self.board.unwrap_or(Board::QuarterPlane), goal: self.goal }
+        RuleOptions { board: self.board.unwrap_or(Board::QuarterPlane), goal: self.goal, ..RuleOptions::default() }
     }
+}
+
+/// How the pruned search of Cram, Chomp and Node Kayles runs.
+#[derive(Args)]
+pub struct SearchArgs {
+    /// Compute only the nim-value, not the winning moves (what igsolve computes).
+    #[arg(long)]
+    value_only: bool,
+    /// Memory for the transposition tables: bytes, or with K, M, G (default 2G).
+    #[arg(long, value_parser = parse_memory)]
+    memory: Option<usize>,
+    /// Resume from this file if it exists, and save the table there at the end (also on Ctrl-C).
+    #[arg(long)]
+    checkpoint: Option<std::path::PathBuf>,
+    /// Threads searching the first options (default 1).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+}
+
+fn parse_memory(text: &str) -> Result<usize, String> {
+    let text = text.trim();
+    let (digits, unit) = match text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => text.split_at(i),
+        None => (text, ""),
+    };
+    let shift = match unit.to_ascii_uppercase().trim_end_matches("IB").trim_end_matches('B') {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        _ => return Err(format!("expected a size like 512M or 4G, found {text:?}")),
+    };
+    let number: usize = digits.parse().map_err(|_| format!("expected a size like 512M or 4G, found {text:?}"))?;
+    number
+        .checked_mul(1 << shift)
+        .filter(|&n| n >= 1 << 20)
+        .ok_or_else(|| format!("{text}: give at least 1M and less than the machine has"))
 }
 
 pub fn run(command: Command) -> Result<()> {
     match command {
         Command::List { json } => list::run(json),
-        Command::Solve { game, positions, board, misere, every, json } => {
+        Command::Solve { game, positions, board, misere, every, json, search } => {
             let play = match (misere, every) {
                 (true, _) => Play::Misere,
                 (_, true) => Play::Every,
                 _ => Play::Normal,
             };
-            solve::run(&game, &positions, &board.rule_options(), play, json)
+            let mut options = board.rule_options();
+            options.search =
+                solve::search_settings(search.value_only, search.memory, search.checkpoint, search.threads)?;
+            solve::run(&game, &positions, &options, play, json)
         }
         Command::Table { game, rows, cols, board, format, json } => {
             let format = if json { table::Format::Json } else { format };

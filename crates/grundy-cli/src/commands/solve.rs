@@ -1,11 +1,75 @@
 //! `grundy solve`.
 
-use anyhow::Result;
-use grundy::rules::{open, ComponentReport, Convention, MoveReport, Play, Report, RuleOptions};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use grundy::rules::{open, ComponentReport, Convention, MoveReport, Play, Report, RuleOptions, SearchSettings};
+use grundy::solve::pruned::{Progress, DEFAULT_MEMORY};
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// The progress line of a long pruned search (a `fn` pointer cannot
+/// capture it, so it lives here).
+static BAR: OnceLock<ProgressBar> = OnceLock::new();
+
+fn show_progress(progress: &Progress, elapsed: Duration) {
+    if elapsed < Duration::from_secs(2) {
+        return;
+    }
+    let bar = BAR.get_or_init(|| {
+        let bar = ProgressBar::new_spinner();
+        bar.set_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("a valid template"));
+        bar
+    });
+    let rate = progress.nodes as f64 / elapsed.as_secs_f64();
+    bar.set_message(format!(
+        "{} positions ({:.0}/s), table {:.1}% of {} entries",
+        progress.nodes,
+        rate,
+        100.0 * progress.table_entries as f64 / progress.table_capacity.max(1) as f64,
+        progress.table_capacity
+    ));
+    bar.tick();
+}
+
+/// The pruned search's settings from the command line, with Ctrl-C wired
+/// to stop it (the table is then saved to the checkpoint, if one is given).
+pub fn search_settings(
+    value_only: bool,
+    memory: Option<usize>,
+    checkpoint: Option<std::path::PathBuf>,
+    threads: usize,
+) -> Result<SearchSettings> {
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&interrupt);
+    // The first Ctrl-C asks the search to stop (and save its checkpoint);
+    // a second one, or the first for a game that does not search this way,
+    // quits at once.
+    ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        eprintln!("stopping (press Ctrl-C again to quit at once)");
+    })
+    .context("cannot watch for Ctrl-C")?;
+    Ok(SearchSettings {
+        memory: memory.unwrap_or(DEFAULT_MEMORY),
+        value_only,
+        threads: threads.max(1),
+        checkpoint,
+        interrupt: Some(interrupt),
+        progress: Some(show_progress),
+    })
+}
 
 pub fn run(description: &str, arguments: &[String], options: &RuleOptions, play: Play, json: bool) -> Result<()> {
     let (game, positions) = open(description, arguments, options)?;
-    let report = game.solve_in(positions, play)?;
+    let report = game.solve_in(positions, play);
+    if let Some(bar) = BAR.get() {
+        bar.finish_and_clear();
+    }
+    let report = report?;
     if json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {

@@ -10,6 +10,9 @@
 //! | [`BombGame`] | a cell `(p, q)` | a move splits a bomb into two (multi-SG) |
 //! | [`GraphGame`] | a numbered position | an explicit graph from a file, cycles allowed |
 //! | [`Minesweeper`] | a board state | decomposes into independent regions |
+//! | [`Cram`] | a board of empty and filled cells | pruned search; regions in canonical form |
+//! | [`Chomp`] | a Young diagram | pruned search; transposes are one game |
+//! | [`NodeKayles`] | remaining vertices of a graph | pruned search; connected components |
 //! | [`race::ChessPiece`] | a distance to the goal | Life Winner Bo's races, with draws |
 //!
 //! Named pieces (king, knight, hyper-knight, rook, queen, …) are defined
@@ -17,10 +20,13 @@
 
 mod board;
 mod bomb;
+mod chomp;
+mod cram;
 mod graph;
 mod heap;
 mod mine;
 mod nim;
+mod node_kayles;
 mod pieces;
 pub mod race;
 mod subtraction;
@@ -28,6 +34,8 @@ mod wythoff;
 
 pub use board::{Board, BoardGame, BoardRegion, Cell, Step};
 pub use bomb::BombGame;
+pub use chomp::{Chomp, ChompBoard, MAX_CHOMP_SIDE, MAX_CHOMP_SQUARES};
+pub use cram::{Cram, CramBoard, MAX_CRAM_CELLS};
 pub use graph::GraphGame;
 pub use heap::HeapGame;
 pub use mine::{FaceDown, MinePosition, Minefield, Minesweeper};
@@ -37,6 +45,7 @@ pub use nim::Nim;
 pub use crate::game::{diagonal_index, diagonal_position, parse_number, parse_pair, Monotone, Notation, Rectangle};
 // `heap.rs` reads heap sizes through `super::notation`.
 use crate::game::notation;
+pub use node_kayles::{NodeKayles, MAX_NODE_KAYLES_VERTICES};
 pub use pieces::Piece;
 pub use subtraction::Subtraction;
 pub(crate) use wythoff::isqrt;

@@ -26,27 +26,32 @@ mod graph;
 mod playable;
 pub mod registry;
 mod report;
+mod search_game;
 mod tables;
 
 pub use graph::GraphRules;
 pub use playable::{GoalGame, NormalGame, PlayLoop, Playable, SearchOf, Tabulator};
 pub use registry::{game, game_with_file, open, GameEntry, ENTRIES};
 pub use report::{ComponentReport, Convention, MoveReport, Play, Report, Table, TableCell, TableKind};
+pub use search_game::{SearchGame, SearchSettings};
 pub use tables::{table_of, MAX_TABLE_CELLS};
 
 use crate::catalogue::{Board, Cell};
 
-/// Settings that go with a description: the board for board games, a goal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Settings that go with a description: the board for board games, a goal,
+/// how the pruned search runs for the games that use it.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleOptions {
     pub board: Board,
     /// For board games: the game ends when the token reaches this cell (the
     /// mover wins); being stuck elsewhere is a draw.
     pub goal: Option<Cell>,
+    /// For Cram, Chomp and Node Kayles: memory, value only, checkpoint.
+    pub search: SearchSettings,
 }
 
 impl Default for RuleOptions {
     fn default() -> Self {
-        RuleOptions { board: Board::QuarterPlane, goal: None }
+        RuleOptions { board: Board::QuarterPlane, goal: None, search: SearchSettings::default() }
     }
 }

@@ -25,9 +25,10 @@ use super::build::{board_game, heap_game, parse_piece, subtraction_set, MineRule
 use super::closed::WythoffRules;
 use super::graph::GraphRules;
 use super::playable::{NormalGame, Playable};
+use super::search_game::SearchGame;
 use super::tables::{bomb_table, heap_table, wythoff_table};
 use super::RuleOptions;
-use crate::catalogue::{BombGame, GraphGame, Nim, Piece, Subtraction, Wythoff};
+use crate::catalogue::{BombGame, Chomp, Cram, GraphGame, Nim, NodeKayles, Piece, Subtraction, Wythoff};
 use crate::error::{Error, Result};
 use crate::solve::Search;
 
@@ -242,6 +243,49 @@ pub const ENTRIES: &[GameEntry] = &[
         build: |_| Ok(Box::new(MineRules)),
     },
     GameEntry {
+        name: "cram",
+        syntax: "cram",
+        parameters: "--value-only, --memory, --checkpoint",
+        position: "a board RxC, or rows of . (empty) and # (filled) separated by /",
+        example: "grundy solve cram 3x5",
+        about: "place a domino on two adjacent empty cells (pruned search, at most 64 cells)",
+        form: Form::Name,
+        board: false,
+        build: |d| Ok(Box::new(SearchGame::new(d.text, Cram, d.options.search.clone()))),
+    },
+    GameEntry {
+        name: "chomp",
+        syntax: "chomp",
+        parameters: "--value-only, --memory, --checkpoint",
+        position: "a bar RxC, or row lengths 5,4,4,1",
+        example: "grundy solve chomp 4x5",
+        about: "take a square and all below-right of it; the poisoned corner stays (pruned search)",
+        form: Form::Name,
+        board: false,
+        build: |d| Ok(Box::new(SearchGame::new(d.text, Chomp, d.options.search.clone()))),
+    },
+    GameEntry {
+        name: "node-kayles",
+        syntax: "node-kayles:GRAPH",
+        parameters: "GRAPH: path:N, cycle:N, grid:RxC, complete:N, queens:N, or an edge-list file",
+        position: "all, or the remaining vertices 0,1,5",
+        example: "grundy solve node-kayles:grid:3x4 all",
+        about: "choose a vertex; it and its neighbours go (pruned search, at most 64 vertices)",
+        form: Form::Parameters { what: "the graph", sample: "node-kayles:path:10" },
+        board: false,
+        build: |d| {
+            let graph = d.parameters.unwrap_or("");
+            let game = if graph.contains(':') {
+                NodeKayles::parse(graph)?
+            } else {
+                let text = std::fs::read_to_string(graph)
+                    .map_err(|error| Error::Io { file: graph.to_string(), reason: error.to_string() })?;
+                NodeKayles::parse_edge_list(&text, graph)?
+            };
+            Ok(Box::new(SearchGame::new(d.text, game, d.options.search.clone())))
+        },
+    },
+    GameEntry {
         name: "graph",
         syntax: "graph FILE",
         parameters: "a file: one line per position, its number then its options (or win, loss, draw)",
@@ -318,7 +362,8 @@ fn build(description: &str, options: &RuleOptions, file: Option<(&str, &str)>) -
         }
         _ => {}
     }
-    if !entry.board && options != &RuleOptions::default() {
+    let plain = RuleOptions::default();
+    if !entry.board && (options.board, options.goal) != (plain.board, plain.goal) {
         return Err(Error::NotABoardGame { game: text.to_string() });
     }
     (entry.build)(&Description { text, parameters, options, file })
@@ -405,7 +450,7 @@ mod tests {
     #[test]
     fn shared_checks_have_typed_errors() {
         let plain = RuleOptions::default();
-        let goal = RuleOptions { goal: Some((0, 0)), ..plain };
+        let goal = RuleOptions { goal: Some((0, 0)), ..plain.clone() };
         assert!(matches!(game("nim:3", &plain), Err(Error::UnexpectedParameters { .. })));
         assert!(matches!(game("subtraction", &plain), Err(Error::MissingParameters { .. })));
         assert!(matches!(game("wythoff", &goal), Err(Error::NotABoardGame { .. })));

@@ -33,6 +33,7 @@ pub mod heap;
 pub mod loopy;
 mod method;
 pub mod misere;
+pub mod pruned;
 pub mod remoteness;
 mod rule;
 mod search;

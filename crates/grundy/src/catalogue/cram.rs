@@ -1,0 +1,506 @@
+//! Cram: players take turns placing a domino on two adjacent empty cells;
+//! whoever cannot move loses (Gardner 1974; Winning Ways ch. 22).
+//!
+//! A board is a bitboard of its empty cells, row-major, at most 64 cells.
+//! It falls apart ([`Decompose`]) into its connected regions of empty cells;
+//! each region is put in canonical form for the pruned search
+//! ([`Canonical`]):
+//!
+//! - cropped to its bounding box (translation) and turned to the least of
+//!   its 4 or 8 images under the board's symmetries (reflections, rotations,
+//!   and transposition, which maps an h×w box to a w×h one);
+//! - isolated cells vanish (no domino fits);
+//! - **stars** are reduced: if a cell `c` has two *tufts* `t1`, `t2` (cells
+//!   whose only empty neighbour is `c`), `t2` can be removed. The only move
+//!   using `t2` is `{c, t2}`, which leaves the same position as `{c, t1}` up
+//!   to isolated cells, and every other move leaves a position with the same
+//!   star; by induction the two positions have the same options up to
+//!   equivalence.
+//!
+//! Theory that answers without search ([`Canonical::known_nim_value`]):
+//! - a region whose cells form a **path** (every cell has at most two empty
+//!   neighbours, and there are `n − 1` adjacencies) is Dawson's Kayles
+//!   (octal 0.07) on a heap of `n`: a domino removes two adjacent cells of
+//!   the path; a **cycle** of `n` cells has the single option "path of
+//!   `n − 2`";
+//! - the **symmetry strategy** (Gardner 1974; Winning Ways ch. 22): a region
+//!   symmetric under the half turn whose centre is a corner of cells is a
+//!   P-position (the second player answers each domino with its image, which
+//!   never overlaps it); if the centre is the midpoint of two cells, the
+//!   first player wins by covering those two and then mirroring. So the
+//!   even × even rectangle is 0 and the even × odd one is not 0.
+
+use super::notation::{parse_pair, Notation};
+use crate::error::{Error, Result};
+use crate::game::{Decompose, Game, Options};
+use crate::solve::pruned::Canonical;
+
+/// The most cells a Cram board may have (one bit each in a `u64`).
+pub const MAX_CRAM_CELLS: u32 = 64;
+
+/// A Cram board: `rows × cols` cells (at most 64), bit `r·cols + c` set when
+/// cell `(r, c)` is empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CramBoard {
+    pub empty: u64,
+    pub rows: u8,
+    pub cols: u8,
+}
+
+/// Bits `0, w, 2w, …` below 64: the first column of a board `w` wide.
+const fn first_column(width: u32) -> u64 {
+    let mut mask = 0u64;
+    let mut i = 0;
+    while i < 64 {
+        mask |= 1 << i;
+        i += width;
+    }
+    mask
+}
+
+const FIRST_COLUMN: [u64; 65] = {
+    let mut table = [0u64; 65];
+    let mut w = 1;
+    while w <= 64 {
+        table[w] = first_column(w as u32);
+        w += 1;
+    }
+    table
+};
+
+/// Dawson's Kayles (octal 0.07) nim-values of heaps 0..=64: a move removes
+/// two adjacent counters from a row, which may split it in two.
+const DAWSONS_KAYLES: [u8; 65] = {
+    let mut values = [0u8; 65];
+    let mut n = 2;
+    while n <= 64 {
+        let mut seen = 0u64;
+        let mut left = 0;
+        while left <= n - 2 {
+            seen |= 1 << (values[left] ^ values[n - 2 - left]);
+            left += 1;
+        }
+        values[n] = seen.trailing_ones() as u8;
+        n += 1;
+    }
+    values
+};
+
+/// `x << n`, 0 when `n ≥ 64`.
+fn shl(x: u64, n: u32) -> u64 {
+    x.checked_shl(n).unwrap_or(0)
+}
+
+/// `x >> n`, 0 when `n ≥ 64`.
+fn shr(x: u64, n: u32) -> u64 {
+    x.checked_shr(n).unwrap_or(0)
+}
+
+/// The `n` lowest bits.
+fn low_bits(n: u32) -> u64 {
+    shl(1, n).wrapping_sub(1)
+}
+
+impl CramBoard {
+    fn mask(rows: u32, cols: u32) -> u64 {
+        low_bits(rows * cols)
+    }
+
+    fn last_column(&self) -> u64 {
+        FIRST_COLUMN[self.cols as usize] << (self.cols - 1) & Self::mask(self.rows as u32, self.cols as u32)
+    }
+
+    fn first_column(&self) -> u64 {
+        FIRST_COLUMN[self.cols as usize] & Self::mask(self.rows as u32, self.cols as u32)
+    }
+
+    /// Cells with an empty neighbour to the right, left, below, above.
+    fn neighbours(&self, x: u64) -> [u64; 4] {
+        let w = self.cols as u32;
+        [x & !self.last_column() & (x >> 1), x & !self.first_column() & (x << 1), x & shr(x, w), x & shl(x, w)]
+    }
+
+    /// The empty cells next to any cell of `x` (within `self.empty`).
+    fn grow(&self, x: u64) -> u64 {
+        let w = self.cols as u32;
+        (x | (x & !self.last_column()) << 1 | (x & !self.first_column()) >> 1 | shl(x, w) | shr(x, w)) & self.empty
+    }
+
+    /// Whether cell `(r, c)` is empty.
+    pub fn is_empty(&self, r: u32, c: u32) -> bool {
+        self.empty >> (r * self.cols as u32 + c) & 1 == 1
+    }
+
+    /// The board drawn as rows of `.` (empty) and `#` (filled) separated by `/`.
+    pub fn to_text(&self) -> String {
+        (0..self.rows as u32)
+            .map(|r| (0..self.cols as u32).map(|c| if self.is_empty(r, c) { '.' } else { '#' }).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    fn with(&self, empty: u64) -> CramBoard {
+        CramBoard { empty, ..*self }
+    }
+
+    /// The board cropped to the bounding box of its empty cells.
+    fn cropped(&self) -> CramBoard {
+        let x = self.empty;
+        if x == 0 {
+            return CramBoard { empty: 0, rows: 0, cols: 0 };
+        }
+        let w = self.cols as u32;
+        let (top, bottom) = (x.trailing_zeros() / w, (63 - x.leading_zeros()) / w);
+        let mut columns = 0u64;
+        for r in top..=bottom {
+            columns |= shr(x, r * w) & low_bits(w);
+        }
+        let (left, right) = (columns.trailing_zeros(), 63 - columns.leading_zeros());
+        let (h, nw) = (bottom - top + 1, right - left + 1);
+        let mut empty = 0;
+        for r in 0..h {
+            empty |= shl(x >> ((top + r) * w + left) & low_bits(nw), r * nw);
+        }
+        CramBoard { empty, rows: h as u8, cols: nw as u8 }
+    }
+
+    /// The board turned upside down.
+    fn flipped_vertically(&self) -> CramBoard {
+        let (h, w) = (self.rows as u32, self.cols as u32);
+        let mut empty = 0;
+        for r in 0..h {
+            empty |= shl(shr(self.empty, r * w) & low_bits(w), (h - 1 - r) * w);
+        }
+        self.with(empty)
+    }
+
+    /// The board turned by a half turn.
+    fn rotated_half(&self) -> CramBoard {
+        let cells = self.rows as u32 * self.cols as u32;
+        self.with(self.empty.reverse_bits() >> (64 - cells))
+    }
+
+    /// The board reflected in its main diagonal.
+    fn transposed(&self) -> CramBoard {
+        let (h, w) = (self.rows as u32, self.cols as u32);
+        let mut empty = 0;
+        for r in 0..h {
+            let mut row = shr(self.empty, r * w) & low_bits(w);
+            while row != 0 {
+                let c = row.trailing_zeros();
+                empty |= 1 << (c * h + r);
+                row &= row - 1;
+            }
+        }
+        CramBoard { empty, rows: self.cols, cols: self.rows }
+    }
+
+    /// The least image under the board's symmetries, rows ≤ columns.
+    fn canonical(&self) -> CramBoard {
+        let base = if self.rows > self.cols { self.transposed() } else { *self };
+        let flipped = base.flipped_vertically();
+        let mut best = base.empty.min(flipped.empty).min(base.rotated_half().empty).min(flipped.rotated_half().empty);
+        if base.rows == base.cols {
+            let t = base.transposed();
+            let tf = t.flipped_vertically();
+            best = best.min(t.empty).min(tf.empty).min(t.rotated_half().empty).min(tf.rotated_half().empty);
+        }
+        base.with(best)
+    }
+
+    /// Removes all but one tuft of every star (see the module docs).
+    fn stars_reduced(&self) -> CramBoard {
+        let x = self.empty;
+        let [right, left, down, up] = self.neighbours(x);
+        let at_least_two = (right & (left | down | up)) | (left & (down | up)) | (down & up);
+        let tufts = (right | left | down | up) & !at_least_two;
+        let w = self.cols as u32;
+        // Each tuft's centre, direction by direction; a centre seen before
+        // already kept a tuft, so this one goes.
+        let mut seen = 0u64;
+        let mut remove = 0u64;
+        let centres = [(tufts & right) << 1, (tufts & left) >> 1, shl(tufts & down, w), shr(tufts & up, w)];
+        let back: [fn(u64, u32) -> u64; 4] = [|c, _| c >> 1, |c, _| c << 1, shr, shl];
+        for (centre, back) in centres.into_iter().zip(back) {
+            remove |= back(centre & seen, w);
+            seen |= centre;
+        }
+        self.with(x & !remove)
+    }
+
+    /// The nim-value of a path or cycle region, from Dawson's Kayles.
+    fn path_or_cycle_value(&self) -> Option<u8> {
+        let x = self.empty;
+        let [right, _, down, _] = self.neighbours(x);
+        let [r, l, d, u] = self.neighbours(x);
+        let three = (r & l & (d | u)) | (d & u & (r | l));
+        if three != 0 {
+            return None;
+        }
+        let cells = x.count_ones();
+        let edges = right.count_ones() + down.count_ones();
+        if edges + 1 == cells {
+            Some(DAWSONS_KAYLES[cells as usize])
+        } else if edges == cells {
+            Some(u8::from(DAWSONS_KAYLES[cells as usize - 2] == 0))
+        } else {
+            None
+        }
+    }
+
+    /// Whether the board is its own image under the half turn.
+    fn half_turn_symmetric(&self) -> bool {
+        self.rotated_half().empty == self.empty
+    }
+}
+
+/// The game of Cram. Positions are [`CramBoard`]s.
+///
+/// ```
+/// use grundy::catalogue::Cram;
+/// let board = Cram.parse("3x3").unwrap();
+/// assert_eq!(board.to_text(), ".../.../...");
+/// let board = Cram.parse("..#/.../#..").unwrap();
+/// assert!(!board.is_empty(0, 2));
+/// assert!(Cram.parse("9x9").is_err()); // 81 cells: more than 64
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cram;
+
+impl Cram {
+    /// The empty `rows × cols` board.
+    pub fn rectangle(&self, rows: u32, cols: u32) -> Result<CramBoard> {
+        let cells = rows as u64 * cols as u64;
+        if rows == 0 || cols == 0 {
+            return Err(Error::InvalidPosition(format!("a Cram board of {rows}×{cols} has no cells")));
+        }
+        if cells > MAX_CRAM_CELLS as u64 {
+            return Err(Error::TooLarge {
+                what: format!("the {rows}×{cols} Cram board (one bit per cell)"),
+                needed: cells as u128,
+                limit: MAX_CRAM_CELLS as u128,
+            });
+        }
+        Ok(CramBoard { empty: CramBoard::mask(rows, cols), rows: rows as u8, cols: cols as u8 })
+    }
+
+    /// Reads a board: `RxC` (empty), or rows of `.` (empty) and `#` (filled)
+    /// separated by `/` or new lines.
+    pub fn parse(&self, text: &str) -> Result<CramBoard> {
+        let text = text.trim();
+        if text.contains(['x', 'X']) && !text.contains(['.', '#']) {
+            let (rows, cols) = parse_pair::<u32>(&text.replace('X', "x").replace('x', ","), "a Cram board size RxC")?;
+            return self.rectangle(rows, cols);
+        }
+        let lines: Vec<&str> = text.split(['/', '\n']).map(str::trim).filter(|l| !l.is_empty()).collect();
+        let cols = lines.first().map_or(0, |l| l.chars().count());
+        if lines.is_empty() || cols == 0 {
+            return Err(Error::InvalidPosition(format!(
+                "expected a Cram board: RxC or rows of '.' and '#' separated by '/', found {text:?}"
+            )));
+        }
+        let mut board = self.rectangle(lines.len() as u32, cols as u32)?;
+        for (r, line) in lines.iter().enumerate() {
+            if line.chars().count() != cols {
+                return Err(Error::InvalidPosition(format!(
+                    "row {} of the Cram board has {} cells, but row 1 has {cols}",
+                    r + 1,
+                    line.chars().count()
+                )));
+            }
+            for (c, ch) in line.chars().enumerate() {
+                match ch {
+                    '.' => {}
+                    '#' => board.empty &= !(1 << (r * cols + c)),
+                    _ => {
+                        return Err(Error::InvalidPosition(format!(
+                            "row {}, column {}: expected '.' (empty) or '#' (filled), found '{ch}'",
+                            r + 1,
+                            c + 1
+                        )))
+                    }
+                }
+            }
+        }
+        Ok(board)
+    }
+
+    /// Every move of `board`: the two cells `(row, col)` a domino covers.
+    pub fn moves(&self, board: &CramBoard) -> Vec<[(u32, u32); 2]> {
+        let [right, _, down, _] = board.neighbours(board.empty);
+        let cols = board.cols as u32;
+        let at = |i: u32| (i / cols, i % cols);
+        let mut moves = Vec::new();
+        for (mut starts, step) in [(right, 1), (down, cols)] {
+            while starts != 0 {
+                let i = starts.trailing_zeros();
+                moves.push([at(i), at(i + step)]);
+                starts &= starts - 1;
+            }
+        }
+        moves
+    }
+
+    /// The board after a domino on the two cells.
+    pub fn play(&self, board: &CramBoard, cells: [(u32, u32); 2]) -> CramBoard {
+        let bit = |(r, c): (u32, u32)| 1u64 << (r * board.cols as u32 + c);
+        board.with(board.empty & !bit(cells[0]) & !bit(cells[1]))
+    }
+}
+
+impl Game for Cram {
+    type Position = CramBoard;
+
+    /// Vertical dominoes first, from the middle column outwards, then
+    /// horizontal ones from the middle row outwards: moves in the middle
+    /// split a region (into equal halves, on symmetric boards), which is
+    /// where the search finds answers soonest (the move ordering of igs,
+    /// Beling's solver).
+    fn options(&self, board: &CramBoard, options: &mut Options<CramBoard>) {
+        let [right, _, down, _] = board.neighbours(board.empty);
+        let (h, w) = (board.rows as u32, board.cols as u32);
+        let mut push_all = |mut starts: u64, pair: u64| {
+            while starts != 0 {
+                let i = starts.trailing_zeros();
+                options.push(board.with(board.empty & !(pair << i)));
+                starts &= starts - 1;
+            }
+        };
+        let vertical_pair = 1 | shl(1, w);
+        for c in middle_out(w) {
+            push_all(down & FIRST_COLUMN[w as usize] << c, vertical_pair);
+        }
+        for r in middle_out(h) {
+            push_all(right & shl(low_bits(w), r * w), 0b11);
+        }
+    }
+}
+
+/// `0..n` from the middle outwards: for 5, `2, 3, 1, 4, 0`.
+fn middle_out(n: u32) -> impl Iterator<Item = u32> {
+    let middle = n.saturating_sub(1) / 2;
+    (0..n).map(move |i| if i % 2 == 1 { middle + i.div_ceil(2) } else { middle - i / 2 })
+}
+
+impl Decompose for Cram {
+    /// The connected regions of empty cells, canonical, without single cells.
+    fn components(&self, board: &CramBoard, components: &mut Vec<CramBoard>) {
+        let reduced = board.stars_reduced();
+        let mut rest = reduced.empty;
+        while rest != 0 {
+            let mut region = rest & rest.wrapping_neg();
+            loop {
+                let grown = reduced.grow(region);
+                if grown == region {
+                    break;
+                }
+                region = grown;
+            }
+            rest &= !region;
+            if region.count_ones() > 1 {
+                components.push(reduced.with(region).cropped().canonical());
+            }
+        }
+    }
+}
+
+impl Canonical for Cram {
+    fn key(&self, region: &CramBoard) -> u128 {
+        region.empty as u128 | (region.rows as u128) << 64 | (region.cols as u128) << 72
+    }
+
+    fn size(&self, region: &CramBoard) -> u32 {
+        region.empty.count_ones()
+    }
+
+    fn known_nim_value(&self, region: &CramBoard) -> Option<u8> {
+        if region.rows % 2 == 0 && region.cols % 2 == 0 && region.half_turn_symmetric() {
+            return Some(0);
+        }
+        region.path_or_cycle_value()
+    }
+
+    fn known_not_zero(&self, region: &CramBoard) -> bool {
+        let (h, w) = (region.rows as u32, region.cols as u32);
+        if (h + w) % 2 == 0 || !region.half_turn_symmetric() {
+            return false;
+        }
+        // The centre is the midpoint of two cells; are they empty?
+        let centre = if h % 2 == 0 {
+            ((h / 2 - 1) * w + w / 2, (h / 2) * w + w / 2)
+        } else {
+            ((h / 2) * w + w / 2 - 1, (h / 2) * w + w / 2)
+        };
+        region.empty >> centre.0 & 1 == 1 && region.empty >> centre.1 & 1 == 1
+    }
+}
+
+impl Notation for Cram {
+    fn parse_position(&self, text: &str) -> Result<CramBoard> {
+        self.parse(text)
+    }
+
+    fn format_position(&self, board: &CramBoard) -> String {
+        board.to_text()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dawsons_kayles_table_starts_as_published() {
+        // Dawson's Kayles 0.07 from heap 1 (reference-values.md; Winning Ways ch. 4).
+        assert_eq!(&DAWSONS_KAYLES[1..21], &[0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3]);
+    }
+
+    #[test]
+    fn symmetries_give_one_canonical_form() {
+        let shapes = ["..#/.##", "#../##.", ".##/..#", "##./#.."];
+        let keys: Vec<u128> = shapes
+            .iter()
+            .map(|s| {
+                let mut parts = Vec::new();
+                Cram.components(&Cram.parse(s).unwrap(), &mut parts);
+                assert_eq!(parts.len(), 1);
+                Cram.key(&parts[0])
+            })
+            .collect();
+        assert!(keys.iter().all(|&k| k == keys[0]), "{keys:?}");
+        let mut tall = Vec::new();
+        Cram.components(&Cram.parse("..../..../....").unwrap(), &mut tall);
+        let mut wide = Vec::new();
+        Cram.components(&Cram.parse(".../.../.../...").unwrap(), &mut wide);
+        assert_eq!(Cram.key(&tall[0]), Cram.key(&wide[0]));
+    }
+
+    #[test]
+    fn regions_split_and_single_cells_vanish() {
+        let board = Cram.parse("..#./.#../#...").unwrap();
+        let mut parts = Vec::new();
+        Cram.components(&board, &mut parts);
+        let sizes: Vec<u32> = parts.iter().map(|p| Cram.size(p)).collect();
+        assert_eq!(sizes.iter().sum::<u32>(), 8, "{parts:?}");
+    }
+
+    #[test]
+    fn middle_out_visits_every_line_once() {
+        for n in 0..12 {
+            let mut seen: Vec<u32> = middle_out(n).collect();
+            seen.sort_unstable();
+            assert_eq!(seen, (0..n).collect::<Vec<_>>());
+        }
+        assert_eq!(middle_out(5).collect::<Vec<_>>(), [2, 3, 1, 4, 0]);
+    }
+
+    #[test]
+    fn bad_boards_are_refused() {
+        assert!(Cram.parse("0x3").is_err());
+        assert!(Cram.parse("8x9").is_err());
+        assert!(Cram.parse("../.").is_err());
+        assert!(Cram.parse("..a").is_err());
+        assert!(Cram.parse("").is_err());
+        assert!(Cram.parse("8x8").is_ok());
+    }
+}

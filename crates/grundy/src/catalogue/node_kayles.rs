@@ -1,0 +1,361 @@
+//! Node Kayles: players take turns choosing a vertex of a graph, which is
+//! removed with all its neighbours; whoever cannot choose loses (Winning
+//! Ways ch. 4; Schaefer 1978 shows deciding it is PSPACE-complete).
+//!
+//! A position is the set of remaining vertices, a bit mask over a graph of
+//! at most 64 vertices. It falls apart ([`Decompose`]) into the connected
+//! components of the remaining graph. On a path, Node Kayles is Dawson's
+//! Chess, octal 0.137 (choosing an end vertex removes two, an inner one
+//! three, a lone vertex one), which the pruned search uses for every
+//! component that is a path.
+
+use std::collections::HashMap;
+
+use super::notation::Notation;
+use crate::error::{Error, Result};
+use crate::game::{Decompose, Game, Options};
+use crate::solve::pruned::Canonical;
+
+/// The most vertices a Node Kayles graph may have (one bit each).
+pub const MAX_NODE_KAYLES_VERTICES: usize = 64;
+
+/// Dawson's Chess (octal 0.137) nim-values of heaps 0..=64.
+const DAWSONS_CHESS: [u8; 65] = {
+    let mut values = [0u8; 65];
+    let mut n = 1;
+    while n <= 64 {
+        let mut seen = 0u64;
+        if n == 1 {
+            seen |= 1; // take the lone counter
+        }
+        if n >= 2 {
+            seen |= 1 << values[n - 2]; // take 2 from an end (nothing left when n = 2)
+        }
+        if n >= 3 {
+            let mut left = 0;
+            while left <= n - 3 {
+                seen |= 1 << (values[left] ^ values[n - 3 - left]); // take 3, maybe splitting
+                left += 1;
+            }
+        }
+        values[n] = seen.trailing_ones() as u8;
+        n += 1;
+    }
+    values
+};
+
+/// Node Kayles on one graph. Positions are masks of remaining vertices.
+///
+/// ```
+/// use grundy::catalogue::NodeKayles;
+/// let game = NodeKayles::parse("cycle:5").unwrap();
+/// assert_eq!(game.vertices(), 5);
+/// assert_eq!(game.start().count_ones(), 5);
+/// assert!(NodeKayles::parse("grid:9x9").is_err()); // 81 vertices
+/// assert!(NodeKayles::parse("star:3").is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeKayles {
+    /// `neighbours[v]`: the vertices adjacent to `v`.
+    neighbours: Vec<u64>,
+    /// How the graph was described (for messages and checkpoints).
+    description: String,
+}
+
+impl NodeKayles {
+    /// The graph with these edges on vertices `0..n` (n ≤ 64).
+    pub fn from_edges(n: usize, edges: impl IntoIterator<Item = (usize, usize)>, description: &str) -> Result<Self> {
+        if n > MAX_NODE_KAYLES_VERTICES {
+            return Err(Error::TooLarge {
+                what: format!("the Node Kayles graph {description} (one bit per vertex)"),
+                needed: n as u128,
+                limit: MAX_NODE_KAYLES_VERTICES as u128,
+            });
+        }
+        if n == 0 {
+            return Err(Error::InvalidGame(format!("the graph {description} has no vertices")));
+        }
+        let mut neighbours = vec![0u64; n];
+        for (u, v) in edges {
+            if u >= n || v >= n {
+                return Err(Error::InvalidGame(format!("the edge {u}-{v} is not between vertices 0..{n}")));
+            }
+            if u != v {
+                neighbours[u] |= 1 << v;
+                neighbours[v] |= 1 << u;
+            }
+        }
+        Ok(NodeKayles { neighbours, description: description.to_string() })
+    }
+
+    /// A graph family: `path:N`, `cycle:N`, `complete:N`, `grid:RxC`, or
+    /// `queens:N` (the N×N board, cells adjacent when a queen attacks).
+    pub fn parse(text: &str) -> Result<Self> {
+        let text = text.trim();
+        let (family, size) = text.split_once(':').ok_or_else(|| {
+            Error::InvalidGame(format!(
+                "expected a graph family path:N, cycle:N, complete:N, grid:RxC or queens:N, found {text:?}"
+            ))
+        })?;
+        let number = |s: &str| -> Result<usize> {
+            s.trim().parse::<usize>().map_err(|_| Error::InvalidGame(format!("{text}: expected a number, found {s:?}")))
+        };
+        let check = |n: usize| -> Result<usize> {
+            if n > MAX_NODE_KAYLES_VERTICES {
+                Err(Error::TooLarge {
+                    what: format!("the Node Kayles graph {text} (one bit per vertex)"),
+                    needed: n as u128,
+                    limit: MAX_NODE_KAYLES_VERTICES as u128,
+                })
+            } else {
+                Ok(n)
+            }
+        };
+        let grid = |rows: usize, cols: usize, queens: bool| -> Result<Self> {
+            check(rows.saturating_mul(cols))?;
+            let cell = |r: usize, c: usize| r * cols + c;
+            let mut edges = Vec::new();
+            for (r1, c1) in (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))) {
+                for (r2, c2) in (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))) {
+                    let (dr, dc) = (r1.abs_diff(r2), c1.abs_diff(c2));
+                    let adjacent = if queens { dr == 0 || dc == 0 || dr == dc } else { dr + dc == 1 };
+                    if cell(r1, c1) < cell(r2, c2) && adjacent {
+                        edges.push((cell(r1, c1), cell(r2, c2)));
+                    }
+                }
+            }
+            NodeKayles::from_edges(rows * cols, edges, text)
+        };
+        match family {
+            "path" => {
+                let n = check(number(size)?)?;
+                NodeKayles::from_edges(n, (1..n).map(|v| (v - 1, v)), text)
+            }
+            "cycle" => {
+                let n = check(number(size)?)?;
+                if n < 3 {
+                    return Err(Error::InvalidGame(format!("{text}: a cycle needs at least 3 vertices")));
+                }
+                NodeKayles::from_edges(n, (0..n).map(|v| (v, (v + 1) % n)), text)
+            }
+            "complete" => {
+                let n = check(number(size)?)?;
+                NodeKayles::from_edges(n, (0..n).flat_map(|u| (u + 1..n).map(move |v| (u, v))), text)
+            }
+            "grid" => {
+                let (r, c) = size
+                    .split_once(['x', 'X'])
+                    .ok_or_else(|| Error::InvalidGame(format!("{text}: expected grid:RxC")))?;
+                grid(number(r)?, number(c)?, false)
+            }
+            "queens" => {
+                let n = number(size)?;
+                grid(n, n, true)
+            }
+            _ => Err(Error::InvalidGame(format!(
+                "unknown graph family {family:?}: expected path, cycle, complete, grid or queens"
+            ))),
+        }
+    }
+
+    /// Reads a graph file: each line is a vertex followed by some of its
+    /// neighbours (`0 1 2`: vertex 0, adjacent to 1 and 2); vertices are any
+    /// numbers; `#` starts a comment.
+    pub fn parse_edge_list(text: &str, description: &str) -> Result<Self> {
+        let mut index: HashMap<u64, usize> = HashMap::new();
+        let mut edges = Vec::new();
+        let vertex = |name: &str, line: usize, index: &mut HashMap<u64, usize>| -> Result<usize> {
+            let name: u64 = name.parse().map_err(|_| {
+                Error::InvalidGame(format!("{description}, line {line}: expected a vertex number, found {name:?}"))
+            })?;
+            let next = index.len();
+            let v = *index.entry(name).or_insert(next);
+            if index.len() > MAX_NODE_KAYLES_VERTICES {
+                return Err(Error::TooLarge {
+                    what: format!("the Node Kayles graph {description} (one bit per vertex; line {line})"),
+                    needed: index.len() as u128,
+                    limit: MAX_NODE_KAYLES_VERTICES as u128,
+                });
+            }
+            Ok(v)
+        };
+        for (number, line) in text.lines().enumerate() {
+            let content = line.split('#').next().unwrap_or("").trim();
+            let mut tokens = content.split_whitespace();
+            let Some(first) = tokens.next() else { continue };
+            let u = vertex(first, number + 1, &mut index)?;
+            for token in tokens {
+                let v = vertex(token, number + 1, &mut index)?;
+                edges.push((u, v));
+            }
+        }
+        if index.is_empty() {
+            return Err(Error::InvalidGame(format!("{description}: the graph file lists no vertices")));
+        }
+        NodeKayles::from_edges(index.len(), edges, description)
+    }
+
+    /// The number of vertices.
+    pub fn vertices(&self) -> usize {
+        self.neighbours.len()
+    }
+
+    /// How the graph was described.
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+
+    /// The whole graph: every vertex remains.
+    pub fn start(&self) -> u64 {
+        if self.vertices() == 64 {
+            !0
+        } else {
+            (1 << self.vertices()) - 1
+        }
+    }
+
+    /// The vertices adjacent to `v`.
+    pub fn neighbours(&self, v: usize) -> u64 {
+        self.neighbours[v]
+    }
+
+    /// Whether the remaining graph `mask` is a path (or a single vertex).
+    fn path_length(&self, mask: u64) -> Option<u32> {
+        let mut degree_sum = 0;
+        let mut rest = mask;
+        while rest != 0 {
+            let v = rest.trailing_zeros() as usize;
+            let degree = (self.neighbours[v] & mask).count_ones();
+            if degree > 2 {
+                return None;
+            }
+            degree_sum += degree;
+            rest &= rest - 1;
+        }
+        let n = mask.count_ones();
+        (degree_sum / 2 + 1 == n).then_some(n)
+    }
+}
+
+impl Game for NodeKayles {
+    type Position = u64;
+
+    fn options(&self, &mask: &u64, options: &mut Options<u64>) {
+        let mut rest = mask;
+        while rest != 0 {
+            let v = rest.trailing_zeros() as usize;
+            options.push(mask & !(self.neighbours[v] | 1 << v));
+            rest &= rest - 1;
+        }
+    }
+}
+
+impl Decompose for NodeKayles {
+    /// The connected components of the remaining graph.
+    fn components(&self, &mask: &u64, components: &mut Vec<u64>) {
+        let mut rest = mask;
+        while rest != 0 {
+            let mut component = rest & rest.wrapping_neg();
+            let mut frontier = component;
+            while frontier != 0 {
+                let v = frontier.trailing_zeros() as usize;
+                frontier &= frontier - 1;
+                let new = self.neighbours[v] & rest & !component;
+                component |= new;
+                frontier |= new;
+            }
+            rest &= !component;
+            components.push(component);
+        }
+    }
+}
+
+impl Canonical for NodeKayles {
+    fn key(&self, &mask: &u64) -> u128 {
+        mask as u128
+    }
+
+    fn size(&self, &mask: &u64) -> u32 {
+        mask.count_ones()
+    }
+
+    fn known_nim_value(&self, &mask: &u64) -> Option<u8> {
+        self.path_length(mask).map(|n| DAWSONS_CHESS[n as usize])
+    }
+}
+
+/// A position is `all` (the whole graph) or the remaining vertices, numbered
+/// from 0 in the graph's order, separated by commas (`0,1,5`).
+impl Notation for NodeKayles {
+    fn parse_position(&self, text: &str) -> Result<u64> {
+        let text = text.trim();
+        if text == "all" {
+            return Ok(self.start());
+        }
+        let mut mask = 0u64;
+        for part in text.split(',').filter(|p| !p.trim().is_empty()) {
+            let v: usize = part.trim().parse().map_err(|_| {
+                Error::InvalidPosition(format!(
+                    "expected `all` or vertex numbers like 0,1,5; found {part:?} in {text:?}"
+                ))
+            })?;
+            if v >= self.vertices() {
+                return Err(Error::InvalidPosition(format!(
+                    "vertex {v} is not in the graph {} (vertices 0..{})",
+                    self.description,
+                    self.vertices()
+                )));
+            }
+            mask |= 1 << v;
+        }
+        Ok(mask)
+    }
+
+    fn format_position(&self, &mask: &u64) -> String {
+        if mask == self.start() {
+            return "all".into();
+        }
+        let vertices: Vec<String> =
+            (0..self.vertices()).filter(|v| mask >> v & 1 == 1).map(|v| v.to_string()).collect();
+        if vertices.is_empty() {
+            "none".into()
+        } else {
+            vertices.join(",")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn families_have_the_right_edges() {
+        let edges = |g: &NodeKayles| (0..g.vertices()).map(|v| g.neighbours(v).count_ones()).sum::<u32>() / 2;
+        assert_eq!(edges(&NodeKayles::parse("path:10").unwrap()), 9);
+        assert_eq!(edges(&NodeKayles::parse("cycle:10").unwrap()), 10);
+        assert_eq!(edges(&NodeKayles::parse("complete:6").unwrap()), 15);
+        assert_eq!(edges(&NodeKayles::parse("grid:3x4").unwrap()), 17);
+        // 4×4 queens graph: 4·6 pairs in rows, 4·6 in columns, and
+        // 1 + 3 + 6 + 3 + 1 = 14 on the diagonals of each direction.
+        assert_eq!(edges(&NodeKayles::parse("queens:4").unwrap()), 76);
+    }
+
+    #[test]
+    fn bad_graphs_are_refused() {
+        for bad in ["path", "path:x", "cycle:2", "grid:3", "queens:9", "complete:65", "wheel:5"] {
+            assert!(NodeKayles::parse(bad).is_err(), "{bad}");
+        }
+        let error = NodeKayles::parse_edge_list("0 1\n1 two\n", "g.txt").unwrap_err().to_string();
+        assert!(error.contains("line 2"), "{error}");
+        let big: String = (0..70).map(|v| format!("{v} {}\n", v + 1)).collect();
+        assert!(NodeKayles::parse_edge_list(&big, "big.txt").is_err());
+        assert!(NodeKayles::parse_edge_list("# nothing\n", "empty.txt").is_err());
+    }
+
+    #[test]
+    fn dawsons_chess_table_starts_as_published() {
+        // 0.137, Dawson's Chess (Winning Ways ch. 4; OEIS A002187).
+        assert_eq!(&DAWSONS_CHESS[..20], &[0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3]);
+    }
+}

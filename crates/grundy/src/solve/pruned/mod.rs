@@ -1,0 +1,306 @@
+//! Pruned search for big single games: Cram, Chomp, Node Kayles boards whose
+//! value no table reaches.
+//!
+//! [`crate::solve::Search`] values a position by the mex of *all* its
+//! options' values. [`PrunedSearch`] instead asks narrower questions — "is
+//! the nim-value of this position in the set R?", of which "is it a
+//! P-position?" is the case R = {0} — and answers them without valuing every
+//! option, by the method of Beling and Rogalski (*On pruning search trees of
+//! impartial games*, Artificial Intelligence 283, 2020; see [`search`] for
+//! the details). On top of the method:
+//!
+//! - **components** ([`crate::game::Decompose`]): an option that falls apart
+//!   is a sum; its smaller components are valued exactly, and the largest is
+//!   only asked about the targets the others' nim-sum leaves (Lemoine and
+//!   Viennot, *Nimbers are inevitable*, TCS 462, 2012). Equal components
+//!   cancel (G + G = 0);
+//! - **canonical forms** ([`Canonical`]): a component is looked up by a key
+//!   that is the same for every translated, rotated or reflected copy, so a
+//!   value found once serves them all;
+//! - a **transposition table of bounded memory** with a replacement policy
+//!   ([`table`]), shared by the threads, and saved to a checkpoint file so
+//!   that an interrupted run resumes where it was;
+//! - **theory** from the game ([`Canonical::known_nim_value`],
+//!   [`Canonical::known_not_zero`]): the symmetry strategy of Cram, Dawson's
+//!   Kayles for strips, …;
+//! - **move ordering**: options whose components are small come first.
+//!
+//! The oracle for all of this is the plain search: tests compare the two on
+//! random small positions of every game that implements [`Canonical`].
+//!
+//! ```
+//! use grundy::catalogue::Cram;
+//! use grundy::solve::pruned::PrunedSearch;
+//!
+//! let search = PrunedSearch::new(&Cram);
+//! let board = Cram.rectangle(4, 4).unwrap();
+//! assert_eq!(search.nim_value(&board).unwrap(), 0); // even × even: the symmetry strategy
+//! let board = Cram.rectangle(3, 5).unwrap();
+//! assert_eq!(search.nim_value(&board).unwrap(), 1);
+//! assert!(search.has_value(&board, 1).unwrap());
+//! ```
+
+mod checkpoint;
+mod nimber_set;
+mod root;
+mod search;
+pub mod table;
+#[cfg(test)]
+mod tests;
+
+pub use nimber_set::{NimberSet, NIMBER_LIMIT};
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::error::{Error, Result};
+use crate::game::{Decompose, Outcome};
+use table::GrowingTable;
+
+/// The default memory of the transposition table: 2 GiB.
+pub const DEFAULT_MEMORY: usize = 2 << 30;
+
+/// What the pruned search needs from a game beyond [`Decompose`]: canonical
+/// components and a compact key for each.
+///
+/// `components` must push components in a canonical form (translated and
+/// reduced by the symmetries the game knows), so that two components that
+/// are the same game up to those symmetries have the same [`key`](Self::key).
+pub trait Canonical: Decompose<Position: Send + Sync> + Sync {
+    /// The key of a canonical component: equal keys mean the same game. Keys
+    /// use at most 96 bits (`key >> 96 == 0`).
+    fn key(&self, component: &Self::Position) -> u128;
+
+    /// How big a component is (cells, vertices): the search values small
+    /// components first and keeps big ones in the table longest.
+    fn size(&self, component: &Self::Position) -> u32;
+
+    /// A nim-value known without search (a theorem, an endgame table).
+    fn known_nim_value(&self, component: &Self::Position) -> Option<u8> {
+        let _ = component;
+        None
+    }
+
+    /// Whether theory says the component is not a P-position (a
+    /// strategy-stealing or symmetry argument).
+    fn known_not_zero(&self, component: &Self::Position) -> bool {
+        let _ = component;
+        false
+    }
+}
+
+/// How far a long search has got, for progress bars.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Positions expanded so far (all threads).
+    pub nodes: u64,
+    /// Entries the transposition table holds (approximately).
+    pub table_entries: u64,
+    /// Entries it can hold.
+    pub table_capacity: u64,
+}
+
+type ProgressCallback = Box<dyn FnMut(&Progress, Duration) + Send>;
+
+/// What the threads share: the tables, the interrupt flag, the node
+/// counter, and the progress callback.
+pub(crate) struct Control {
+    tables: GrowingTable,
+    interrupt: Arc<AtomicBool>,
+    nodes: AtomicU64,
+    started: Instant,
+    last_report: Mutex<Instant>,
+    interval: Duration,
+    callback: Mutex<Option<ProgressCallback>>,
+}
+
+impl Control {
+    fn new(memory: usize) -> Control {
+        Control {
+            tables: GrowingTable::new(memory),
+            interrupt: Arc::new(AtomicBool::new(false)),
+            nodes: AtomicU64::new(0),
+            started: Instant::now(),
+            last_report: Mutex::new(Instant::now()),
+            interval: Duration::from_millis(250),
+            callback: Mutex::new(None),
+        }
+    }
+
+    /// Adds a worker's counts since its last call; stops the search if it
+    /// was interrupted; reports progress now and then.
+    fn check(&self, nodes: &mut u64, filled: &mut u64, capacity: usize) -> Result<()> {
+        self.nodes.fetch_add(std::mem::take(nodes), Ordering::Relaxed);
+        self.tables.add_filled(std::mem::take(filled));
+        if self.interrupt.load(Ordering::Relaxed) {
+            return Err(Error::Interrupted);
+        }
+        if self.tables.wants_to_grow(capacity) {
+            self.tables.maybe_grow();
+        }
+        let now = Instant::now();
+        let Ok(mut last) = self.last_report.try_lock() else { return Ok(()) };
+        if now.duration_since(*last) >= self.interval {
+            *last = now;
+            drop(last);
+            if let Ok(mut callback) = self.callback.try_lock() {
+                if let Some(callback) = callback.as_mut() {
+                    callback(&self.progress(), now.duration_since(self.started));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn progress(&self) -> Progress {
+        let (table_entries, table_capacity) = self.tables.fill();
+        Progress { nodes: self.nodes.load(Ordering::Relaxed), table_entries, table_capacity }
+    }
+}
+
+/// The pruned search over one game, with its transposition table. Values
+/// found by one call are kept for the next ones.
+pub struct PrunedSearch<'g, G: Canonical> {
+    game: &'g G,
+    control: Control,
+    threads: usize,
+}
+
+impl<'g, G: Canonical> PrunedSearch<'g, G> {
+    /// A search with the default table memory ([`DEFAULT_MEMORY`]) and one
+    /// thread.
+    pub fn new(game: &'g G) -> Self {
+        Self::with_memory(game, DEFAULT_MEMORY)
+    }
+
+    /// A search whose transposition tables take at most `bytes` together
+    /// (at least 128 KiB): the table starts at 256 KiB and doubles when half
+    /// full, up to half the budget (see [`table::GrowingTable`]).
+    pub fn with_memory(game: &'g G, bytes: usize) -> Self {
+        PrunedSearch { game, control: Control::new(bytes), threads: 1 }
+    }
+
+    /// Searches the first options of each root component on `threads`
+    /// threads (sharing the table).
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// Calls `callback` about four times a second during long searches,
+    /// with the progress and the time since the search was created.
+    pub fn on_progress(self, callback: impl FnMut(&Progress, Duration) + Send + 'static) -> Self {
+        *self.control.callback.lock().expect("progress callback lock") = Some(Box::new(callback));
+        self
+    }
+
+    /// Uses `flag` (set it from a Ctrl-C handler) to stop the search.
+    pub fn with_interrupt(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.control.interrupt = flag;
+        self
+    }
+
+    /// The flag that stops the search (set it from a Ctrl-C handler): the
+    /// running call returns [`Error::Interrupted`]; the table keeps every
+    /// value found, for [`PrunedSearch::save_checkpoint`].
+    pub fn interrupt_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.control.interrupt)
+    }
+
+    /// The search's counters so far.
+    pub fn progress(&self) -> Progress {
+        self.control.progress()
+    }
+
+    /// The most memory the transposition tables may take.
+    pub fn memory_budget(&self) -> usize {
+        self.control.tables.budget()
+    }
+
+    /// The game.
+    pub fn game(&self) -> &'g G {
+        self.game
+    }
+
+    /// The canonical components of `position`, with equal pairs cancelled.
+    fn components(&self, position: &G::Position) -> Vec<(G::Position, u128)> {
+        let mut parts = Vec::new();
+        self.game.components(position, &mut parts);
+        let mut kept: Vec<(G::Position, u128)> = Vec::with_capacity(parts.len());
+        for part in parts {
+            let key = self.game.key(&part);
+            match kept.iter().position(|(_, k)| *k == key) {
+                Some(i) => {
+                    kept.swap_remove(i);
+                }
+                None => kept.push((part, key)),
+            }
+        }
+        kept.sort_by_key(|(p, _)| self.game.size(p));
+        kept
+    }
+
+    /// The nim-value of `position` (a sum: the nim-sum of its components').
+    pub fn nim_value(&self, position: &G::Position) -> Result<u8> {
+        let mut nim_sum = 0;
+        for (component, key) in self.components(position) {
+            let value = root::nim_value(self, &component, key);
+            self.control.tables.release_old();
+            nim_sum ^= value?;
+        }
+        Ok(nim_sum)
+    }
+
+    /// The nim-value of `position` if it is in `requested`, else `None`.
+    /// Components but the largest are valued exactly; the largest only
+    /// against the targets left.
+    pub fn value_in(&self, position: &G::Position, requested: NimberSet) -> Result<Option<u8>> {
+        let components = self.components(position);
+        let Some(((largest, key), rest)) = components.split_last() else {
+            return Ok(requested.contains(0).then_some(0));
+        };
+        let mut worker = search::Worker::new(self.game, &self.control);
+        let found = (|| {
+            let mut nim_sum = 0;
+            for (c, k) in rest {
+                nim_sum ^= worker.nim_value(c, *k, self.game.size(c))?;
+            }
+            let found = worker.value_in(largest, *key, self.game.size(largest), requested.xor_each(nim_sum))?;
+            Ok(found.map(|v| v ^ nim_sum).filter(|v| requested.contains(*v)))
+        })();
+        worker.flush();
+        drop(worker);
+        self.control.tables.release_old();
+        found
+    }
+
+    /// Whether the nim-value of `position` is `k`.
+    pub fn has_value(&self, position: &G::Position, k: u8) -> Result<bool> {
+        Ok(self.value_in(position, NimberSet::single(k))?.is_some())
+    }
+
+    /// The outcome of `position`: P iff its nim-value is 0 — decided by the
+    /// question "is the value in {0}?", the cheapest the method asks.
+    pub fn outcome(&self, position: &G::Position) -> Result<Outcome> {
+        Ok(if self.has_value(position, 0)? { Outcome::P } else { Outcome::N })
+    }
+
+    /// Writes the table's entries to `path` (atomically: a temporary file
+    /// renamed into place), so that a later search can resume.
+    /// `tag` names the game and its parameters (a checkpoint of another
+    /// game must not be loaded: its keys mean other positions).
+    pub fn save_checkpoint(&self, path: &std::path::Path, tag: &str) -> Result<usize> {
+        checkpoint::save(&self.control.tables.current().1, path, tag)
+    }
+
+    /// Loads the entries of a checkpoint written by
+    /// [`PrunedSearch::save_checkpoint`] with the same `tag`. Returns how
+    /// many were read.
+    pub fn load_checkpoint(&self, path: &std::path::Path, tag: &str) -> Result<usize> {
+        let (_, table) = self.control.tables.current();
+        let count = checkpoint::load(&table, path, tag)?;
+        self.control.tables.add_filled(count as u64);
+        Ok(count)
+    }
+}

@@ -1,0 +1,366 @@
+//! The pruned search itself: "is the nim-value of this component in the set
+//! R?", answered without valuing every option.
+//!
+//! **The method** (Beling and Rogalski, *On pruning search trees of impartial
+//! games*, Artificial Intelligence 283, 2020, building on Lemoine and
+//! Viennot, *Nimbers are inevitable*, TCS 462, 2012). A position with `n`
+//! options has a nim-value in `P = {0, …, n}`. Each option, looked at in
+//! turn, removes one element from `P`: its own value if it is in `P`,
+//! otherwise (or if we did not learn it) the largest element — by the
+//! pigeonhole principle the mex is still the one element left after all `n`
+//! options. So an option need only be asked whether its value is in
+//! `P \ {max P}` (and no larger than the largest value asked about), a
+//! smaller question than "what is your value?"; and as soon as `P` misses
+//! the requested set `R`, the answer "not in R" is known.
+//!
+//! An option that is a sum of components is valued by the Sprague–Grundy
+//! theorem: the smaller components exactly (they are cheap, and their values
+//! are reused everywhere — "nimbers are inevitable"), the largest one only
+//! against the targets `t ⊕ x`, where `x` is the others' nim-sum. Equal
+//! components cancel before anything is searched.
+
+use super::nimber_set::NimberSet;
+use super::table::{Knowledge, EXCLUDED_BITS};
+use super::Canonical;
+use crate::error::Error;
+
+/// Why a search stopped early.
+pub(super) type Stop = Error;
+
+/// One option of the component being expanded: its unknown components are
+/// `parts[first..first + len]`, the known ones nim-sum to `nim_sum`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Move {
+    pub first: u32,
+    pub len: u32,
+    pub nim_sum: u8,
+    /// How hard the option looks (sum of squared component sizes): easy first.
+    pub difficulty: u32,
+    /// A hash of the unknown components' keys and `nim_sum`, to find
+    /// options that are the same game.
+    pub signature: u64,
+}
+
+/// Reusable buffers for one level of the search.
+pub(super) struct Frame<P> {
+    pub options: crate::game::Options<P>,
+    pub parts: Vec<P>,
+    pub keys: Vec<u128>,
+    pub sizes: Vec<u32>,
+    pub moves: Vec<Move>,
+    scratch: Vec<P>,
+}
+
+impl<P> Default for Frame<P> {
+    fn default() -> Self {
+        Frame {
+            options: crate::game::Options::new(),
+            parts: Vec::new(),
+            keys: Vec::new(),
+            sizes: Vec::new(),
+            moves: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+}
+
+impl<P> Frame<P> {
+    fn clear(&mut self) {
+        self.options.clear();
+        self.parts.clear();
+        self.keys.clear();
+        self.sizes.clear();
+        self.moves.clear();
+    }
+}
+
+/// The part of the search state one thread owns; the table is shared.
+pub(super) struct Worker<'s, G: Canonical> {
+    pub game: &'s G,
+    /// The table this worker uses, and its generation (see
+    /// [`super::table::GrowingTable`]).
+    pub table: std::sync::Arc<super::table::Table>,
+    pub generation: usize,
+    pub control: &'s super::Control,
+    pub frames: Vec<Frame<G::Position>>,
+    pub depth: usize,
+    pub nodes: u64,
+    pub filled: u64,
+    /// Nodes since the last look at the interrupt flag and the clock.
+    pub since_check: u32,
+}
+
+/// Nodes between checks of the interrupt flag and the progress clock.
+const CHECK_EVERY: u32 = 1 << 14;
+
+impl<'s, G: Canonical> Worker<'s, G> {
+    pub fn new(game: &'s G, control: &'s super::Control) -> Self {
+        let (generation, table) = control.tables.current();
+        Worker { game, table, generation, control, frames: Vec::new(), depth: 0, nodes: 0, filled: 0, since_check: 0 }
+    }
+
+    /// The nim-value of a component if theory or the table knows it.
+    #[inline]
+    pub fn known(&self, component: &G::Position, key: u128) -> Option<u8> {
+        self.game.known_nim_value(component).or_else(|| self.table.get(key))
+    }
+
+    fn take_frame(&mut self) -> Frame<G::Position> {
+        if self.frames.len() <= self.depth {
+            self.frames.push(Frame::default());
+        }
+        let mut frame = std::mem::take(&mut self.frames[self.depth]);
+        frame.clear();
+        self.depth += 1;
+        frame
+    }
+
+    fn put_frame(&mut self, frame: Frame<G::Position>) {
+        self.depth -= 1;
+        self.frames[self.depth] = frame;
+    }
+
+    fn count_node(&mut self) -> Result<(), Stop> {
+        self.nodes += 1;
+        self.since_check += 1;
+        if self.since_check >= CHECK_EVERY {
+            self.since_check = 0;
+            self.control.check(&mut self.nodes, &mut self.filled, self.table.capacity())?;
+            if self.control.tables.generation() != self.generation {
+                (self.generation, self.table) = self.control.tables.current();
+            }
+        }
+        Ok(())
+    }
+
+    fn store(&mut self, key: u128, size: u32, nim_value: u8) {
+        if self.table.insert(key, nim_value, size) {
+            self.filled += 1;
+        }
+    }
+
+    /// Lists the options of `component` in `frame`: each option's components
+    /// (canonical, equal pairs cancelled) whose values are unknown go to
+    /// `frame.parts`, and a [`Move`] describes it; options whose value is
+    /// known already are returned through `known`. Returns the number of
+    /// *distinct* options: options that are the same sum of canonical
+    /// components (mirror images of each other, say) are listed once, and
+    /// known values once each. A position's nim-value is at most the number
+    /// of distinct values of its options, so the method's counting holds
+    /// with this smaller number.
+    pub fn expand(
+        &mut self,
+        component: &G::Position,
+        frame: &mut Frame<G::Position>,
+        mut known: impl FnMut(u8),
+    ) -> Result<usize, Stop> {
+        self.game.options(component, &mut frame.options);
+        let count = frame.options.len();
+        if count >= super::nimber_set::NIMBER_LIMIT {
+            return Err(Error::TooLarge {
+                what: "a position for the pruned search (nim-values above 255)".into(),
+                needed: count as u128,
+                limit: super::nimber_set::NIMBER_LIMIT as u128 - 1,
+            });
+        }
+        let options = std::mem::take(&mut frame.options);
+        let mut known_seen = NimberSet::EMPTY;
+        let mut distinct = 0;
+        for option in options.iter() {
+            let first = frame.parts.len();
+            frame.scratch.clear();
+            for part in option {
+                self.game.components(part, &mut frame.scratch);
+            }
+            let mut nim_sum = 0u8;
+            for c in frame.scratch.drain(..) {
+                let key = self.game.key(&c);
+                if let Some(j) = frame.keys[first..].iter().position(|&k| k == key) {
+                    // G + G = 0: equal components cancel.
+                    frame.keys.swap_remove(first + j);
+                    frame.parts.swap_remove(first + j);
+                    frame.sizes.swap_remove(first + j);
+                    continue;
+                }
+                frame.keys.push(key);
+                frame.sizes.push(self.game.size(&c));
+                frame.parts.push(c);
+            }
+            // Known components fold into the nim-sum.
+            let mut i = first;
+            while i < frame.parts.len() {
+                if let Some(v) = self.known(&frame.parts[i], frame.keys[i]) {
+                    nim_sum ^= v;
+                    frame.parts.swap_remove(i);
+                    frame.keys.swap_remove(i);
+                    frame.sizes.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+            let len = frame.parts.len() - first;
+            if len == 0 {
+                if !known_seen.contains(nim_sum) {
+                    known_seen.insert(nim_sum);
+                    known(nim_sum);
+                    distinct += 1;
+                }
+                continue;
+            }
+            let signature = frame.keys[first..].iter().fold(nim_sum as u64, |h, &k| {
+                h.wrapping_add(super::table::mix(k as u64 ^ ((k >> 64) as u64).wrapping_mul(31)))
+            });
+            let keys = &frame.keys[first..];
+            let duplicate = frame.moves.iter().any(|m| {
+                m.signature == signature
+                    && m.nim_sum == nim_sum
+                    && m.len as usize == len
+                    && frame.keys[m.first as usize..(m.first + m.len) as usize].iter().all(|k| keys.contains(k))
+            });
+            if duplicate {
+                frame.parts.truncate(first);
+                frame.keys.truncate(first);
+                frame.sizes.truncate(first);
+                continue;
+            }
+            let difficulty = frame.sizes[first..].iter().map(|&s| s * s).sum();
+            frame.moves.push(Move { first: first as u32, len: len as u32, nim_sum, difficulty, signature });
+            distinct += 1;
+        }
+        frame.options = options;
+        // Stable: among equally hard options the game's own order stands.
+        frame.moves.sort_by_key(|m| m.difficulty);
+        Ok(distinct)
+    }
+
+    /// The exact nim-value of every component of `m` but the largest, which
+    /// it returns (index into `frame.parts`) with the others' nim-sum.
+    pub fn all_but_largest(&mut self, frame: &Frame<G::Position>, m: &Move) -> Result<(usize, u8), Stop> {
+        let range = m.first as usize..(m.first + m.len) as usize;
+        let largest = range.clone().max_by_key(|&i| frame.sizes[i]).expect("a move with unknown parts");
+        let mut nim_sum = m.nim_sum;
+        for i in range.filter(|&i| i != largest) {
+            nim_sum ^= self.nim_value(&frame.parts[i], frame.keys[i], frame.sizes[i])?;
+        }
+        Ok((largest, nim_sum))
+    }
+
+    /// The exact nim-value of a canonical component.
+    pub fn nim_value(&mut self, component: &G::Position, key: u128, size: u32) -> Result<u8, Stop> {
+        let value = self.value_in(component, key, size, NimberSet::below(super::nimber_set::NIMBER_LIMIT))?;
+        Ok(value.expect("every nim-value below 256 was requested"))
+    }
+
+    /// The nim-value of `component` if it is in `requested`; `None` if it is
+    /// not (and then, possibly, no more is learnt).
+    pub fn value_in(
+        &mut self,
+        component: &G::Position,
+        key: u128,
+        size: u32,
+        mut requested: NimberSet,
+    ) -> Result<Option<u8>, Stop> {
+        if let Some(v) = self.game.known_nim_value(component) {
+            return Ok(Some(v));
+        }
+        let mut excluded = 0u32;
+        match self.table.knowledge(key) {
+            Some(Knowledge::Exact(v)) => return Ok(Some(v)),
+            Some(Knowledge::Excluded(mask)) => {
+                excluded = mask;
+                (0..EXCLUDED_BITS as u8).filter(|v| mask >> v & 1 == 1).for_each(|v| requested.remove(v));
+            }
+            None => {}
+        }
+        if self.game.known_not_zero(component) {
+            requested.remove(0);
+        }
+        if requested.is_empty() {
+            return Ok(None);
+        }
+        self.count_node()?;
+        let mut frame = self.take_frame();
+        let result = self.value_in_frame(component, &mut frame, requested);
+        self.put_frame(frame);
+        let result = result?;
+        match result {
+            Some(v) => self.store(key, size, v),
+            None => {
+                let mask = requested.iter().take_while(|&v| (v as u32) < EXCLUDED_BITS).fold(0u32, |m, v| m | 1 << v);
+                if mask & !excluded != 0 && self.table.exclude(key, mask, size) {
+                    self.filled += 1;
+                }
+            }
+        }
+        Ok(result)
+    }
+
+    fn value_in_frame(
+        &mut self,
+        component: &G::Position,
+        frame: &mut Frame<G::Position>,
+        requested: NimberSet,
+    ) -> Result<Option<u8>, Stop> {
+        // `potential` is P of the method: the values still possible. Options
+        // already known each take their value out as they are listed.
+        let mut removed = [0u8; super::nimber_set::NIMBER_LIMIT];
+        let mut removed_count = 0;
+        let count = self.expand(component, frame, |v| {
+            removed[removed_count] = v;
+            removed_count += 1;
+        })?;
+        let mut potential = NimberSet::below(count + 1);
+        for &v in &removed[..removed_count] {
+            remove_one(&mut potential, v);
+        }
+        let up_to = requested.up_to_max();
+        let mut exact = true;
+        for index in 0..frame.moves.len() {
+            if !potential.intersects(&requested) {
+                return Ok(None);
+            }
+            let m = frame.moves[index];
+            let candidates = potential.without_max();
+            let (largest, nim_sum) = self.all_but_largest(frame, &m)?;
+            let targets = candidates.intersection(&up_to).xor_each(nim_sum);
+            let (key, size) = (frame.keys[largest], frame.sizes[largest]);
+            match self.value_in(&frame.parts[largest], key, size, targets)? {
+                Some(v) => remove_one(&mut potential, v ^ nim_sum),
+                None => {
+                    potential = candidates;
+                    exact = false;
+                }
+            }
+        }
+        // One value is left. It is the nim-value if every option's removal
+        // was its own value, or if it is no larger than the largest value
+        // asked about (then no option whose value we skipped can be it).
+        if exact || potential.intersects(&up_to) {
+            Ok(potential.min())
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// Hands this worker's counts to the shared counters.
+    pub fn flush(&mut self) {
+        use std::sync::atomic::Ordering::Relaxed;
+        self.control.nodes.fetch_add(std::mem::take(&mut self.nodes), Relaxed);
+        self.control.tables.add_filled(std::mem::take(&mut self.filled));
+    }
+
+    /// Stores a root value found outside the recursion.
+    pub fn store_root(&mut self, key: u128, size: u32, nim_value: u8) {
+        self.store(key, size, nim_value);
+    }
+}
+
+/// Takes `v` out of `potential` if it is there, else the largest element
+/// (the pigeonhole step of the method).
+fn remove_one(potential: &mut NimberSet, v: u8) {
+    if potential.contains(v) {
+        potential.remove(v);
+    } else if let Some(m) = potential.max() {
+        potential.remove(m);
+    }
+}

@@ -1,0 +1,136 @@
+//! The pruned search against the plain search (mex over every option, no
+//! decomposition, no canonical forms, no theory) on random small positions,
+//! and against published values.
+
+use super::{NimberSet, PrunedSearch};
+use crate::catalogue::{Cram, CramBoard};
+use crate::solve::Search;
+use crate::testing::Xorshift;
+
+fn random_cram(rng: &mut Xorshift) -> CramBoard {
+    // At most 18 cells: the plain search has no decomposition, so it may
+    // meet every subset of the board.
+    let rows = 1 + rng.below(4) as u32;
+    let cols = 1 + rng.below(if rows > 2 { 5 } else { 8 }) as u32;
+    let cols = if rows * cols > 18 { 18 / rows } else { cols };
+    let mut board = Cram.rectangle(rows, cols).unwrap();
+    for _ in 0..rng.below(rows as u64 * cols as u64 / 2 + 1) {
+        board.empty &= !(1 << rng.below(rows as u64 * cols as u64));
+    }
+    board
+}
+
+#[test]
+fn cram_matches_plain_search() {
+    let mut rng = Xorshift::new(2024);
+    let mut plain = Search::normal_play(&Cram);
+    for threads in [1, 2] {
+        let pruned = PrunedSearch::with_memory(&Cram, 1 << 20).threads(threads);
+        for _ in 0..150 {
+            let board = random_cram(&mut rng);
+            let expected = plain.nim_value(&board).unwrap() as u8;
+            assert_eq!(pruned.nim_value(&board).unwrap(), expected, "{}", board.to_text());
+        }
+    }
+}
+
+#[test]
+fn cram_set_queries_match_plain_search() {
+    let mut rng = Xorshift::new(77);
+    let mut plain = Search::normal_play(&Cram);
+    for _ in 0..300 {
+        // A fresh table each time, so the queries are really searched.
+        let pruned = PrunedSearch::with_memory(&Cram, 1 << 16);
+        let board = random_cram(&mut rng);
+        let value = plain.nim_value(&board).unwrap() as u8;
+        let set: NimberSet = (0..4).map(|_| rng.below(5) as u8).collect();
+        let found = pruned.value_in(&board, set).unwrap();
+        if set.contains(value) {
+            assert_eq!(found, Some(value), "{} in {set:?}", board.to_text());
+        } else {
+            assert_eq!(found, None, "{} in {set:?}", board.to_text());
+        }
+        assert_eq!(pruned.outcome(&board).unwrap() == crate::game::Outcome::P, value == 0);
+    }
+}
+
+#[test]
+fn cram_strips_are_dawsons_kayles() {
+    // 1×n Cram is Dawson's Kayles, octal 0.07 (Winning Ways ch. 4 and 22);
+    // compared with the heap game's own sequence.
+    let dawson = crate::catalogue::HeapGame::parse("0.07").unwrap();
+    let mut heaps = Search::normal_play(&dawson);
+    let pruned = PrunedSearch::new(&Cram);
+    for n in 1..=64u32 {
+        let strip = Cram.rectangle(1, n).unwrap();
+        assert_eq!(pruned.nim_value(&strip).unwrap() as u64, heaps.nim_value(&(n as u64)).unwrap(), "1×{n}");
+    }
+}
+
+#[test]
+fn chomp_matches_plain_search() {
+    use crate::catalogue::Chomp;
+    let mut rng = Xorshift::new(5);
+    let mut plain = Search::normal_play(&Chomp);
+    let pruned = PrunedSearch::with_memory(&Chomp, 1 << 20);
+    for _ in 0..200 {
+        let rows = 1 + rng.below(6) as usize;
+        let mut lengths: Vec<usize> = (0..rows).map(|_| 1 + rng.below(7) as usize).collect();
+        lengths.sort_unstable_by(|a, b| b.cmp(a));
+        let board = Chomp.from_lengths(&lengths).unwrap();
+        let expected = plain.nim_value(&board).unwrap() as u8;
+        assert_eq!(pruned.nim_value(&board).unwrap(), expected, "{}", board.to_text());
+        let fresh = PrunedSearch::with_memory(&Chomp, 1 << 16);
+        assert_eq!(fresh.outcome(&board).unwrap() == crate::game::Outcome::P, expected == 0, "{}", board.to_text());
+    }
+}
+
+#[test]
+fn chomp_rectangles_match_plain_search() {
+    // Every bar up to 4×5; the strategy-stealing shortcut (no bar of more
+    // than one square is P) is used by the pruned search, not the plain one.
+    use crate::catalogue::Chomp;
+    let mut plain = Search::normal_play(&Chomp);
+    let pruned = PrunedSearch::with_memory(&Chomp, 1 << 20);
+    for rows in 1..=4 {
+        for cols in 1..=5 {
+            let board = Chomp.rectangle(rows, cols).unwrap();
+            assert_eq!(pruned.nim_value(&board).unwrap() as u64, plain.nim_value(&board).unwrap(), "{rows}×{cols}");
+        }
+    }
+}
+
+#[test]
+fn node_kayles_matches_plain_search() {
+    use crate::catalogue::NodeKayles;
+    let mut rng = Xorshift::new(99);
+    for _ in 0..60 {
+        let n = 1 + rng.below(12) as usize;
+        let edges: Vec<(usize, usize)> = (0..rng.below(2 * n as u64 + 1))
+            .map(|_| (rng.below(n as u64) as usize, rng.below(n as u64) as usize))
+            .collect();
+        let game = NodeKayles::from_edges(n, edges, "random").unwrap();
+        let expected = Search::normal_play(&game).nim_value(&game.start()).unwrap() as u8;
+        let pruned = PrunedSearch::with_memory(&game, 1 << 18);
+        assert_eq!(pruned.nim_value(&game.start()).unwrap(), expected);
+    }
+}
+
+#[test]
+fn node_kayles_on_paths_is_dawsons_chess() {
+    // Node Kayles on a path of n vertices is octal 0.137, Dawson's Chess
+    // (Winning Ways ch. 4): the plain search on the graph against the heap game.
+    use crate::catalogue::NodeKayles;
+    let chess = crate::catalogue::HeapGame::parse("0.137").unwrap();
+    let mut heaps = Search::normal_play(&chess);
+    for n in 1..=14usize {
+        let game = NodeKayles::parse(&format!("path:{n}")).unwrap();
+        let plain = Search::normal_play(&game).nim_value(&game.start()).unwrap();
+        assert_eq!(plain, heaps.nim_value(&(n as u64)).unwrap(), "path:{n}");
+        let pruned = PrunedSearch::with_memory(&game, 1 << 16);
+        assert_eq!(pruned.nim_value(&game.start()).unwrap() as u64, plain, "path:{n}");
+    }
+    let cycle = NodeKayles::parse("cycle:12").unwrap();
+    let plain = Search::normal_play(&cycle).nim_value(&cycle.start()).unwrap();
+    assert_eq!(PrunedSearch::with_memory(&cycle, 1 << 16).nim_value(&cycle.start()).unwrap() as u64, plain);
+}
