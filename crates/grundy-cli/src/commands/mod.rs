@@ -1,6 +1,7 @@
 //! The subcommands.
 
 mod list;
+mod quotient;
 mod sequence;
 mod solve;
 mod table;
@@ -102,6 +103,28 @@ grundy sequence grundys-game --to 16777216 --format binary --output grundy.seq -
         #[arg(long)]
         misere: bool,
     },
+    /// The misère quotient of a heap game: a monoid that decides misère sums of its heaps.
+    #[command(after_help = "Examples:\n  grundy quotient kayles --to 100\n  grundy quotient 0.75 --to 40 --json\n  \
+grundy quotient dawsons-kayles --to 30 --output 007.quotient --checkpoint 007.ckpt")]
+    Quotient {
+        /// The heap game (a take-and-break code, kayles, dawsons-kayles, …).
+        game: String,
+        /// The last heap to include.
+        #[arg(long)]
+        to: u64,
+        /// Print JSON (keys `size`, `growth`, `stability`, `presentation`).
+        #[arg(long)]
+        json: bool,
+        /// Write the quotient to FILE (for `solve --misere --quotient FILE`).
+        #[arg(long)]
+        output: Option<std::path::PathBuf>,
+        /// Save progress to FILE (every 10 s, on Ctrl-C, on a limit) and resume from it.
+        #[arg(long)]
+        checkpoint: Option<std::path::PathBuf>,
+        /// Stop when the quotient would have more elements than this.
+        #[arg(long, default_value_t = 4096)]
+        max_elements: usize,
+    },
     /// Solve a reference contest problem, reading its input format from FILE or standard input.
     Contest {
         #[arg(value_enum)]
@@ -154,6 +177,14 @@ pub fn run(command: Command) -> Result<()> {
                 misere,
             })
         }
+        Command::Quotient { game, to, json, output, checkpoint, max_elements } => quotient::run(quotient::Request {
+            game: &game,
+            to,
+            json,
+            output: output.as_deref(),
+            checkpoint: checkpoint.as_deref(),
+            max_elements,
+        }),
         Command::Contest { problem, file } => {
             let input = match &file {
                 Some(path) => std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?,
