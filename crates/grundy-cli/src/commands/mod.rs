@@ -50,6 +50,10 @@ pub enum Command {
         /// Print JSON (keys `outcome`, `nim_value`, `winning_moves`, …).
         #[arg(long)]
         json: bool,
+        /// Misère heap games: decide sums with this misère quotient file
+        /// (from `grundy quotient --output`) instead of computing one.
+        #[arg(long, requires = "misere")]
+        quotient: Option<std::path::PathBuf>,
     },
     /// The value table of a one- or two-coordinate game over a range.
     #[command(
@@ -147,20 +151,24 @@ pub struct BoardArgs {
 
 impl BoardArgs {
     fn rule_options(&self) -> RuleOptions {
-        RuleOptions { board: self.board.unwrap_or(Board::QuarterPlane), goal: self.goal }
+        RuleOptions { board: self.board.unwrap_or(Board::QuarterPlane), goal: self.goal, misere_quotient: None }
     }
 }
 
 pub fn run(command: Command) -> Result<()> {
     match command {
         Command::List { json } => list::run(json),
-        Command::Solve { game, positions, board, misere, every, json } => {
+        Command::Solve { game, positions, board, misere, every, json, quotient: quotient_file } => {
             let play = match (misere, every) {
                 (true, _) => Play::Misere,
                 (_, true) => Play::Every,
                 _ => Play::Normal,
             };
-            solve::run(&game, &positions, &board.rule_options(), play, json)
+            let mut options = board.rule_options();
+            if let Some(path) = quotient_file {
+                options.misere_quotient = Some(std::sync::Arc::new(quotient::read(&path)?));
+            }
+            solve::run(&game, &positions, &options, play, json)
         }
         Command::Table { game, rows, cols, board, format, json } => {
             let format = if json { table::Format::Json } else { format };

@@ -195,10 +195,15 @@ fn save(path: &Path, quotient: &PartialQuotient) -> Result<()> {
 
 /// Reads a quotient file written by `grundy quotient --output/--checkpoint`,
 /// refusing one of another game or one that fails re-verification.
-pub fn load(path: &Path, game: &HeapGame, limits: Limits) -> Result<PartialQuotient> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let mut quotient: PartialQuotient = serde_json::from_str(&text)
-        .with_context(|| format!("{} is not a misère quotient file (written by grundy quotient)", path.display()))?;
+fn load(path: &Path, game: &HeapGame, limits: Limits) -> Result<PartialQuotient> {
+    let mut quotient = read(path)?;
     quotient.validate(game, limits).with_context(|| format!("cannot use {}", path.display()))?;
     Ok(quotient)
+}
+
+/// Reads a quotient file (the library checks it against the game before use).
+pub fn read(path: &Path) -> Result<PartialQuotient> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    serde_json::from_str(&text)
+        .with_context(|| format!("{} is not a misère quotient file (written by grundy quotient)", path.display()))
 }

@@ -37,16 +37,19 @@ pub use tables::{table_of, MAX_TABLE_CELLS};
 use crate::catalogue::{Board, Cell};
 
 /// Settings that go with a description: the board for board games, a goal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleOptions {
     pub board: Board,
     /// For board games: the game ends when the token reaches this cell (the
     /// mover wins); being stuck elsewhere is a draw.
     pub goal: Option<Cell>,
+    /// For heap games: a misère quotient computed before (`grundy quotient
+    /// --output`), used for misère sums instead of computing one.
+    pub misere_quotient: Option<std::sync::Arc<crate::solve::quotient::PartialQuotient>>,
 }
 
 impl Default for RuleOptions {
     fn default() -> Self {
-        RuleOptions { board: Board::QuarterPlane, goal: None }
+        RuleOptions { board: Board::QuarterPlane, goal: None, misere_quotient: None }
     }
 }

@@ -315,7 +315,7 @@ fn build(description: &str, options: &RuleOptions, file: Option<(&str, &str)>) -
         }
         _ => {}
     }
-    if !entry.board && options != &RuleOptions::default() {
+    if !entry.board && (options.board != RuleOptions::default().board || options.goal.is_some()) {
         return Err(Error::NotABoardGame { game: text.to_string() });
     }
     (entry.build)(&Description { text, parameters, options, file })
@@ -402,7 +402,7 @@ mod tests {
     #[test]
     fn shared_checks_have_typed_errors() {
         let plain = RuleOptions::default();
-        let goal = RuleOptions { goal: Some((0, 0)), ..plain };
+        let goal = RuleOptions { goal: Some((0, 0)), ..plain.clone() };
         assert!(matches!(game("nim:3", &plain), Err(Error::UnexpectedParameters { .. })));
         assert!(matches!(game("subtraction", &plain), Err(Error::MissingParameters { .. })));
         assert!(matches!(game("wythoff", &goal), Err(Error::NotABoardGame { .. })));

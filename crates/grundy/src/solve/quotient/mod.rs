@@ -29,6 +29,7 @@
 
 mod extend;
 mod monoid;
+mod oracle;
 mod presentation;
 mod stability;
 mod sums;
@@ -39,6 +40,7 @@ use serde::{Deserialize, Serialize};
 
 pub use extend::Limits;
 pub use monoid::{Element, ElementSet, Monoid};
+pub use oracle::{MisereOracle, QuotientOracle, ON_THE_FLY_HEAPS};
 pub use presentation::{presentation, Presentation};
 pub use stability::Stability;
 pub use sums::{misere_sum, QuotientMove, SumMethod, SumVerdict};

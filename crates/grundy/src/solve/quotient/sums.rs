@@ -6,14 +6,14 @@ use super::PartialQuotient;
 use crate::catalogue::HeapGame;
 use crate::error::Result;
 use crate::game::{Game, Options, Outcome};
-use crate::solve::misere::misere_outcome_by_search;
+use crate::solve::misere::analyse_misere_sum;
 
 /// How a misère sum was decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum SumMethod {
     /// Products in the misère quotient.
     Quotient,
-    /// Exact search (some heap is beyond the quotient).
+    /// The other methods (tame genus or exact search): some heap is beyond the quotient.
     Search,
 }
 
@@ -84,18 +84,11 @@ pub fn misere_sum(game: &HeapGame, quotient: &PartialQuotient, heaps: &[u64]) ->
         "heap {largest} is beyond the misère quotient (computed through heap {}): decided by exact search",
         quotient.last_heap()
     );
-    let outcome = misere_outcome_by_search(game, heaps)?;
-    for (i, &heap) in heaps.iter().enumerate() {
-        options.clear();
-        game.options(&heap, &mut options);
-        for option in options.iter() {
-            let mut after: Vec<u64> = heaps.to_vec();
-            after.remove(i);
-            after.extend_from_slice(option);
-            if misere_outcome_by_search(game, &after)? == Outcome::P {
-                winning_moves.push(QuotientMove { component: i, from: heap, to: option.to_vec() });
-            }
-        }
-    }
-    Ok(SumVerdict { outcome, method: SumMethod::Search, winning_moves, note: Some(note) })
+    let analysis = analyse_misere_sum(game, heaps)?;
+    let winning_moves = analysis
+        .winning_moves
+        .into_iter()
+        .map(|m| QuotientMove { component: m.component, from: heaps[m.component], to: m.option })
+        .collect();
+    Ok(SumVerdict { outcome: analysis.outcome, method: SumMethod::Search, winning_moves, note: Some(note) })
 }
