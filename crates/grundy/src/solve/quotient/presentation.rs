@@ -7,7 +7,8 @@ use serde::Serialize;
 use super::monoid::Element;
 use super::PartialQuotient;
 
-/// Generators (one per heap at which the quotient grew), relations, and
+/// Generators (heaps whose elements are not products of earlier heaps'),
+/// relations, and
 /// every element written in normal form.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Presentation {
@@ -37,8 +38,17 @@ type Word = Vec<u32>;
 /// form, are a complete set of relations (the monoid's rewriting system).
 pub fn presentation(quotient: &PartialQuotient) -> Presentation {
     let monoid = &quotient.monoid;
-    let generators: Vec<(String, u64)> =
-        quotient.growth.iter().enumerate().map(|(i, &(heap, _))| (generator_name(i), heap)).collect();
+    // A heap is a generator when its element is not a product of the
+    // generators before it (usually the heaps where the quotient grew).
+    let mut generators: Vec<(String, u64)> = Vec::new();
+    let mut reached = super::monoid::submonoid(monoid, &[]).1;
+    for (heap, &image) in quotient.images.iter().enumerate().skip(1) {
+        if !reached.contains_key(&image) {
+            generators.push((generator_name(generators.len()), heap as u64));
+            let images: Vec<Element> = generators.iter().map(|&(_, h)| quotient.images[h as usize]).collect();
+            reached = super::monoid::submonoid(monoid, &images).1;
+        }
+    }
     let images: Vec<Element> = generators.iter().map(|&(_, heap)| quotient.images[heap as usize]).collect();
     let rank = generators.len();
     let mut normal: Vec<Option<Word>> = vec![None; monoid.size()];

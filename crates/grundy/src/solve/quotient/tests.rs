@@ -61,6 +61,10 @@ fn quotient_verdicts_equal_exact_search_on_random_codes() {
             too_large.push(code.clone());
         }
         let to = quotient.last_heap();
+        // Every element has a normal form in the generators.
+        let shown = presentation(&quotient);
+        assert_eq!(shown.elements.len(), quotient.size());
+        assert!(shown.elements.iter().filter(|w| *w == "1").count() == 1, "{code}: {:?}", shown.elements);
         for round in 0..120 {
             let heaps: Vec<u64> = (0..1 + random.below(3)).map(|_| random.below(to + 1)).collect();
             let verdict = misere_sum(&game, &quotient, &heaps).unwrap();
@@ -164,4 +168,29 @@ fn a_quotient_that_outgrows_its_limit_stops_and_keeps_its_work() {
     assert!(error.contains("complete through heap 11"), "{error}");
     assert_eq!(quotient.last_heap(), 11);
     assert_eq!(quotient.size(), 18);
+}
+
+/// Siegel (Plambeck and Siegel, *Misère quotients for impartial games*,
+/// JCTA 2008; MisereSolver) reports that the partial quotient of Dawson's
+/// Kayles (0.07) through heap 30 has 360 elements. Ignored by default: it
+/// takes about 10 s in release, minutes in debug
+/// (`cargo test --release -p grundy dawsons_kayles -- --ignored`).
+#[test]
+#[ignore]
+fn dawsons_kayles_q30_has_360_elements() {
+    let (_, quotient) = quotient_of("dawsons-kayles", 30);
+    assert_eq!(quotient.size(), 360);
+    assert_eq!(quotient.growth().last(), Some(&(30, 360)));
+}
+
+/// Misère Kayles: 40 elements, proven final once heaps' elements repeat
+/// with Kayles' normal-play period 12 from heap 71 (checked to heap 170).
+#[test]
+#[ignore]
+fn kayles_quotient_is_final_with_40_elements() {
+    let (game, quotient) = quotient_of("kayles", 170);
+    assert_eq!(quotient.size(), 40);
+    let stability = quotient.stability(&game);
+    assert!(stability.proven);
+    assert_eq!((stability.preperiod, stability.period), (Some(71), Some(12)));
 }
