@@ -30,7 +30,7 @@ impl BuiltinGame {
     #[pyo3(signature = (description, board = None, goal = None))]
     fn new(py: Python<'_>, description: &str, board: Option<(u32, u32)>, goal: Option<Cell>) -> PyResult<Self> {
         let board = board.map_or(Board::QuarterPlane, |(rows, cols)| Board::Bounded { rows, cols });
-        let options = RuleOptions { board, goal };
+        let options = RuleOptions { board, goal, ..RuleOptions::default() };
         let session = py.detach(|| rules::game(description, &options)).map_err(to_py)?;
         Ok(BuiltinGame { session })
     }
