@@ -52,7 +52,11 @@ fn rule_options() -> impl Strategy<Value = RuleOptions> {
         Just(Board::QuarterPlane),
         (0u32..12, 0u32..12).prop_map(|(rows, cols)| Board::Bounded { rows, cols })
     ];
-    (board, prop::option::of((0u32..12, 0u32..12))).prop_map(|(board, goal)| RuleOptions { board, goal })
+    (board, prop::option::of((0u32..12, 0u32..12))).prop_map(|(board, goal)| RuleOptions {
+        board,
+        goal,
+        ..RuleOptions::default()
+    })
 }
 
 proptest! {

@@ -198,7 +198,7 @@ impl PartialQuotient {
             .map(|&g| elements.iter().map(|&x| index[&self.monoid.product(x, g)] as Element).collect())
             .collect();
         let mut p = ElementSet::new(elements.len());
-        elements.iter().enumerate().filter(|(_, &x)| self.p.contains(x)).for_each(|(i, _)| p.insert(i as Element));
+        elements.iter().enumerate().filter(|(_, x)| self.p.contains(**x)).for_each(|(i, _)| p.insert(i as Element));
         let (class, count) = monoid::reduce(elements.len(), &actions, &p);
         let mut representative = vec![usize::MAX; count];
         for (i, &c) in class.iter().enumerate() {

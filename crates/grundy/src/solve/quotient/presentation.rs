@@ -149,7 +149,7 @@ fn write_word(word: &Word, names: &[&str]) -> String {
     let factors: Vec<String> = word
         .iter()
         .zip(names)
-        .filter(|(&e, _)| e > 0)
+        .filter(|(e, _)| **e > 0)
         .map(|(&e, name)| if e == 1 { name.to_string() } else { format!("{name}^{e}") })
         .collect();
     if factors.is_empty() {
