@@ -4,6 +4,7 @@ mod list;
 mod pattern;
 mod play;
 mod plot;
+mod quotient;
 mod sequence;
 mod solve;
 mod table;
@@ -58,6 +59,10 @@ pub enum Command {
         json: bool,
         #[command(flatten)]
         search: SearchArgs,
+        /// Misère heap games: decide sums with this misère quotient file
+        /// (from `grundy quotient --output`) instead of computing one.
+        #[arg(long, requires = "misere")]
+        quotient: Option<std::path::PathBuf>,
     },
     /// The value table of a one- or two-coordinate game over a range.
     #[command(
@@ -188,6 +193,28 @@ Examples:
         #[arg(long)]
         engine_first: bool,
     },
+    /// The misère quotient of a heap game: a monoid that decides misère sums of its heaps.
+    #[command(after_help = "Examples:\n  grundy quotient kayles --to 100\n  grundy quotient 0.75 --to 40 --json\n  \
+grundy quotient dawsons-kayles --to 30 --output 007.quotient --checkpoint 007.ckpt")]
+    Quotient {
+        /// The heap game (a take-and-break code, kayles, dawsons-kayles, …).
+        game: String,
+        /// The last heap to include.
+        #[arg(long)]
+        to: u64,
+        /// Print JSON (keys `size`, `growth`, `stability`, `presentation`).
+        #[arg(long)]
+        json: bool,
+        /// Write the quotient to FILE (for `solve --misere --quotient FILE`).
+        #[arg(long)]
+        output: Option<std::path::PathBuf>,
+        /// Save progress to FILE (every 10 s, on Ctrl-C, on a limit) and resume from it.
+        #[arg(long)]
+        checkpoint: Option<std::path::PathBuf>,
+        /// Stop when the quotient would have more elements than this.
+        #[arg(long, default_value_t = 4096)]
+        max_elements: usize,
+    },
     /// Solve a reference contest problem, reading its input format from FILE or standard input.
     Contest {
         #[arg(value_enum)]
@@ -254,7 +281,7 @@ fn parse_memory(text: &str) -> Result<usize, String> {
 pub fn run(command: Command) -> Result<()> {
     match command {
         Command::List { json } => list::run(json),
-        Command::Solve { game, positions, board, misere, every, json, search } => {
+        Command::Solve { game, positions, board, misere, every, json, search, quotient: quotient_file } => {
             let play = match (misere, every) {
                 (true, _) => Play::Misere,
                 (_, true) => Play::Every,
@@ -263,6 +290,9 @@ pub fn run(command: Command) -> Result<()> {
             let mut options = board.rule_options();
             options.search =
                 solve::search_settings(search.value_only, search.memory, search.checkpoint, search.threads)?;
+            if let Some(path) = quotient_file {
+                options.misere_quotient = Some(std::sync::Arc::new(quotient::read(&path)?));
+            }
             solve::run(&game, &positions, &options, play, json)
         }
         Command::Table { game, rows, cols, board, format, json } => {
@@ -289,6 +319,14 @@ pub fn run(command: Command) -> Result<()> {
         Command::Play { game, positions, board, misere, engine_first } => {
             play::run(&game, &positions, &board.rule_options(), misere, engine_first)
         }
+        Command::Quotient { game, to, json, output, checkpoint, max_elements } => quotient::run(quotient::Request {
+            game: &game,
+            to,
+            json,
+            output: output.as_deref(),
+            checkpoint: checkpoint.as_deref(),
+            max_elements,
+        }),
         Command::Contest { problem, file } => {
             let input = match &file {
                 Some(path) => std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?,

@@ -10,12 +10,24 @@ use super::tables::{board_table_goal, board_table_normal, heap_table};
 use crate::catalogue::{parse_number, parse_pair, BoardGame, HeapGame, Minefield, Minesweeper, Piece, Step};
 use crate::error::{Error, Result};
 use crate::play::picture;
+use crate::solve::quotient::{Limits, MisereOracle, PartialQuotient, QuotientOracle};
 use crate::solve::{NormalPlay, Search};
 
 /// Take-and-break codes and the named heap games (see [`HeapGame::parse`]).
+/// Misère sums of heaps are decided by the game's misère quotient where it
+/// covers them: the one given in the options, or one computed as needed.
 pub(super) fn heap_game(description: &Description) -> Result<Box<dyn Playable>> {
     let game = HeapGame::parse(description.text)?;
-    Ok(Box::new(NormalGame::new(description.text, game, Search::normal_play, Some(heap_table::<HeapGame>))))
+    let quotient: Box<dyn MisereOracle<u64>> = match &description.options.misere_quotient {
+        Some(quotient) => {
+            let mut quotient = PartialQuotient::clone(quotient);
+            quotient.validate(&game, Limits::default())?;
+            Box::new(QuotientOracle::fixed(game.clone(), quotient))
+        }
+        None => Box::new(QuotientOracle::on_the_fly(game.clone())),
+    };
+    let playable = NormalGame::new(description.text, game, Search::normal_play, Some(heap_table::<HeapGame>));
+    Ok(Box::new(playable.with_misere_quotient(quotient)))
 }
 
 /// The set of `subtraction:S`.

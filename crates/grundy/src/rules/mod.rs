@@ -39,7 +39,7 @@ pub use tables::{table_of, MAX_TABLE_CELLS};
 use crate::catalogue::{Board, Cell};
 
 /// Settings that go with a description: the board for board games, a goal,
-/// how the pruned search runs for the games that use it.
+/// how the pruned search runs for the games that use it, a misère quotient.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleOptions {
     pub board: Board,
@@ -48,10 +48,13 @@ pub struct RuleOptions {
     pub goal: Option<Cell>,
     /// For Cram, Chomp and Node Kayles: memory, value only, checkpoint.
     pub search: SearchSettings,
+    /// For heap games: a misère quotient computed before (`grundy quotient
+    /// --output`), used for misère sums instead of computing one.
+    pub misere_quotient: Option<std::sync::Arc<crate::solve::quotient::PartialQuotient>>,
 }
 
 impl Default for RuleOptions {
     fn default() -> Self {
-        RuleOptions { board: Board::QuarterPlane, goal: None, search: SearchSettings::default() }
+        RuleOptions { board: Board::QuarterPlane, goal: None, search: SearchSettings::default(), misere_quotient: None }
     }
 }

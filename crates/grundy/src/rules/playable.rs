@@ -19,6 +19,7 @@ use crate::game::{Goal, Outcome};
 use crate::play::{Picture, PlaySession, Session};
 use crate::solve::loopy::{retrograde, Digraph};
 use crate::solve::misere::MisereSums;
+use crate::solve::quotient::MisereOracle;
 use crate::solve::remoteness::{every_sg_outcome, SuspensePlay};
 use crate::solve::{analyse_goal, analyse_sum, GoalPlay, Method, NormalPlay, Search};
 
@@ -118,6 +119,11 @@ where
         &self.game
     }
 
+    /// Decides misère sums by `quotient` wherever it covers them.
+    pub fn with_misere_quotient(self, quotient: Box<dyn MisereOracle<G::Position>>) -> Self {
+        NormalGame { misere: Mutex::new(MisereSums::new(Arc::clone(&self.game)).with_quotient(quotient)), ..self }
+    }
+
     /// The components of the given positions, split where the game decomposes.
     fn components(&self, positions: &[String]) -> Result<Vec<G::Position>> {
         let parsed = parse_all(&*self.game, positions)?;
@@ -158,10 +164,14 @@ where
         let analysis = lock(&self.misere).analyse(&components)?;
         let mut report = Report::new(&self.name, Convention::Misere, positions, analysis.outcome);
         report.method = Some(analysis.method);
-        for (component, genus) in components.iter().zip(analysis.genera) {
+        // Decided by the misère quotient, a sum has no genera (they would
+        // cost an exponential search each).
+        let mut genera = analysis.genera.into_iter();
+        for component in &components {
+            let genus = genera.next();
             report.components.push(ComponentReport {
-                nim_value: Some(genus.nim_value),
-                genus: Some(genus),
+                nim_value: genus.as_ref().map(|g| g.nim_value),
+                genus,
                 ..ComponentReport::new(self.show(component))
             });
         }

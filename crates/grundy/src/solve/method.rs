@@ -10,6 +10,9 @@ pub enum Method {
     /// Misère play: every component is tame, so the tame-genus rule decides
     /// (ONAG ch. 12).
     TameGenus,
+    /// Misère play: products in the misère quotient of the game's heaps
+    /// (Plambeck–Siegel 2008).
+    Quotient,
     /// Exhaustive search of the whole position.
     Search,
     /// Every-SG: the largest suspense number decides (Smith 1966).
@@ -27,6 +30,7 @@ impl Method {
     pub fn name(self) -> &'static str {
         match self {
             Method::TameGenus => "tame-genus",
+            Method::Quotient => "quotient",
             Method::Search => "search",
             Method::Suspense => "suspense",
             Method::Retrograde => "retrograde",

@@ -19,6 +19,8 @@
 //! - [`analyse_sum`], [`analyse_goal`]: outcome and every winning move;
 //! - [`misere`], [`genus`]: misère play — exact search, the anti-SG
 //!   criterion, Conway's genus, tameness and the tame-sum rule;
+//! - [`quotient`]: misère quotients, which decide misère sums of heaps by
+//!   monoid arithmetic instead of search;
 //! - [`remoteness`]: remoteness (normal and misère) and suspense, which
 //!   decides Every-SG games;
 //! - [`loopy`]: graphs with cycles — retrograde analysis and generalized
@@ -34,6 +36,7 @@ pub mod loopy;
 mod method;
 pub mod misere;
 pub mod pruned;
+pub mod quotient;
 pub mod remoteness;
 mod rule;
 mod search;

@@ -11,6 +11,7 @@ use super::MiserePlay;
 use crate::error::Result;
 use crate::game::{Game, Options, Outcome, SumGame};
 use crate::solve::genus::{genus, tame_sum_outcome, Genus};
+use crate::solve::quotient::MisereOracle;
 use crate::solve::{Method, Search};
 
 /// A winning move of a misère sum: one component moves to one of its
@@ -26,10 +27,12 @@ pub struct MisereMove<P> {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MisereAnalysis<P> {
     pub components: Vec<P>,
-    /// Each component's genus (its nim-value is `genus.nim_value`).
+    /// Each component's genus (its nim-value is `genus.nim_value`); empty
+    /// when the quotient decided, which needs no genus (and a genus of a
+    /// large heap costs an exponential search).
     pub genera: Vec<Genus>,
     pub outcome: Outcome,
-    /// How the outcome was decided ([`Method::TameGenus`] or [`Method::Search`]).
+    /// How the outcome was decided ([`Method::Quotient`], [`Method::TameGenus`] or [`Method::Search`]).
     pub method: Method,
     /// Every move to a misère P-position.
     pub winning_moves: Vec<MisereMove<P>>,
@@ -47,6 +50,8 @@ where
     /// Positions known to be tame, or known not to be.
     tame: FxHashMap<G::Position, bool>,
     exact: Search<SumGame<G>, MiserePlay>,
+    /// A misère quotient, asked before the other methods where there is one.
+    quotient: Option<Box<dyn MisereOracle<G::Position>>>,
 }
 
 impl<G: Game + Clone> MisereSums<G>
@@ -61,7 +66,14 @@ where
             genera: FxHashMap::default(),
             tame: FxHashMap::default(),
             exact: Search::new(SumGame::new(game), MiserePlay),
+            quotient: None,
         }
+    }
+
+    /// Decides sums by `quotient` wherever it covers them.
+    pub fn with_quotient(mut self, quotient: Box<dyn MisereOracle<G::Position>>) -> Self {
+        self.quotient = Some(quotient);
+        self
     }
 
     /// The genus of `position` (four terms or more), computed once.
@@ -104,10 +116,16 @@ where
         Ok(true)
     }
 
-    /// **How a misère sum is decided** — the one place the choice is made
-    /// (a misère-quotient method hooks in here): the tame-genus rule when
-    /// every component is tame, exact search of the whole sum otherwise.
+    /// **How a misère sum is decided** — the one place the choice is made:
+    /// the misère quotient when there is one that covers the sum, else the
+    /// tame-genus rule when every component is tame, else exact search of
+    /// the whole sum.
     pub fn method(&mut self, components: &[G::Position]) -> Result<Method> {
+        if let Some(quotient) = &mut self.quotient {
+            if quotient.outcome(components).is_some() {
+                return Ok(Method::Quotient);
+            }
+        }
         for component in components {
             if !self.is_tame(component)? {
                 return Ok(Method::Search);
@@ -118,6 +136,9 @@ where
 
     /// The misère outcome of the sum of `components`, by [`Self::method`].
     pub fn outcome(&mut self, components: &[G::Position]) -> Result<(Outcome, Method)> {
+        if let Some(outcome) = self.quotient.as_mut().and_then(|q| q.outcome(components)) {
+            return Ok((outcome, Method::Quotient));
+        }
         let method = self.method(components)?;
         let outcome = match method {
             Method::TameGenus => {
@@ -134,8 +155,11 @@ where
 
     /// Outcome, genera and every winning move of the sum of `components`.
     pub fn analyse(&mut self, components: &[G::Position]) -> Result<MisereAnalysis<G::Position>> {
-        let genera = components.iter().map(|c| self.genus(c)).collect::<Result<Vec<_>>>()?;
         let (outcome, method) = self.outcome(components)?;
+        let genera = match method {
+            Method::Quotient => Vec::new(),
+            _ => components.iter().map(|c| self.genus(c)).collect::<Result<Vec<_>>>()?,
+        };
         let mut winning_moves = Vec::new();
         if outcome == Outcome::N {
             let mut options = Options::new();

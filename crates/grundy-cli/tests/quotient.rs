@@ -1,0 +1,93 @@
+//! `grundy quotient` and `solve --misere --quotient FILE`, run as a user would.
+
+mod common;
+use common::grundy;
+
+fn temp(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("grundy-quotient-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name).to_string_lossy().into_owned()
+}
+
+#[test]
+fn plambecks_075_in_text_and_json() {
+    let run = grundy(&["quotient", "0.75", "--to", "30"], "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("|Q| = 8, |P| = 2"), "{}", run.stdout);
+    assert!(run.stdout.contains("relations (4): a^2 = 1, bc = ab, c^2 = b^2, b^3 = b"), "{}", run.stdout);
+    assert!(run.stdout.contains("proven final"), "{}", run.stdout);
+    let run = grundy(&["quotient", "0.75", "--to", "30", "--json"], "");
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(report["size"], 8);
+    assert_eq!(report["presentation"]["p_portion"], serde_json::json!(["a", "b^2"]));
+    assert_eq!(report["stability"]["proven"], true);
+}
+
+#[test]
+fn a_resumed_run_prints_what_one_run_prints() {
+    let checkpoint = temp("kayles.ckpt");
+    let _ = std::fs::remove_file(&checkpoint);
+    let first = grundy(&["quotient", "kayles", "--to", "12", "--checkpoint", &checkpoint], "");
+    assert_eq!(first.status, 0, "{}", first.stderr);
+    let resumed = grundy(&["quotient", "kayles", "--to", "20", "--checkpoint", &checkpoint], "");
+    assert!(resumed.stderr.contains("resuming"), "{}", resumed.stderr);
+    let whole = grundy(&["quotient", "kayles", "--to", "20"], "");
+    assert_eq!(resumed.stdout, whole.stdout);
+    // A checkpoint holding more heaps than asked shows the quotient asked for.
+    let shorter = grundy(&["quotient", "kayles", "--to", "12", "--checkpoint", &checkpoint], "");
+    assert_eq!(shorter.stdout, first.stdout);
+    // Another game's checkpoint is refused and left alone.
+    let other = grundy(&["quotient", "0.07", "--to", "12", "--checkpoint", &checkpoint], "");
+    assert_ne!(other.status, 0);
+    assert!(other.stderr.contains("not '0.07'"), "{}", other.stderr);
+}
+
+#[test]
+fn solve_uses_a_quotient_file_and_falls_back_beyond_it() {
+    let file = temp("kayles-4.quotient");
+    let made = grundy(&["quotient", "kayles", "--to", "4", "--output", &file], "");
+    assert_eq!(made.status, 0, "{}", made.stderr);
+    let run = grundy(&["solve", "--misere", "kayles", "3", "4", "--quotient", &file, "--json"], "");
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(report["method"], "quotient");
+    // Heap 5 is beyond the file: exact search, with the genus shown.
+    let run = grundy(&["solve", "--misere", "kayles", "5", "2", "--quotient", &file, "--json"], "");
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(report["method"], "search");
+    assert_eq!(report["components"][0]["genus"], "4^14646");
+    assert_eq!(report["outcome"], "N");
+    // The file is checked against the game.
+    let run = grundy(&["solve", "--misere", "dawsons-kayles", "3", "--quotient", &file], "");
+    assert_ne!(run.status, 0);
+    assert!(run.stderr.contains("not 'dawsons-kayles'"), "{}", run.stderr);
+    std::fs::write(&file, "{ not a quotient").unwrap();
+    let run = grundy(&["solve", "--misere", "kayles", "3", "--quotient", &file], "");
+    assert!(run.stderr.contains("is not a misère quotient file"), "{}", run.stderr);
+}
+
+#[test]
+fn twenty_kayles_heaps_are_decided_by_the_quotient() {
+    let heaps = [
+        "3", "7", "12", "40", "25", "9", "33", "1", "18", "27", "5", "38", "14", "22", "30", "11", "2", "36", "8", "19",
+    ];
+    let mut args = vec!["solve", "--misere", "kayles"];
+    args.extend(heaps);
+    args.push("--json");
+    let run = grundy(&args, "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(report["method"], "quotient");
+}
+
+#[test]
+fn a_quotient_past_its_limit_says_how_far_it_got() {
+    let checkpoint = temp("limit.ckpt");
+    let _ = std::fs::remove_file(&checkpoint);
+    let run = grundy(&["quotient", "kayles", "--to", "40", "--max-elements", "20", "--checkpoint", &checkpoint], "");
+    assert_ne!(run.status, 0);
+    assert!(run.stderr.contains("complete through heap 11"), "{}", run.stderr);
+    assert!(run.stderr.contains("saved in"), "{}", run.stderr);
+    let run = grundy(&["quotient", "nonsense", "--to", "4"], "");
+    assert_ne!(run.status, 0);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+}

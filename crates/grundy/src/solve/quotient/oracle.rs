@@ -1,0 +1,66 @@
+//! The quotient as one of the methods that decide misère sums.
+
+use super::{Limits, PartialQuotient};
+use crate::catalogue::HeapGame;
+use crate::game::Outcome;
+
+/// Something that decides the misère outcome of *some* sums quickly and
+/// says `None` for the rest (which are then decided another way). The
+/// misère analysis ([`crate::solve::misere::MisereSums`]) asks it first.
+pub trait MisereOracle<P>: Send {
+    /// The misère outcome of the sum of `components`, if this oracle covers it.
+    fn outcome(&mut self, components: &[P]) -> Option<Outcome>;
+}
+
+/// Heaps up to this size get the quotient computed on the fly when a sum
+/// needs them (beyond it, and for codes whose quotient outgrows the
+/// limits, sums are decided by the other methods).
+pub const ON_THE_FLY_HEAPS: u64 = 200;
+
+/// A heap game's misère quotient as an oracle: computed on the fly up to
+/// the largest heap asked (at most [`ON_THE_FLY_HEAPS`]), or loaded from a
+/// file (then it covers exactly the heaps it was computed for).
+pub struct QuotientOracle {
+    game: HeapGame,
+    quotient: PartialQuotient,
+    /// The largest heap to extend the quotient to, if any.
+    grow_to: u64,
+    limits: Limits,
+}
+
+impl QuotientOracle {
+    /// An oracle that computes the quotient as sums need it.
+    pub fn on_the_fly(game: HeapGame) -> Self {
+        let quotient = PartialQuotient::new(&game);
+        QuotientOracle { game, quotient, grow_to: ON_THE_FLY_HEAPS, limits: Limits::default() }
+    }
+
+    /// An oracle with a quotient computed before (checked with
+    /// [`PartialQuotient::validate`] by whoever loaded it); it is not extended.
+    pub fn fixed(game: HeapGame, quotient: PartialQuotient) -> Self {
+        QuotientOracle { game, quotient, grow_to: 0, limits: Limits::default() }
+    }
+
+    /// The quotient as far as it has been computed.
+    pub fn quotient(&self) -> &PartialQuotient {
+        &self.quotient
+    }
+}
+
+impl MisereOracle<u64> for QuotientOracle {
+    fn outcome(&mut self, components: &[u64]) -> Option<Outcome> {
+        let largest = components.iter().copied().max().unwrap_or(0);
+        if largest > self.quotient.last_heap() {
+            if largest > self.grow_to {
+                return None;
+            }
+            if self.quotient.extend(&self.game, largest, self.limits, |_| false).is_err() {
+                // A limit: keep what was built, and stop growing past it.
+                self.grow_to = self.quotient.last_heap();
+                return None;
+            }
+        }
+        let element = self.quotient.element_of(components)?;
+        Some(if self.quotient.p_portion().contains(element) { Outcome::P } else { Outcome::N })
+    }
+}
