@@ -6,7 +6,7 @@ use super::closed::RaceRules;
 use super::playable::{GoalGame, NormalGame, Playable};
 use super::registry::Description;
 use super::report::{Play, Report, Table};
-use super::tables::{board_table_goal, board_table_normal, heap_table};
+use super::tables::{board_table_goal, board_table_normal, take_and_break_table};
 use crate::catalogue::{parse_number, parse_pair, BoardGame, HeapGame, Minefield, Minesweeper, Piece, Step};
 use crate::error::{Error, Result};
 use crate::solve::{NormalPlay, Search};
@@ -14,7 +14,7 @@ use crate::solve::{NormalPlay, Search};
 /// Take-and-break codes and the named heap games (see [`HeapGame::parse`]).
 pub(super) fn heap_game(description: &Description) -> Result<Box<dyn Playable>> {
     let game = HeapGame::parse(description.text)?;
-    Ok(Box::new(NormalGame::new(description.text, game, Search::normal_play, Some(heap_table::<HeapGame>))))
+    Ok(Box::new(NormalGame::new(description.text, game, Search::normal_play, Some(take_and_break_table))))
 }
 
 /// The set of `subtraction:S`.

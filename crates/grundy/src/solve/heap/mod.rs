@@ -101,6 +101,11 @@ pub struct NimSequence {
     method: Method,
     values: Values,
     engine: Engine,
+    /// A period proven by the octal periodicity theorem: from then on
+    /// `G(n) = G(n − period)`, one copy a heap, whatever the method.
+    proven_period: Option<usize>,
+    /// When to look for a proof next (each time the values double).
+    next_proof_check: usize,
 }
 
 /// How often (in heaps) the stop callback is asked.
@@ -123,7 +128,7 @@ impl NimSequence {
             block: speculate::MIN_BLOCK,
         };
         with_values!(&values, v => (1..=v.len()).for_each(|len| engine.record(game, &v[..len])));
-        Ok(NimSequence { game: game.clone(), method, values, engine })
+        Ok(NimSequence { game: game.clone(), method, values, engine, proven_period: None, next_proof_check: 64 })
     }
 
     pub fn values(&self) -> &Values {
@@ -160,7 +165,18 @@ impl NimSequence {
                     return Ok(false);
                 }
             }
-            let end = len.min((n / STOP_CHECK_INTERVAL + 1) * STOP_CHECK_INTERVAL);
+            if n >= self.next_proof_check && self.proven_period.is_none() {
+                self.next_proof_check = 2 * n;
+                self.look_for_a_proven_period();
+            }
+            let mut end = len.min((n / STOP_CHECK_INTERVAL + 1) * STOP_CHECK_INTERVAL);
+            if self.proven_period.is_none() {
+                end = end.min(self.next_proof_check.max(n + 1));
+            }
+            if let Some(period) = self.proven_period {
+                with_values!(&mut self.values, v => (n..end).for_each(|m| v.push(v[m - period])));
+                continue;
+            }
             let (game, method, engine) = (&self.game, self.method, &mut self.engine);
             let overflow = with_values!(&mut self.values, v => engine.run(game, method, v, end));
             if let Some(value) = overflow {
@@ -169,6 +185,21 @@ impl NimSequence {
             }
         }
         Ok(true)
+    }
+}
+
+impl NimSequence {
+    /// For a finite octal code, checks whether the values so far prove a
+    /// period (Guy–Smith: see [`find_periodicity`]); values past a proven
+    /// period are copies, so Kayles or 0.16 cost nothing more once their
+    /// period is proven. The check costs about one comparison a value and
+    /// runs each time the values double.
+    fn look_for_a_proven_period(&mut self) {
+        let Some(k) = self.game.octal_length() else { return };
+        let pattern = with_values!(&self.values, v => find_periodicity(v, Some(k)));
+        if let Some(pattern) = pattern.filter(|p| p.proven()) {
+            self.proven_period = Some(pattern.period);
+        }
     }
 }
 
@@ -200,7 +231,9 @@ impl Engine {
             }
             let overflow = self.run_serially(game, method, values, end);
             let heaps = (values.len() - start).max(1) as u64;
-            if (self.split.as_ref().expect("rare/common").pass_work() - before) / heaps < PARALLEL_PASS_WORK {
+            // The stretch that reaches the first STOP_CHECK_INTERVAL heaps decides.
+            let work = (self.split.as_ref().expect("rare/common").pass_work() - before) / heaps;
+            if values.len() >= STOP_CHECK_INTERVAL && work < PARALLEL_PASS_WORK {
                 self.block = 0;
             }
             return overflow;

@@ -78,7 +78,8 @@ pub(super) struct Split {
     pass_work: u64,
 }
 
-/// Splits valued per block in the pass over all splits.
+/// Splits valued per block in the pass over all splits: at first, and at most.
+const FIRST_BLOCK: usize = 4;
 const BLOCK: usize = 256;
 
 /// The flag of `want` that no pending value has.
@@ -291,12 +292,16 @@ impl Pass {
         let mut flags = [0u8; 256];
         let want = &self.want[..];
         let mut work = 0;
+        // Blocks start small and double: in most octal games every pending
+        // value is met within the first few splits.
+        let mut block = FIRST_BLOCK;
         'pass: for j in splitting_takes(game, n, 4) {
             let rest = n - j;
             let last = if game.unequal() { (rest - 1) / 2 } else { rest / 2 };
             let mut a = 1;
             while a <= last {
-                let len = BLOCK.min(last + 1 - a);
+                let len = block.min(last + 1 - a);
+                block = (block * 2).min(BLOCK);
                 // Heaps a.. paired with rest − a, rest − a − 1, …
                 let (low, high) = (&values[a..a + len], &values[rest + 1 - a - len..=rest - a]);
                 for (x, y) in low.iter().zip(high.iter().rev()) {

@@ -253,3 +253,17 @@ fn guessing_and_checking_on_all_threads_gives_the_serial_values() {
     let sparse = |n: usize| (parallel.values().get(n) & !1).count_ones() % 2 == 0;
     assert!((16_384..40_000).any(sparse), "a guess past the first stretch was wrong and was corrected");
 }
+
+#[test]
+fn past_a_proven_period_values_are_copied_and_agree_with_plain() {
+    // Kayles is proven periodic after 168 heaps: the engine copies from then on.
+    let game = HeapGame::parse("0.77").unwrap();
+    let mut kayles = NimSequence::new(&game, Method::RareCommon).unwrap();
+    kayles.extend_to(5000, |_| false).unwrap();
+    assert_eq!(kayles.proven_period, Some(12));
+    assert_eq!(kayles.values().to_vec(), sequence("0.77", Method::Plain, 5000));
+    // Grundy's game is not an octal code: never copied.
+    let mut grundy = NimSequence::new(&HeapGame::grundys_game(), Method::RareCommon).unwrap();
+    grundy.extend_to(3000, |_| false).unwrap();
+    assert_eq!(grundy.proven_period, None);
+}
