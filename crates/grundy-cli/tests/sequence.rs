@@ -111,8 +111,8 @@ fn an_interrupted_run_resumes_where_it_stopped() {
     let path = temp("interrupt.ckpt");
     std::fs::remove_file(&path).ok();
     let binary = env!("CARGO_BIN_EXE_grundy");
-    // The plain method on a splitting game is slow enough to interrupt.
-    let args = ["sequence", "0.77", "--to", "400000", "--method", "plain", "--format", "csv", "--checkpoint"];
+    // The plain method on Grundy's game (no period to copy) is slow enough to interrupt.
+    let args = ["sequence", "grundys-game", "--to", "400000", "--method", "plain", "--format", "csv", "--checkpoint"];
     let child =
         Command::new(binary).args(args).arg(&path).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
     std::thread::sleep(std::time::Duration::from_millis(1500));
@@ -125,10 +125,12 @@ fn an_interrupted_run_resumes_where_it_stopped() {
     assert!(saved > 1000, "the checkpoint holds the values computed");
     // Resuming: the same command continues, here to a smaller target that
     // is already reached, so it finishes at once and agrees with a fresh run.
-    let resumed =
-        grundy(&["sequence", "0.77", "--to", "5000", "--format", "csv", "--checkpoint", path.to_str().unwrap()], "");
+    let resumed = grundy(
+        &["sequence", "grundys-game", "--to", "5000", "--format", "csv", "--checkpoint", path.to_str().unwrap()],
+        "",
+    );
     assert!(resumed.stderr.contains("resuming"), "{}", resumed.stderr);
-    assert_eq!(resumed.stdout, ok(&["sequence", "0.77", "--to", "5000", "--format", "csv"]));
+    assert_eq!(resumed.stdout, ok(&["sequence", "grundys-game", "--to", "5000", "--format", "csv"]));
 }
 
 #[test]
