@@ -3,11 +3,12 @@
 # octal games, side by side in one run, after checking that both compute the
 # same nim-values. Also times Grundy's game, which ogsolve cannot play.
 #
-#   bash bench/heaps.sh [N] [GRUNDY_N]      (defaults: 10000000 and 16777216)
+#   bash bench/heaps.sh [N] [GRUNDY_N]      (defaults: 100000000 and 1048576)
+# Times are wall and CPU seconds: on a shared machine, quote the CPU ratio.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-n=${1:-10000000}
-grundy_n=${2:-16777216}
+n=${1:-100000000}
+grundy_n=${2:-1048576}
 work=${TMPDIR:-/tmp}/grundy-heap-bench
 mkdir -p "$work"
 cargo build --release -q
@@ -27,14 +28,14 @@ PY
 done
 echo "values agree with ogsolve on heaps 0..200000 of 0.106 0.16 0.77 0.137 4.07"
 
-seconds() { /usr/bin/time -f "%e %M" "$@" 2>&1 >/dev/null | tail -1; }
-printf "%-14s %10s %10s %10s %12s %12s\n" game heaps grundy_s ogsolve_s ogs/grundy "grundy_MB/ogs_MB"
+seconds() { /usr/bin/time -f "%e %U %M" "$@" 2>&1 >/dev/null | tail -1; }
+printf "%-14s %10s %16s %16s %14s %12s\n" game heaps "grundy wall/cpu" "ogsolve wall/cpu" "ogs/grundy cpu" "grundy_MB/ogs_MB"
 for code in 0.106 0.16; do
-    read -r g gmem < <(seconds target/release/grundy sequence "$code" --to "$n" --format binary --output "$work/$code.seq")
-    read -r o omem < <(seconds ogsolve "$code" -m rc2 -n "$n")
-    printf "%-14s %10s %10s %10s %12.2f %12s\n" "$code" "$n" "$g" "$o" "$(echo "$o / $g" | bc -l)" "$((gmem / 1024))/$((omem / 1024))"
+    read -r g gcpu gmem < <(seconds target/release/grundy sequence "$code" --to "$n" --format binary --output "$work/$code.seq")
+    read -r o ocpu omem < <(seconds ogsolve "$code" -m rc2 -n "$n")
+    printf "%-14s %10s %16s %16s %14.2f %12s\n" "$code" "$n" "$g/$gcpu" "$o/$ocpu" "$(echo "$ocpu / $gcpu" | bc -l)" "$((gmem / 1024))/$((omem / 1024))"
 done
-read -r g gmem < <(seconds target/release/grundy sequence grundys-game --to "$grundy_n" --format binary --output "$work/grundy.seq")
-printf "%-14s %10s %10s %10s %12s %12s\n" grundys-game "$grundy_n" "$g" "-" "-" "$((gmem / 1024))/-"
+read -r g gcpu gmem < <(seconds target/release/grundy sequence grundys-game --to "$grundy_n" --format binary --output "$work/grundy.seq")
+printf "%-14s %10s %16s %16s %14s %12s\n" grundys-game "$grundy_n" "$g/$gcpu" "-" "-" "$((gmem / 1024))/-"
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)
 echo "machine: $(nproc) cores,${cpu}"

@@ -81,11 +81,7 @@ fn heap_games_use_the_sequence_engine_and_mark_the_period() {
     let mut sequence =
         grundy::solve::heap::NimSequence::new(&game, grundy::solve::heap::Method::best_for(&game)).unwrap();
     sequence.extend_to(3001, |_| false).unwrap();
-    let plot = export::SequencePlot {
-        game: "kayles",
-        first: 0,
-        values: &sequence.values()[..3001],
-        periodicity: Some((71, 12)),
-    };
+    let values = sequence.values().to_vec();
+    let plot = export::SequencePlot { game: "kayles", first: 0, values: &values[..3001], periodicity: Some((71, 12)) };
     assert_eq!(std::fs::read(&path).unwrap(), export::scatter(&plot, ImageFormat::Png).unwrap());
 }

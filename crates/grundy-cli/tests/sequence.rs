@@ -25,7 +25,8 @@ fn kayles_in_json_with_a_proof() {
     assert_eq!(values[1..=20], [1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1]);
     assert_eq!(json["periodicity"]["period"], 12);
     assert_eq!(json["periodicity"]["preperiod"], 71);
-    assert_eq!(json["periodicity"]["proven"], true);
+    assert_eq!(json["periodicity"]["proof"]["kind"], "octal_theorem");
+    assert_eq!(json["periodicity"]["proof"]["checked_until"], 156);
 }
 
 #[test]
@@ -36,6 +37,7 @@ fn text_says_conjecture_when_there_is_no_proof() {
     // theorem needs heaps through 167 to prove it.
     let text = ok(&["sequence", "kayles", "--to", "150"]);
     assert!(text.contains("conjecture") && text.contains("last exception at heap 70"), "{text}");
+    assert!(text.contains("needs the values through heap 167"), "{text}");
     let text = ok(&["sequence", "kayles", "--to", "167"]);
     assert!(text.contains("PROVEN"), "{text}");
     let text = ok(&["sequence", "grundys-game", "--to", "2000"]);
@@ -109,8 +111,8 @@ fn an_interrupted_run_resumes_where_it_stopped() {
     let path = temp("interrupt.ckpt");
     std::fs::remove_file(&path).ok();
     let binary = env!("CARGO_BIN_EXE_grundy");
-    // The plain method on a splitting game is slow enough to interrupt.
-    let args = ["sequence", "0.77", "--to", "400000", "--method", "plain", "--format", "csv", "--checkpoint"];
+    // The plain method on Grundy's game (no period to copy) is slow enough to interrupt.
+    let args = ["sequence", "grundys-game", "--to", "400000", "--method", "plain", "--format", "csv", "--checkpoint"];
     let child =
         Command::new(binary).args(args).arg(&path).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
     std::thread::sleep(std::time::Duration::from_millis(1500));
@@ -123,10 +125,12 @@ fn an_interrupted_run_resumes_where_it_stopped() {
     assert!(saved > 1000, "the checkpoint holds the values computed");
     // Resuming: the same command continues, here to a smaller target that
     // is already reached, so it finishes at once and agrees with a fresh run.
-    let resumed =
-        grundy(&["sequence", "0.77", "--to", "5000", "--format", "csv", "--checkpoint", path.to_str().unwrap()], "");
+    let resumed = grundy(
+        &["sequence", "grundys-game", "--to", "5000", "--format", "csv", "--checkpoint", path.to_str().unwrap()],
+        "",
+    );
     assert!(resumed.stderr.contains("resuming"), "{}", resumed.stderr);
-    assert_eq!(resumed.stdout, ok(&["sequence", "0.77", "--to", "5000", "--format", "csv"]));
+    assert_eq!(resumed.stdout, ok(&["sequence", "grundys-game", "--to", "5000", "--format", "csv"]));
 }
 
 #[test]
@@ -138,4 +142,103 @@ fn misere_kayles_matches_the_published_values() {
     assert_eq!(json["play"], "misere");
     let run = grundy(&["sequence", "kayles", "--to", "1000", "--misere"], "");
     assert!(run.stderr.contains("limited to 50"), "{}", run.stderr);
+}
+
+#[test]
+fn all_but_games_run_in_linear_time_and_agree_with_plain() {
+    let fast = ok(&["sequence", "all-but:1,3", "--to", "3000", "--format", "csv"]);
+    let plain = ok(&["sequence", "all-but:1,3", "--to", "3000", "--format", "csv", "--method", "plain"]);
+    assert_eq!(fast, plain);
+    // A million heaps: quadratic before the running count.
+    let run = grundy(&["sequence", "all-but:1,3", "--to", "1000000", "--format", "binary", "--output"], "");
+    assert_ne!(run.status, 0);
+    let path = temp("all-but.seq");
+    ok(&["sequence", "all-but:1,3", "--to", "1000000", "--format", "binary", "--output", path.to_str().unwrap()]);
+    assert!(std::fs::metadata(&path).unwrap().len() > 4_000_000, "values above 65535 take four bytes");
+}
+
+/// Runs `grundy sequence ARGS` with checkpoints every 50 ms and kills it
+/// with SIGKILL after `after`; returns whether it was still running.
+fn kill_after(args: &[&str], after: std::time::Duration) -> bool {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .env("GRUNDY_CHECKPOINT_EVERY", "0.05")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(after);
+    let running = child.try_wait().unwrap().is_none();
+    child.kill().unwrap_or(()); // SIGKILL
+    child.wait().unwrap();
+    running
+}
+
+#[test]
+fn a_run_killed_at_random_moments_resumes_to_identical_output() {
+    let path = temp("killed.ckpt");
+    std::fs::remove_file(&path).ok();
+    let checkpoint = path.to_str().unwrap();
+    let args = ["sequence", "grundys-game", "--to", "30000", "--format", "csv", "--checkpoint", checkpoint];
+    let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() as u64;
+    let mut random = common::Random::new(seed);
+    let mut killed = 0;
+    for _ in 0..4 {
+        let after = std::time::Duration::from_millis(100 + random.below(500));
+        if kill_after(&args, after) {
+            killed += 1;
+        }
+    }
+    assert!(killed > 0, "the run finished before it could be killed (seed {seed})");
+    let resumed = grundy(&args, "");
+    assert_eq!(resumed.status, 0, "{} (seed {seed})", resumed.stderr);
+    let whole = ok(&["sequence", "grundys-game", "--to", "30000", "--format", "csv"]);
+    assert!(resumed.stdout == whole, "resumed output differs (seed {seed})");
+}
+
+#[test]
+fn damaged_checkpoints_are_refused_clearly_and_left_untouched() {
+    let path = temp("fuzz.ckpt");
+    std::fs::remove_file(&path).ok();
+    let checkpoint = path.to_str().unwrap();
+    ok(&["sequence", "0.16", "--to", "300", "--format", "binary", "--output", checkpoint]);
+    let good = std::fs::read(&path).unwrap();
+    let mut random = common::Random::new(16);
+    for case in 0..60 {
+        let mut bytes = good.clone();
+        let damage = match case % 3 {
+            0 => {
+                bytes.truncate(random.below(good.len() as u64) as usize);
+                "truncated"
+            }
+            1 => {
+                let at = random.below(good.len() as u64) as usize;
+                bytes[at] ^= 1 + random.below(255) as u8;
+                "a byte changed"
+            }
+            _ => {
+                let at = random.below(good.len() as u64) as usize;
+                bytes.insert(at, random.below(256) as u8);
+                bytes.truncate(good.len());
+                "a byte inserted"
+            }
+        };
+        if bytes == good {
+            continue;
+        }
+        std::fs::write(&path, &bytes).unwrap();
+        let run = grundy(&["sequence", "0.16", "--to", "400", "--checkpoint", checkpoint], "");
+        let what = format!("case {case} ({damage}): {}", run.stderr);
+        assert!(!run.stderr.contains("panicked"), "{what}");
+        assert_ne!(run.status, 0, "{what}");
+        assert_eq!(run.stderr.trim().lines().count(), 1, "{what}");
+        assert!(run.stderr.contains(checkpoint), "{what}");
+        assert_eq!(std::fs::read(&path).unwrap(), bytes, "{what}: the file was changed");
+    }
+    // Another game's checkpoint is refused the same way.
+    std::fs::write(&path, &good).unwrap();
+    let run = grundy(&["sequence", "0.106", "--to", "400", "--checkpoint", checkpoint], "");
+    assert!(run.status != 0 && run.stderr.contains("is for the game '0.16'"), "{}", run.stderr);
+    assert_eq!(std::fs::read(&path).unwrap(), good);
 }

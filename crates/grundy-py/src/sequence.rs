@@ -4,10 +4,11 @@
 use std::time::{Duration, Instant};
 
 use grundy::catalogue::HeapGame;
-use grundy::solve::heap::{find_periodicity as periodicity_of, Method, NimSequence};
+use grundy::solve::heap::{self, Method, NimSequence, Periodicity, Values};
 use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use serde::Serialize;
 
 use crate::errors::to_py;
 use crate::report::to_python;
@@ -40,9 +41,10 @@ impl HeapSequence {
             None => Method::best_for(&game),
             Some("plain") => Method::Plain,
             Some("rare-common") => Method::RareCommon,
+            Some("running-count") => Method::RunningCount,
             Some(other) => {
                 return Err(PyValueError::new_err(format!(
-                    "unknown method '{other}': use 'plain', 'rare-common' or None (the fastest that applies)"
+                    "unknown method '{other}': use 'plain', 'rare-common', 'running-count' or None (the fastest that applies)"
                 )))
             }
         };
@@ -54,7 +56,7 @@ impl HeapSequence {
     /// Computes values until there are `len` of them (heaps `0..len`).
     fn extend_to(&mut self, py: Python<'_>, len: usize) -> PyResult<()> {
         let values = std::mem::take(&mut self.values);
-        let mut sequence = NimSequence::resume(&self.game, self.method, values).map_err(to_py)?;
+        let mut sequence = NimSequence::resume(&self.game, self.method, Values::from(values)).map_err(to_py)?;
         let outcome = loop {
             let started = Instant::now();
             match py.detach(|| sequence.extend_to(len, |_| started.elapsed() >= SLICE)) {
@@ -66,7 +68,7 @@ impl HeapSequence {
                 break Err(interrupt);
             }
         };
-        self.values = sequence.into_values();
+        self.values = sequence.into_values().to_vec();
         outcome
     }
 
@@ -91,12 +93,13 @@ impl HeapSequence {
         self.game.description().to_string()
     }
 
-    /// `"plain"` or `"rare-common"`.
+    /// `"plain"`, `"rare-common"` or `"running-count"`.
     #[getter]
     fn method(&self) -> &'static str {
         match self.method {
             Method::Plain => "plain",
             Method::RareCommon => "rare-common",
+            Method::RunningCount => "running-count",
         }
     }
 
@@ -120,4 +123,27 @@ pub fn find_periodicity<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let values = values.as_slice()?;
     to_python(py, &periodicity_of(values, octal_length))
+}
+
+/// A periodicity as the Python package reads it: whether it is proven, and
+/// the proof's text as its certificate.
+#[derive(Serialize)]
+struct PythonPeriodicity {
+    preperiod: usize,
+    period: usize,
+    saltus: u64,
+    proven: bool,
+    certificate: Option<String>,
+    computed_through: usize,
+}
+
+fn periodicity_of(values: &[u32], octal_length: Option<usize>) -> Option<PythonPeriodicity> {
+    heap::find_periodicity(values, octal_length).map(|p: Periodicity| PythonPeriodicity {
+        preperiod: p.preperiod,
+        period: p.period,
+        saltus: p.saltus,
+        proven: p.proven(),
+        certificate: p.proven().then(|| p.proof.to_string()),
+        computed_through: p.computed_through,
+    })
 }

@@ -50,7 +50,10 @@ fn heap_scatter(description: &str, heaps: &HeapGame, rows: (u64, u64), format: I
     let len = usize::try_from(rows.1).ok().and_then(|n| n.checked_add(1)).context("the range is too large")?;
     let mut sequence = NimSequence::new(heaps, Method::best_for(heaps))?;
     sequence.extend_to(len, |_| false)?;
-    let values = &sequence.values()[..len];
+    // The picture needs plain u32 values; the sequence stores the narrowest width.
+    let mut values = sequence.values().to_vec();
+    values.truncate(len);
+    let values = &values[..];
     let periodicity = find_periodicity(values, heaps.octal_length())
         .filter(|p| p.saltus == 0)
         .map(|p| (p.preperiod as u64, p.period as u64));

@@ -6,7 +6,7 @@ use super::closed::RaceRules;
 use super::playable::{GoalGame, NormalGame, PlayLoop, Playable};
 use super::registry::Description;
 use super::report::{Play, Report, Table};
-use super::tables::{board_table_goal, board_table_normal, heap_table};
+use super::tables::{board_table_goal, board_table_normal, take_and_break_table};
 use crate::catalogue::{parse_number, parse_pair, BoardGame, HeapGame, Minefield, Minesweeper, Piece, Step};
 use crate::error::{Error, Result};
 use crate::play::picture;
@@ -26,7 +26,7 @@ pub(super) fn heap_game(description: &Description) -> Result<Box<dyn Playable>> 
         }
         None => Box::new(QuotientOracle::on_the_fly(game.clone())),
     };
-    let playable = NormalGame::new(description.text, game, Search::normal_play, Some(heap_table::<HeapGame>));
+    let playable = NormalGame::new(description.text, game, Search::normal_play, Some(take_and_break_table));
     Ok(Box::new(playable.with_misere_quotient(quotient)))
 }
 

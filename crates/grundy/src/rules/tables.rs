@@ -3,10 +3,10 @@
 use std::ops::RangeInclusive;
 
 use super::report::{Table, TableCell, TableKind};
-use crate::catalogue::{BoardGame, BoardRegion, BombGame, Cell, Rectangle, Wythoff};
+use crate::catalogue::{BoardGame, BoardRegion, BombGame, Cell, HeapGame, Rectangle, Wythoff};
 use crate::error::{Error, Result};
 use crate::game::{Indexed, Outcome};
-use crate::solve::table::solve_table;
+use crate::solve::table::{solve_table, MAX_TABLE_POSITIONS};
 use crate::solve::{GoalPlay, NormalPlay, Rule};
 
 /// The most positions a `table` request may show (the positions it may
@@ -87,6 +87,29 @@ pub(super) fn heap_table<G: Indexed<Position = u64>>(
 ) -> Result<Table> {
     one_coordinate(&columns)?;
     table_of(TableKind::NimValue, game, NormalPlay, rows, None, |r, _| Some(r), nim_value_cell)
+}
+
+/// A take-and-break game's table, valued by the heap sequence engine
+/// ([`crate::solve::heap::nim_values`]: linear for most codes, where the
+/// dense solver lists every split of every heap).
+pub(super) fn take_and_break_table(
+    game: &HeapGame,
+    rows: RangeInclusive<u64>,
+    columns: Option<RangeInclusive<u64>>,
+) -> Result<Table> {
+    one_coordinate(&columns)?;
+    if rows.is_empty() {
+        return Err(Error::InvalidPosition("the table's range is empty".into()));
+    }
+    let (count, last) = (rows.end() - rows.start() + 1, *rows.end());
+    let limit = MAX_TABLE_CELLS.min(MAX_TABLE_POSITIONS as u64);
+    if count > MAX_TABLE_CELLS || last >= limit {
+        let what = "the table of a heap game".into();
+        return Err(Error::TooLarge { what, needed: last as u128 + 1, limit: limit as u128 });
+    }
+    let values = crate::solve::heap::nim_values(game, last as usize)?;
+    let cells = rows.clone().map(|r| vec![Some(nim_value_cell(values.get(r as usize) as u64))]).collect();
+    Ok(Table { game: String::new(), kind: TableKind::NimValue, rows: rows.collect(), columns: None, cells })
 }
 
 pub(super) fn wythoff_table(

@@ -10,8 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use grundy::catalogue::HeapGame;
-use grundy::solve::heap::{find_periodicity, Method, NimSequence, Periodicity};
+use grundy::solve::heap::{find_periodicity, HeapGame, Method, NimSequence, Periodicity, Proof, Values};
 use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -29,6 +28,7 @@ pub enum MethodChoice {
     Auto,
     Plain,
     RareCommon,
+    RunningCount,
 }
 
 pub struct Request<'a> {
@@ -45,8 +45,15 @@ pub struct Request<'a> {
 /// search of sums, which grows exponentially with the heap.
 const MAX_MISERE_HEAP: u64 = 50;
 
-/// How often a running computation writes its checkpoint.
+/// How often a running computation writes its checkpoint, unless the
+/// environment variable `GRUNDY_CHECKPOINT_EVERY` gives other seconds.
+/// A save appends only the values computed since the last one.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(10);
+
+fn checkpoint_every() -> Duration {
+    let seconds = std::env::var("GRUNDY_CHECKPOINT_EVERY").ok().and_then(|s| s.parse::<f64>().ok());
+    seconds.filter(|s| s.is_finite() && *s >= 0.0).map(Duration::from_secs_f64).unwrap_or(CHECKPOINT_EVERY)
+}
 
 pub fn run(request: Request) -> Result<()> {
     let game = HeapGame::parse(request.game)?;
@@ -57,17 +64,20 @@ pub fn run(request: Request) -> Result<()> {
         MethodChoice::Auto => Method::best_for(&game),
         MethodChoice::Plain => Method::Plain,
         MethodChoice::RareCommon => Method::RareCommon,
+        MethodChoice::RunningCount => Method::RunningCount,
     };
     let len = usize::try_from(request.to).ok().and_then(|n| n.checked_add(1)).context("--to is too large")?;
-    check_memory(len)?;
     if matches!(request.format, Format::Binary) && request.output.is_none() {
         bail!("--format binary writes a file: give it with --output FILE");
     }
+    check_memory(len, 1)?;
     let start = match request.checkpoint {
         Some(path) if path.exists() => resume_from(path, &game)?,
-        _ => Vec::new(),
+        _ => Values::new(),
     };
+    check_memory(len, start.width())?;
     let resumed = start.len();
+    let mut checkpoint = request.checkpoint.map(|path| file::Checkpoint::new(path, game.description(), Some(&start)));
     let mut sequence = NimSequence::resume(&game, method, start)?;
 
     let interrupted = Arc::new(AtomicBool::new(false));
@@ -82,6 +92,7 @@ pub fn run(request: Request) -> Result<()> {
     );
     progress.set_position(resumed.min(len) as u64);
     let started = Instant::now();
+    let every = checkpoint_every();
     let mut last_save = Instant::now();
     loop {
         // The callback stops the computation when the user interrupts it or
@@ -89,14 +100,14 @@ pub fn run(request: Request) -> Result<()> {
         let mut save_due = false;
         let done = sequence.extend_to(len, |n| {
             progress.set_position(n as u64);
-            save_due = request.checkpoint.is_some() && last_save.elapsed() >= CHECKPOINT_EVERY;
+            save_due = request.checkpoint.is_some() && last_save.elapsed() >= every;
             interrupted.load(Ordering::SeqCst) || save_due
         })?;
         if done {
             break;
         }
-        if let Some(path) = request.checkpoint {
-            file::write(path, game.description(), sequence.values())?;
+        if let Some(checkpoint) = &mut checkpoint {
+            checkpoint.save(sequence.values())?;
             last_save = Instant::now();
         }
         if interrupted.load(Ordering::SeqCst) {
@@ -113,12 +124,13 @@ pub fn run(request: Request) -> Result<()> {
         }
     }
     progress.finish_and_clear();
-    if let Some(path) = request.checkpoint {
-        file::write(path, game.description(), sequence.values())?;
+    if let Some(checkpoint) = &mut checkpoint {
+        checkpoint.save(sequence.values())?;
     }
     let elapsed = started.elapsed();
-    let values = &sequence.values()[..len];
-    let periodicity = find_periodicity(values, game.octal_length());
+    let mut values = sequence.into_values();
+    values.truncate(len);
+    let periodicity = grundy::with_values!(&values, v => find_periodicity(v, game.octal_length()));
     eprintln!(
         "grundy: {} heaps of {} in {:.2?} ({:?} method)",
         len - resumed.min(len),
@@ -126,7 +138,7 @@ pub fn run(request: Request) -> Result<()> {
         elapsed,
         method
     );
-    print(&game, values, periodicity.as_ref(), request.format, request.output, "nim-values")
+    print(&game, &values, periodicity.as_ref(), request.format, request.output, "nim-values")
 }
 
 /// Misère nim-values of heaps 0..N by exact search (no fast method exists:
@@ -142,15 +154,18 @@ fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
     }
     let started = Instant::now();
     let values = grundy::solve::misere::misere_nim_values(game, 0..=request.to)?;
-    let values: Vec<u32> = values.into_iter().map(|v| v as u32).collect();
+    let values = Values::from(values.into_iter().map(|v| v as u32).collect::<Vec<u32>>());
     eprintln!("grundy: misère values of {} heaps of {} in {:.2?}", values.len(), game.description(), started.elapsed());
-    let periodicity = find_periodicity(&values, None);
+    let periodicity = grundy::with_values!(&values, v => find_periodicity(v, None));
     print(game, &values, periodicity.as_ref(), request.format, request.output, "misère nim-values")
 }
 
-/// Refuses runs whose values would not fit in memory, before starting.
-fn check_memory(len: usize) -> Result<()> {
-    let needed = len as u64 * 4;
+/// Refuses runs whose values would not fit in memory, before starting:
+/// `width` bytes a heap (values are stored in the narrowest width that holds
+/// them, from one byte; a run whose values outgrow it widens later, and says
+/// so if memory runs out then).
+fn check_memory(len: usize, width: usize) -> Result<()> {
+    let needed = len as u64 * width as u64;
     let available = std::fs::read_to_string("/proc/meminfo").ok().and_then(|info| {
         let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
         Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? * 1024)
@@ -158,9 +173,10 @@ fn check_memory(len: usize) -> Result<()> {
     if let Some(available) = available {
         if needed > available {
             bail!(
-                "heaps 0..{} need {:.1} GB for their values (4 bytes a heap), but only {:.1} GB of memory is available",
+                "heaps 0..{} need at least {:.1} GB for their values ({width} byte{} a heap), but only {:.1} GB of memory is available",
                 len - 1,
                 needed as f64 / 1e9,
+                if width == 1 { "" } else { "s" },
                 available as f64 / 1e9
             );
         }
@@ -169,7 +185,7 @@ fn check_memory(len: usize) -> Result<()> {
 }
 
 /// The values a checkpoint holds, after checking it is this game's.
-fn resume_from(path: &Path, game: &HeapGame) -> Result<Vec<u32>> {
+fn resume_from(path: &Path, game: &HeapGame) -> Result<Values> {
     let (description, values) = file::read(path)?;
     if description != game.description() {
         bail!(
@@ -184,7 +200,7 @@ fn resume_from(path: &Path, game: &HeapGame) -> Result<Vec<u32>> {
 
 fn print(
     game: &HeapGame,
-    values: &[u32],
+    values: &Values,
     periodicity: Option<&Periodicity>,
     format: Format,
     output: Option<&Path>,
@@ -218,13 +234,13 @@ fn print(
         Format::Text => {
             writeln!(out, "{}: {what} of heaps 0..{}", game.description(), values.len() - 1)?;
             let width = values.len().to_string().len();
-            for (row, chunk) in values.chunks(20).enumerate() {
-                write!(out, "{:>width$}:", row * 20)?;
-                for v in chunk {
-                    write!(out, " {v}")?;
+            for (n, v) in values.iter().enumerate() {
+                if n % 20 == 0 {
+                    write!(out, "{}{:>width$}:", if n == 0 { "" } else { "\n" }, n)?;
                 }
-                writeln!(out)?;
+                write!(out, " {v}")?;
             }
+            writeln!(out)?;
             writeln!(out, "{}", describe(periodicity))?;
         }
     }
@@ -232,28 +248,22 @@ fn print(
 }
 
 fn describe(periodicity: Option<&Periodicity>) -> String {
-    match periodicity {
-        None => "periodicity: none found in the values computed".to_string(),
-        Some(p) => {
-            let kind = if p.saltus == 0 {
-                "periodic".to_string()
-            } else {
-                format!("arithmetic periodic, saltus {}", p.saltus)
-            };
-            let exception = if p.preperiod == 0 {
-                "no exceptions".to_string()
-            } else {
-                format!("last exception at heap {}", p.preperiod - 1)
-            };
-            match &p.certificate {
-                Some(certificate) => {
-                    format!("periodicity: PROVEN {kind}, period {}, {exception}\nproof: {certificate}", p.period)
-                }
-                None => format!(
-                    "periodicity: conjecture — {kind}, period {}, {exception}, seen through heap {} but not proven",
-                    p.period, p.computed_through
-                ),
-            }
+    let Some(p) = periodicity else {
+        return "periodicity: none found in the values computed".to_string();
+    };
+    let kind = if p.saltus == 0 { "periodic".to_string() } else { format!("arithmetic periodic, saltus {}", p.saltus) };
+    let exception = if p.preperiod == 0 {
+        "no exceptions".to_string()
+    } else {
+        format!("last exception at heap {}", p.preperiod - 1)
+    };
+    match &p.proof {
+        Proof::OctalTheorem { .. } => {
+            format!("periodicity: PROVEN {kind}, period {}, {exception}\nproof: {}", p.period, p.proof)
         }
+        Proof::Conjecture { why } => format!(
+            "periodicity: conjecture — {kind}, period {}, {exception}, seen through heap {} but not proven ({why})",
+            p.period, p.computed_through
+        ),
     }
 }

@@ -14,16 +14,22 @@
 //! [`find_periodicity`] then finds preperiod, period and saltus, and for
 //! finite octal codes proves periodicity by the octal periodicity theorem.
 
-mod bits;
+mod code;
 mod periodicity;
 mod plain;
 pub mod rare_common;
+pub mod running_count;
+mod seen;
+mod speculate;
+mod values;
 
-pub use periodicity::{find_periodicity, Periodicity};
+pub use code::HeapGame;
+pub use periodicity::{find_periodicity, Periodicity, Proof, Unproven};
+pub use values::{Value, Values};
 
-use bits::Bits;
+use seen::Seen;
+use values::with_values;
 
-use crate::catalogue::HeapGame;
 use crate::error::{Error, Result};
 
 /// How a sequence is computed.
@@ -33,77 +39,103 @@ pub enum Method {
     Plain,
     /// The rare/common split of nim-values.
     RareCommon,
+    /// A running count of the values so far (Nim, all-but subtraction games).
+    RunningCount,
 }
 
 impl Method {
-    /// The fastest method that supports `game`: rare/common for games whose
+    /// The fastest method that supports `game`: a running count for games
+    /// that take any number but a few, rare/common for finite codes whose
     /// splits leave at most two heaps, plain otherwise.
     pub fn best_for(game: &HeapGame) -> Method {
-        if rare_common::supports(game) {
+        if running_count::supports(game) {
+            Method::RunningCount
+        } else if rare_common::supports(game) {
             Method::RareCommon
         } else {
             Method::Plain
         }
     }
+
+    fn supports(self, game: &HeapGame) -> Result<()> {
+        let why = match self {
+            Method::Plain => return Ok(()),
+            Method::RareCommon if rare_common::supports(game) => return Ok(()),
+            Method::RunningCount if running_count::supports(game) => return Ok(()),
+            Method::RareCommon => "the rare/common method needs a finite code whose splits leave at most two heaps",
+            Method::RunningCount => {
+                "the running-count method needs a game that may take any number of counters but a few, with no splits"
+            }
+        };
+        Err(Error::InvalidGame(format!("{why}; {} is not one", game.description())))
+    }
+}
+
+/// The nim-values of heaps `0..=last` of `game`, by the fastest method: what
+/// a table of a heap game should call.
+///
+/// ```
+/// use grundy::solve::heap::{nim_values, HeapGame};
+/// let values = nim_values(&HeapGame::parse("0.77").unwrap(), 8).unwrap();
+/// assert_eq!(values.to_vec(), [0, 1, 2, 3, 1, 4, 3, 2, 1]);
+/// ```
+pub fn nim_values(game: &HeapGame, last: usize) -> Result<Values> {
+    let mut sequence = NimSequence::new(game, Method::best_for(game))?;
+    sequence.extend_to(last.saturating_add(1), |_| false)?;
+    Ok(sequence.into_values())
 }
 
 /// The nim-values of a heap game's heaps `0, 1, 2, …`, computed so far.
 ///
 /// ```
-/// use grundy::catalogue::HeapGame;
-/// use grundy::solve::heap::{Method, NimSequence};
+/// use grundy::solve::heap::{HeapGame, Method, NimSequence};
 ///
 /// let kayles = HeapGame::parse("kayles").unwrap();
 /// let mut sequence = NimSequence::new(&kayles, Method::RareCommon).unwrap();
 /// sequence.extend_to(21, |_| false).unwrap();
-/// assert_eq!(&sequence.values()[1..=8], [1, 2, 3, 1, 4, 3, 2, 1]);
+/// assert_eq!(sequence.values().to_vec()[1..=8], [1, 2, 3, 1, 4, 3, 2, 1]);
 /// ```
-pub struct NimSequence<'g> {
-    game: &'g HeapGame,
+/// It owns a copy of its game, so it can be kept and sent between threads.
+pub struct NimSequence {
+    game: HeapGame,
     method: Method,
-    values: Vec<u32>,
-    /// Values of one remaining heap reachable through the code's tail.
-    tail: TailValues,
-    rare_common: Option<rare_common::Split>,
-    seen: Bits,
+    values: Values,
+    engine: Engine,
+    /// A period proven by the octal periodicity theorem: from then on
+    /// `G(n) = G(n − period)`, one copy a heap, whatever the method.
+    proven_period: Option<usize>,
+    /// When to look for a proof next (each time the values double).
+    next_proof_check: usize,
 }
 
 /// How often (in heaps) the stop callback is asked.
 pub const STOP_CHECK_INTERVAL: usize = 1 << 14;
 
-impl<'g> NimSequence<'g> {
-    pub fn new(game: &'g HeapGame, method: Method) -> Result<Self> {
-        Self::resume(game, method, Vec::new())
+impl NimSequence {
+    pub fn new(game: &HeapGame, method: Method) -> Result<Self> {
+        Self::resume(game, method, Values::new())
     }
 
     /// Continues from `values`, the first `values.len()` nim-values (as an
     /// earlier run computed them).
-    pub fn resume(game: &'g HeapGame, method: Method, values: Vec<u32>) -> Result<Self> {
-        if method == Method::RareCommon && !rare_common::supports(game) {
-            return Err(Error::InvalidGame(format!(
-                "the rare/common method needs splits into at most two heaps and a finite code; {} has more",
-                game.description()
-            )));
-        }
-        let mut sequence = NimSequence {
-            game,
-            method,
-            values: Vec::new(),
-            tail: TailValues::default(),
-            rare_common: (method == Method::RareCommon).then(rare_common::Split::default),
-            seen: Bits::default(),
+    pub fn resume(game: &HeapGame, method: Method, values: Values) -> Result<Self> {
+        method.supports(game)?;
+        let mut engine = Engine {
+            seen: Seen::default(),
+            split: (method == Method::RareCommon).then(rare_common::Split::default),
+            counts: (method == Method::RunningCount).then(|| running_count::Counts::new(game)),
+            parallel: rayon::current_num_threads() > 1,
+            block: speculate::MIN_BLOCK,
         };
-        for value in values {
-            sequence.push(value);
-        }
-        Ok(sequence)
+        with_values!(&values, v => (1..=v.len()).for_each(|len| engine.record(game, &v[..len])));
+        Ok(NimSequence { game: game.clone(), method, values, engine, proven_period: None, next_proof_check: 64 })
     }
 
-    pub fn values(&self) -> &[u32] {
+    pub fn values(&self) -> &Values {
         &self.values
     }
 
-    pub fn into_values(self) -> Vec<u32> {
+    pub fn into_values(self) -> Values {
         self.values
     }
 
@@ -111,77 +143,150 @@ impl<'g> NimSequence<'g> {
         self.method
     }
 
+    /// Whether the rare/common method may use every thread of rayon's pool
+    /// (the default when it has more than one): it guesses values and checks
+    /// the guesses in parallel where that pays. The values are the same.
+    pub fn set_parallel(&mut self, parallel: bool) {
+        self.engine.parallel = parallel;
+    }
+
     /// Computes values until there are `len` of them. Every
     /// [`STOP_CHECK_INTERVAL`] heaps it calls `stop` with the count so far
     /// (for a progress bar); if `stop` says yes it returns `Ok(false)` with
     /// everything computed until then kept. `Ok(true)` when done.
     pub fn extend_to(&mut self, len: usize, mut stop: impl FnMut(usize) -> bool) -> Result<bool> {
-        if len > self.values.len() {
-            self.values.try_reserve_exact(len - self.values.len()).map_err(|_| Error::TooLarge {
-                what: "the nim-value sequence (out of memory)".into(),
-                needed: len as u128 * 4,
-                limit: 0,
-            })?;
-        }
+        self.values.reserve_total(len)?;
+        let mut asked = usize::MAX;
         while self.values.len() < len {
             let n = self.values.len();
-            if n % STOP_CHECK_INTERVAL == 0 && n > 0 && stop(n) {
-                return Ok(false);
+            if n % STOP_CHECK_INTERVAL == 0 && n > 0 && n != asked {
+                asked = n;
+                if stop(n) {
+                    return Ok(false);
+                }
             }
-            let value = self.next_value();
-            self.push(value);
+            if n >= self.next_proof_check && self.proven_period.is_none() {
+                self.next_proof_check = 2 * n;
+                self.look_for_a_proven_period();
+            }
+            let mut end = len.min((n / STOP_CHECK_INTERVAL + 1) * STOP_CHECK_INTERVAL);
+            if self.proven_period.is_none() {
+                end = end.min(self.next_proof_check.max(n + 1));
+            }
+            if let Some(period) = self.proven_period {
+                with_values!(&mut self.values, v => (n..end).for_each(|m| v.push(v[m - period])));
+                continue;
+            }
+            let (game, method, engine) = (&self.game, self.method, &mut self.engine);
+            let overflow = with_values!(&mut self.values, v => engine.run(game, method, v, end));
+            if let Some(value) = overflow {
+                // The next value needs a wider type: widen, and compute it again.
+                self.values.widen(value, len)?;
+            }
         }
         Ok(true)
     }
+}
 
-    fn next_value(&mut self) -> u32 {
-        let n = self.values.len();
-        self.seen.clear();
-        simple_options(self.game, &self.values, &self.tail, n, &mut self.seen);
-        match &mut self.rare_common {
-            Some(split) => split.next_value(self.game, &self.values, &mut self.seen),
-            None => plain::next_value(self.game, &self.values, &mut self.seen),
-        }
-    }
-
-    fn push(&mut self, value: u32) {
-        self.values.push(value);
-        self.tail.update(self.game, &self.values);
-        if let Some(split) = &mut self.rare_common {
-            split.record(self.game, &self.values);
+impl NimSequence {
+    /// For a finite octal code, checks whether the values so far prove a
+    /// period (Guy–Smith: see [`find_periodicity`]); values past a proven
+    /// period are copies, so Kayles or 0.16 cost nothing more once their
+    /// period is proven. The check costs about one comparison a value and
+    /// runs each time the values double.
+    fn look_for_a_proven_period(&mut self) {
+        let Some(k) = self.game.octal_length() else { return };
+        let pattern = with_values!(&self.values, v => find_periodicity(v, Some(k)));
+        if let Some(pattern) = pattern.filter(|p| p.proven()) {
+            self.proven_period = Some(pattern.period);
         }
     }
 }
 
-/// The values of single remaining heaps reachable by taking `j ≥ L`
-/// counters (L the written code's length) when the tail digit allows it:
-/// every `G(r)` for `1 ≤ r ≤ n − L`. Kept incrementally, so Nim and all-but
-/// subtraction games cost one insertion per heap, not a scan.
-#[derive(Default)]
-struct TailValues {
-    values: Bits,
-    /// Heaps `1..upto` are in `values`.
-    upto: usize,
+/// The methods' working state, apart from the values.
+struct Engine {
+    seen: Seen,
+    split: Option<rare_common::Split>,
+    counts: Option<running_count::Counts>,
+    /// Whether the rare/common method may check its guesses on all threads
+    /// (see [`speculate`]), and its current block.
+    parallel: bool,
+    block: usize,
 }
 
-impl TailValues {
-    fn update(&mut self, game: &HeapGame, values: &[u32]) {
-        if game.tail() & 2 == 0 {
-            return;
-        }
-        // For the next heap n = values.len(): heaps up to n − L remain.
-        let limit = values.len().saturating_sub(game.digits().len());
-        while self.upto <= limit {
-            if self.upto >= 1 {
-                self.values.insert(values[self.upto]);
+/// Checking guesses in parallel pays when a heap's pass examines at least
+/// this many splits on average (Grundy's game: thousands; most octal codes:
+/// none).
+const PARALLEL_PASS_WORK: u64 = 256;
+
+impl Engine {
+    /// Computes heaps until `values` holds `end`, or returns the first value
+    /// that does not fit in `T` (without storing it).
+    fn run<T: Value>(&mut self, game: &HeapGame, method: Method, values: &mut Vec<T>, end: usize) -> Option<u32> {
+        if let Some(split) = self.split.as_mut().filter(|_| self.parallel) {
+            // Speculate when the last stretch's passes were long.
+            let (before, start) = (split.pass_work(), values.len());
+            if self.block > 0 && start > STOP_CHECK_INTERVAL {
+                return speculate::run(split, &mut self.seen, &mut self.block, game, values, end);
             }
-            self.upto += 1;
+            let overflow = self.run_serially(game, method, values, end);
+            let heaps = (values.len() - start).max(1) as u64;
+            // The stretch that reaches the first STOP_CHECK_INTERVAL heaps decides.
+            let work = (self.split.as_ref().expect("rare/common").pass_work() - before) / heaps;
+            if values.len() >= STOP_CHECK_INTERVAL && work < PARALLEL_PASS_WORK {
+                self.block = 0;
+            }
+            return overflow;
+        }
+        self.run_serially(game, method, values, end)
+    }
+
+    fn run_serially<T: Value>(
+        &mut self,
+        game: &HeapGame,
+        method: Method,
+        values: &mut Vec<T>,
+        end: usize,
+    ) -> Option<u32> {
+        while values.len() < end {
+            let value = self.next_value(game, method, values);
+            if value > T::MAX {
+                return Some(value);
+            }
+            values.push(T::new(value));
+            self.record(game, values);
+        }
+        None
+    }
+
+    #[inline]
+    fn next_value<T: Value>(&mut self, game: &HeapGame, method: Method, values: &[T]) -> u32 {
+        if let (Method::RunningCount, Some(counts)) = (method, &mut self.counts) {
+            return counts.next_value(values);
+        }
+        self.seen.clear();
+        simple_options(game, values, &mut self.seen);
+        match &mut self.split {
+            Some(split) => split.next_value(game, values, &mut self.seen),
+            None => plain::next_value(game, values, &mut self.seen),
+        }
+    }
+
+    fn record<T: Value>(&mut self, game: &HeapGame, values: &[T]) {
+        if let Some(split) = &mut self.split {
+            split.record(game, values);
+        }
+        if let Some(counts) = &mut self.counts {
+            counts.record(values);
         }
     }
 }
 
-/// Options that leave no heap or one heap: the same for both methods.
-fn simple_options(game: &HeapGame, values: &[u32], tail: &TailValues, n: usize, seen: &mut Bits) {
+/// Options that leave no heap or one heap (the plain method also takes the
+/// tail's: every `G(r)`, `1 ≤ r ≤ n − L`, for a tail digit with bit 2).
+#[inline]
+fn simple_options<T: Value>(game: &HeapGame, values: &[T], seen: &mut Seen) {
+    let n = values.len();
     let written = game.digits().len();
     for j in 1..=n.min(written - 1) {
         let d = game.digit(j);
@@ -189,14 +294,14 @@ fn simple_options(game: &HeapGame, values: &[u32], tail: &TailValues, n: usize, 
             seen.insert(0);
         }
         if d & 2 != 0 && n > j {
-            seen.insert(values[n - j]);
+            seen.insert(values[n - j].get());
         }
     }
     if n >= written && game.tail() & 1 != 0 {
         seen.insert(0);
     }
-    if game.tail() & 2 != 0 {
-        seen.union_with(&tail.values);
+    if game.tail() & 2 != 0 && n > written {
+        values[1..=n - written].iter().for_each(|v| seen.insert(v.get()));
     }
 }
 
@@ -204,7 +309,17 @@ fn simple_options(game: &HeapGame, values: &[u32], tail: &TailValues, n: usize, 
 /// `j` up to `n − 2`, including tail digits.
 fn splitting_takes(game: &HeapGame, n: usize, bit: u8) -> impl Iterator<Item = usize> + '_ {
     let last = if game.tail() & bit != 0 { n } else { game.digits().len() - 1 };
-    (0..=last.min(n)).filter(move |&j| game.digit(j) & bit != 0)
+    let end = if n >= 2 { last.min(n - 2) + 1 } else { 0 };
+    (0..end).filter(move |&j| game.digit(j) & bit != 0)
+}
+
+/// The nim-values of the splits of `rest` counters into two heaps `a + b`,
+/// `a ≤ b`, in order of `a` (for Grundy's game `a < b`): the pairs are read
+/// from both ends of the values, without bounds checks.
+#[inline]
+fn two_heap_splits<T: Value>(values: &[T], rest: usize, unequal: bool) -> impl Iterator<Item = u32> + '_ {
+    let last = if unequal { (rest - 1) / 2 } else { rest / 2 };
+    values[1..=last].iter().zip(values[rest - last..rest].iter().rev()).map(|(a, b)| a.get() ^ b.get())
 }
 
 #[cfg(test)]

@@ -1,9 +1,13 @@
 //! Periodicity of nim-value sequences, with proof where theory gives one.
 
+use std::fmt;
+
 use serde::Serialize;
 
+use super::Value;
+
 /// A pattern `G(n + period) = G(n) + saltus` for all `n ≥ preperiod`
-/// within the computed values, and whether it is proven for all `n`.
+/// within the computed values, and why it should hold for every heap.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Periodicity {
     /// The first heap from which the pattern holds (the last exception is
@@ -12,12 +16,72 @@ pub struct Periodicity {
     pub period: usize,
     /// 0 for plain periodicity; positive for arithmetic periodicity.
     pub saltus: u64,
-    /// Proven for every heap, or only seen in the values computed (a conjecture).
-    pub proven: bool,
-    /// The proof, for proven patterns: the theorem and the range checked.
-    pub certificate: Option<String>,
+    /// A proof for every heap, or why the pattern is only a conjecture.
+    pub proof: Proof,
     /// The last heap whose value was computed.
     pub computed_through: usize,
+}
+
+impl Periodicity {
+    /// Whether the pattern is proven for every heap.
+    pub fn proven(&self) -> bool {
+        matches!(self.proof, Proof::OctalTheorem { .. })
+    }
+}
+
+/// Why a pattern holds for every heap, or why it is not known to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Proof {
+    /// Proven by the octal periodicity theorem (Guy and Smith 1956; Winning
+    /// Ways ch. 4): with `k` the place of the code's last non-zero digit,
+    /// `G(n + p) = G(n)` was checked for every `n` in `checked_from..checked_until`
+    /// (that is `n0 ≤ n < 2·n0 + p + k`), using the values of heaps `0..=values_through`.
+    OctalTheorem { last_digit_place: usize, checked_from: usize, checked_until: usize, values_through: usize },
+    /// Seen in the values computed but not proven.
+    Conjecture { why: Unproven },
+}
+
+/// Why a pattern is only a conjecture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Unproven {
+    /// The theorem needs the values through this heap, and fewer were computed.
+    TooFewValues { needed_through: usize },
+    /// Arithmetic periodicity (saltus > 0): the octal theorem is about plain periods.
+    Arithmetic,
+    /// The game is not a finite octal code (hexadecimal, Grundy's game,
+    /// infinite codes): the theorem does not apply.
+    NotOctal,
+}
+
+impl fmt::Display for Proof {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match *self {
+            Proof::OctalTheorem { last_digit_place: k, checked_from: n0, checked_until, values_through } => {
+                let p = checked_until - 2 * n0 - k;
+                write!(
+                    f,
+                    "octal periodicity theorem (Guy–Smith 1956; Winning Ways ch. 4): the code's last non-zero digit is \
+                     at place k = {k}, and G(n + {p}) = G(n) was checked for every n with {n0} ≤ n < 2·{n0} + {p} + {k} \
+                     = {checked_until}, using the values of heaps 0..{values_through}"
+                )
+            }
+            Proof::Conjecture { why } => write!(f, "conjecture: {why}"),
+        }
+    }
+}
+
+impl fmt::Display for Unproven {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Unproven::TooFewValues { needed_through } => {
+                write!(f, "the octal periodicity theorem needs the values through heap {needed_through}")
+            }
+            Unproven::Arithmetic => write!(f, "arithmetic periodicity has no general theorem here"),
+            Unproven::NotOctal => write!(f, "the game is not a finite octal code, so the octal theorem does not apply"),
+        }
+    }
 }
 
 /// A pattern counts as a conjecture once it has repeated this many times.
@@ -33,8 +97,8 @@ const CONJECTURE_SPAN: usize = 30;
 /// theorem** (Guy and Smith 1956; Winning Ways ch. 4; Siegel,
 /// *Combinatorial Game Theory* IV.2): if `G(n + p) = G(n)` for all
 /// `n0 ≤ n < 2·n0 + p + k`, then for all `n ≥ n0`. The values through heap
-/// `2·n0 + 2p + k − 1` must be known for the check, and the certificate
-/// names that range. Arithmetic periodicity (saltus > 0) and games outside
+/// `2·n0 + 2p + k − 1` must be known for the check, and the proof names
+/// that range. Arithmetic periodicity (saltus > 0) and games outside
 /// the theorem are only ever reported as conjectures.
 ///
 /// ```
@@ -42,12 +106,12 @@ const CONJECTURE_SPAN: usize = 30;
 /// // 0 0 1 1 0 0 1 1 …: the subtraction game {2}.
 /// let values: Vec<u32> = (0..200).map(|n| (n / 2 % 2) as u32).collect();
 /// let pattern = find_periodicity(&values, Some(2)).unwrap();
-/// assert_eq!((pattern.preperiod, pattern.period, pattern.proven), (0, 4, true));
+/// assert_eq!((pattern.preperiod, pattern.period, pattern.proven()), (0, 4, true));
 /// ```
-pub fn find_periodicity(values: &[u32], octal_length: Option<usize>) -> Option<Periodicity> {
+pub fn find_periodicity<T: Value>(values: &[T], octal_length: Option<usize>) -> Option<Periodicity> {
     let len = values.len();
     for period in 1..=len / 2 {
-        let (last, earlier) = (values[len - 1], values[len - 1 - period]);
+        let (last, earlier) = (values[len - 1].get(), values[len - 1 - period].get());
         if last < earlier {
             continue;
         }
@@ -55,7 +119,7 @@ pub fn find_periodicity(values: &[u32], octal_length: Option<usize>) -> Option<P
         // How far back from the end G(n + p) = G(n) + s holds.
         let mut n = len - 1 - period;
         loop {
-            if values[n + period] as u64 != values[n] as u64 + saltus {
+            if values[n + period].get() as u64 != values[n].get() as u64 + saltus {
                 n += 1;
                 break;
             }
@@ -66,31 +130,27 @@ pub fn find_periodicity(values: &[u32], octal_length: Option<usize>) -> Option<P
         }
         let preperiod = n;
         let span = len - period - preperiod;
-        let pattern = |proven, certificate| Periodicity {
-            preperiod,
-            period,
-            saltus,
-            proven,
-            certificate,
-            computed_through: len - 1,
-        };
-        if let (0, Some(k)) = (saltus, octal_length) {
-            let needed = 2 * preperiod + 2 * period + k;
-            if len >= needed {
-                let certificate = format!(
-                    "octal periodicity theorem (Guy–Smith 1956; Winning Ways ch. 4): the code's last non-zero digit is at \
-                     place k = {k}, and G(n + {period}) = G(n) was checked for every n with {preperiod} ≤ n < 2·{preperiod} + \
-                     {period} + {k} = {}, using the values of heaps 0..{}",
-                    2 * preperiod + period + k,
-                    needed - 1
-                );
-                return Some(pattern(true, Some(certificate)));
+        let pattern = |proof| Periodicity { preperiod, period, saltus, proof, computed_through: len - 1 };
+        let why = match (saltus, octal_length) {
+            (0, Some(k)) => {
+                let needed = 2 * preperiod + 2 * period + k;
+                if len >= needed {
+                    return Some(pattern(Proof::OctalTheorem {
+                        last_digit_place: k,
+                        checked_from: preperiod,
+                        checked_until: 2 * preperiod + period + k,
+                        values_through: needed - 1,
+                    }));
+                }
+                Unproven::TooFewValues { needed_through: needed - 1 }
             }
-        }
+            (0, None) => Unproven::NotOctal,
+            _ => Unproven::Arithmetic,
+        };
         if span >= CONJECTURE_REPEATS * period && span >= CONJECTURE_SPAN {
             // The shortest pattern the values follow, not yet provable: a
             // longer period would need even more values to prove.
-            return Some(pattern(false, None));
+            return Some(pattern(Proof::Conjecture { why }));
         }
     }
     None

@@ -25,21 +25,30 @@
 //! within a few steps and is exhaustive only when that candidate is the
 //! answer.
 //!
+//! The candidates that need same-class pairs are settled together: the
+//! least value that needs no search and is absent is an upper bound `c` on
+//! the mex, and every absent value below `c` is *pending*. One pass over the
+//! splits, in order, crosses off the pending values it meets and stops when
+//! none is left (the mex is then `c`); only when the mex itself is pending
+//! does the pass run to the end. (Checking the pending values one at a time,
+//! each with its own pass from the start, cost Grundy's game 20–30 µs a
+//! heap; see `docs/heap-scale.md`.)
+//!
 //! Every mask and `s` give correct values; a good choice gives speed. They
 //! are chosen again from the histogram of (value, heap parity) each time the
 //! sequence doubles, to minimise the heaps listed per heap plus the heaps
 //! whose own value would have needed an exhaustive search. (In 0.106, for
 //! instance, values XOR heap parity all lie in one hyperplane; with its
 //! mask and `s = 1` the listed class is nearly empty and almost every mex is
-//! settled at once.)
+//! settled at once. In Grundy's game the choice is Flammenkamp's mask
+//! `…11110` with `s = 0`: about 1300 listed heaps, all below 10^5.)
 
-use super::bits::Bits;
-use super::splitting_takes;
-use crate::catalogue::HeapGame;
+use super::seen::Seen;
+use super::{splitting_takes, HeapGame, Value};
 
-/// Whether the method applies: splits leave at most two heaps.
+/// Whether the method applies: a finite code whose splits leave at most two heaps.
 pub fn supports(game: &HeapGame) -> bool {
-    game.digits().iter().all(|&d| d & 8 == 0) && game.tail() & 12 == 0
+    game.digits().iter().all(|&d| d & 8 == 0) && game.tail() == 0
 }
 
 /// The state of the split between the two classes of heaps.
@@ -50,13 +59,31 @@ pub(super) struct Split {
     domain: bool,
     /// The class whose heaps are listed (the smaller one).
     listed_class: u32,
-    /// Heaps of the listed class, ascending.
+    /// Heaps of the listed class, ascending, from 1.
     listed: Vec<u32>,
+    /// Their values.
+    listed_values: Vec<u32>,
     /// How many heaps have each value, by heap parity.
     histogram: Vec<[u64; 2]>,
     /// When to choose the split again.
     next_choice: usize,
+    /// A power of two above every value so far: no option reaches it.
+    bound: u32,
+    /// Values below the upper bound that need a same-class witness, for the
+    /// current heap, ascending.
+    pending: Vec<u32>,
+    /// The pass's scratch space, for passes run here.
+    pass: Pass,
+    /// Splits examined by passes so far.
+    pass_work: u64,
 }
+
+/// Splits valued per block in the pass over all splits: at first, and at most.
+const FIRST_BLOCK: usize = 4;
+const BLOCK: usize = 256;
+
+/// The flag of `want` that no pending value has.
+const NO_FLAG: u8 = 255;
 
 /// The widest mask considered, in bits.
 const MASK_BITS: u32 = 12;
@@ -72,16 +99,26 @@ impl Split {
         parity(value, self.mask) ^ (self.domain as u32 & heap as u32)
     }
 
+    /// The mask and `s` in use.
+    #[cfg(test)]
+    pub fn mask(&self) -> (u32, bool) {
+        (self.mask, self.domain)
+    }
+
     /// Notes the newest value (the last of `values`).
-    pub(super) fn record(&mut self, game: &HeapGame, values: &[u32]) {
+    pub(super) fn record<T: Value>(&mut self, game: &HeapGame, values: &[T]) {
         let n = values.len() - 1;
-        let value = values[n];
+        let value = values[n].get();
         if value as usize >= self.histogram.len() {
             self.histogram.resize(value as usize + 1, [0; 2]);
         }
         self.histogram[value as usize][n % 2] += 1;
-        if self.class(n, value) == self.listed_class {
+        while value >= self.bound {
+            self.bound = (self.bound * 2).max(1);
+        }
+        if n > 0 && self.class(n, value) == self.listed_class {
             self.listed.push(n as u32);
+            self.listed_values.push(value);
         }
         if values.len() >= self.next_choice {
             self.choose(game, values);
@@ -115,10 +152,11 @@ impl Split {
     }
 
     /// Picks the mask, `s` and listed class that cost least so far.
-    fn choose(&mut self, game: &HeapGame, values: &[u32]) {
+    fn choose<T: Value>(&mut self, game: &HeapGame, values: &[T]) {
         let n = values.len();
         let mut takes = [false; 2];
-        for j in splitting_takes(game, n, 4) {
+        let last = game.digits().len() - 1;
+        for j in (0..=last).filter(|&j| game.digit(j) & 4 != 0) {
             takes[j % 2] = true;
         }
         let width = (u32::BITS - (self.histogram.len() as u32).leading_zeros()).min(MASK_BITS);
@@ -128,49 +166,189 @@ impl Split {
         let (cost, listed_class) = self.cost(mask, domain, takes);
         if cost < self.cost(self.mask, self.domain, takes).0 || self.next_choice == 0 {
             (self.mask, self.domain, self.listed_class) = (mask, domain, listed_class);
-            self.listed = (0..n).filter(|&h| self.class(h, values[h]) == listed_class).map(|h| h as u32).collect();
+            let listed = (1..n).filter(|&h| self.class(h, values[h].get()) == listed_class);
+            self.listed = listed.map(|h| h as u32).collect();
+            self.listed_values = self.listed.iter().map(|&h| values[h as usize].get()).collect();
         }
     }
 
     /// The next nim-value, given that `seen` already holds the values of
     /// the options that leave no heap or one heap.
-    pub(super) fn next_value(&mut self, game: &HeapGame, values: &[u32], seen: &mut Bits) -> u32 {
+    pub(super) fn next_value<T: Value>(&mut self, game: &HeapGame, values: &[T], seen: &mut Seen) -> u32 {
+        let upper = self.propose(game, values, seen);
+        if self.pending.is_empty() {
+            return upper;
+        }
+        let mut pass = std::mem::take(&mut self.pass);
+        let (unmet, work) = pass.unmet(game, values, &self.pending, self.bound);
+        self.pass = pass;
+        self.pass_work += work;
+        unmet.unwrap_or(upper)
+    }
+
+    /// The upper bound on the next nim-value: the least value that no
+    /// mixed split reaches and that needs no search. The values below it
+    /// that no mixed split reaches are left in [`Split::pending`]; the
+    /// nim-value is the least of them that no split at all reaches, or the
+    /// upper bound if splits reach them all.
+    pub(super) fn propose<T: Value>(&mut self, game: &HeapGame, values: &[T], seen: &mut Seen) -> u32 {
         let n = values.len();
-        // Every split with a part in the listed class: all mixed splits.
+        seen.reserve(self.bound);
+        // Every split with a part in the listed class: all mixed splits. And
+        // the parities of the remainders, which say which values may also
+        // come from two heaps of one class.
+        let mut rest_parities = [false; 2];
         for j in splitting_takes(game, n, 4) {
             let rest = n - j;
-            for &a in &self.listed {
-                let a = a as usize;
-                if a == 0 {
-                    continue;
-                }
-                if a >= rest {
-                    break;
-                }
-                if !(game.unequal() && 2 * a == rest) {
-                    seen.insert(values[a] ^ values[rest - a]);
-                }
-            }
+            rest_parities[rest % 2] = true;
+            let end = self.listed.partition_point(|&a| (a as usize) < rest);
+            // Grundy's game forbids the equal split: the heap rest/2, if listed, pairs with nothing.
+            let equal = if game.unequal() && rest % 2 == 0 { rest / 2 } else { 0 };
+            let listed = self.listed[..end].iter().zip(&self.listed_values[..end]);
+            seen.insert_all(
+                listed
+                    .filter(|&(&a, _)| a as usize != equal)
+                    .map(|(&a, &value)| value ^ values[rest - a as usize].get()),
+            );
         }
-        let mut candidate = seen.next_absent(0);
+        let (mask, domain) = (self.mask, self.domain as usize);
+        let needs_search = |v: u32| (0..2).any(|p| rest_parities[p] && parity(v, mask) as usize ^ (domain & p) == 0);
+        self.pending.clear();
+        let mut v = seen.next_absent(0);
         loop {
-            if !self.has_same_class_witness(game, values, candidate) {
-                return candidate;
+            if v >= self.bound || !needs_search(v) {
+                return v.min(self.bound);
             }
-            seen.insert(candidate);
-            candidate = seen.next_absent(candidate);
+            self.pending.push(v);
+            v = seen.next_absent(v + 1);
         }
     }
 
-    /// Whether some split of heap `values.len()` into two heaps of one class
-    /// has nim-value `target` (mixed splits were all listed already).
-    fn has_same_class_witness(&self, game: &HeapGame, values: &[u32], target: u32) -> bool {
+    /// The values pending after the last [`Split::propose`].
+    pub(super) fn pending(&self) -> &[u32] {
+        &self.pending
+    }
+
+    /// A power of two above every value so far.
+    pub(super) fn bound(&self) -> u32 {
+        self.bound
+    }
+
+    /// Splits examined by passes so far (to decide whether checking them on
+    /// both cores pays).
+    pub(super) fn pass_work(&self) -> u64 {
+        self.pass_work
+    }
+
+    pub(super) fn add_pass_work(&mut self, work: u64) {
+        self.pass_work += work;
+    }
+
+    /// Forgets heaps `len..` (values computed on a guess that proved wrong).
+    pub(super) fn rollback<T: Value>(&mut self, values: &[T], len: usize) {
+        for (n, value) in values.iter().enumerate().skip(len) {
+            self.histogram[value.get() as usize][n % 2] -= 1;
+        }
+        let kept = self.listed.partition_point(|&a| (a as usize) < len);
+        self.listed.truncate(kept);
+        self.listed_values.truncate(kept);
+    }
+}
+
+/// The pass over all splits of one heap that looks for the pending values.
+#[derive(Default)]
+pub(super) struct Pass {
+    /// Each value's flag: its index among the pending, or [`NO_FLAG`].
+    want: Vec<u8>,
+    /// The values of the splits met so far in a pass by marks.
+    hits: Seen,
+}
+
+impl Pass {
+    /// The least of `pending` (ascending) that no split of heap
+    /// `values.len()` into two heaps reaches, if any; and how many splits
+    /// were examined.
+    ///
+    /// Splits are taken a block at a time. Each pending value gets a flag;
+    /// `want` maps a value to its flag (or to the flag `NO_FLAG`, which no
+    /// pending value has), so a split costs two loads and a store, with no
+    /// branch and no dependency between splits. Whether every pending value
+    /// has been met is checked per block.
+    pub(super) fn unmet<T: Value>(
+        &mut self,
+        game: &HeapGame,
+        values: &[T],
+        pending: &[u32],
+        bound: u32,
+    ) -> (Option<u32>, u64) {
+        if pending.len() >= NO_FLAG as usize {
+            return self.unmet_by_marks(game, values, pending, bound);
+        }
         let n = values.len();
-        splitting_takes(game, n, 4).any(|j| {
+        if self.want.len() < bound as usize {
+            self.want.resize(bound as usize, NO_FLAG);
+        }
+        pending.iter().enumerate().for_each(|(flag, &v)| self.want[v as usize] = flag as u8);
+        let mut flags = [0u8; 256];
+        let want = &self.want[..];
+        let mut work = 0;
+        // Blocks start small and double: in most octal games every pending
+        // value is met within the first few splits.
+        let mut block = FIRST_BLOCK;
+        'pass: for j in splitting_takes(game, n, 4) {
             let rest = n - j;
-            let mixed = parity(target, self.mask) ^ (self.domain as u32 & rest as u32) == 1;
-            !mixed
-                && (1..=rest / 2).any(|a| !(game.unequal() && 2 * a == rest) && values[a] ^ values[rest - a] == target)
-        })
+            let last = if game.unequal() { (rest - 1) / 2 } else { rest / 2 };
+            let mut a = 1;
+            while a <= last {
+                let len = block.min(last + 1 - a);
+                block = (block * 2).min(BLOCK);
+                // Heaps a.. paired with rest − a, rest − a − 1, …
+                let (low, high) = (&values[a..a + len], &values[rest + 1 - a - len..=rest - a]);
+                for (x, y) in low.iter().zip(high.iter().rev()) {
+                    flags[want[(x.get() ^ y.get()) as usize] as usize] = 1;
+                }
+                work += len as u64;
+                if flags[..pending.len()].iter().all(|&f| f == 1) {
+                    break 'pass;
+                }
+                a += len;
+            }
+        }
+        pending.iter().for_each(|&v| self.want[v as usize] = NO_FLAG);
+        (flags[..pending.len()].iter().position(|&f| f == 0).map(|flag| pending[flag]), work)
+    }
+
+    /// The pass when too many values are pending for a flag each: the
+    /// splits' values are marked, and the pending checked per block.
+    fn unmet_by_marks<T: Value>(
+        &mut self,
+        game: &HeapGame,
+        values: &[T],
+        pending: &[u32],
+        bound: u32,
+    ) -> (Option<u32>, u64) {
+        let n = values.len();
+        let mut pending = pending.to_vec();
+        let hits = &mut self.hits;
+        hits.clear();
+        hits.reserve(bound);
+        let mut work = 0;
+        for j in splitting_takes(game, n, 4) {
+            let rest = n - j;
+            let last = if game.unequal() { (rest - 1) / 2 } else { rest / 2 };
+            let mut a = 1;
+            while a <= last {
+                let len = BLOCK.min(last + 1 - a);
+                let (low, high) = (&values[a..a + len], &values[rest + 1 - a - len..=rest - a]);
+                hits.insert_all(low.iter().zip(high.iter().rev()).map(|(x, y)| x.get() ^ y.get()));
+                work += len as u64;
+                pending.retain(|&v| !hits.contains(v));
+                if pending.is_empty() {
+                    return (None, work);
+                }
+                a += len;
+            }
+        }
+        (pending.first().copied(), work)
     }
 }

@@ -7,7 +7,7 @@ fn sequence(description: &str, method: Method, len: usize) -> Vec<u32> {
     let game = HeapGame::parse(description).unwrap();
     let mut sequence = NimSequence::new(&game, method).unwrap();
     assert!(sequence.extend_to(len, |_| false).unwrap());
-    sequence.into_values()
+    sequence.into_values().to_vec()
 }
 
 #[test]
@@ -71,7 +71,7 @@ fn resuming_gives_the_same_values() {
     first.extend_to(1234, |_| false).unwrap();
     let mut rest = NimSequence::resume(&game, Method::RareCommon, first.into_values()).unwrap();
     rest.extend_to(3000, |_| false).unwrap();
-    assert_eq!(rest.values(), whole);
+    assert_eq!(rest.values().to_vec(), whole);
 }
 
 #[test]
@@ -87,28 +87,28 @@ fn a_stop_keeps_what_was_computed() {
 fn kayles_is_proven_periodic_after_heap_70() {
     let values = sequence("kayles", Method::RareCommon, 400);
     let pattern = find_periodicity(&values, Some(2)).unwrap();
-    assert_eq!((pattern.preperiod, pattern.period, pattern.saltus, pattern.proven), (71, 12, 0, true));
-    assert!(pattern.certificate.unwrap().contains("71 ≤ n < 2·71 + 12 + 2"));
-    // Too few values for the theorem: only a conjecture.
+    assert_eq!((pattern.preperiod, pattern.period, pattern.saltus, pattern.proven()), (71, 12, 0, true));
+    assert!(pattern.proof.to_string().contains("71 ≤ n < 2·71 + 12 + 2 = 156"), "{}", pattern.proof);
+    // Too few values for the theorem: only a conjecture, which says what is missing.
     let pattern = find_periodicity(&values[..150], Some(2)).unwrap();
-    assert!(!pattern.proven);
+    assert_eq!(pattern.proof, Proof::Conjecture { why: Unproven::TooFewValues { needed_through: 167 } });
 }
 
 #[test]
 fn dawsons_kayles_is_proven_periodic_with_period_34() {
     let values = sequence("dawsons-kayles", Method::RareCommon, 400);
     let pattern = find_periodicity(&values, Some(2)).unwrap();
-    assert_eq!((pattern.preperiod, pattern.period, pattern.proven), (53, 34, true));
+    assert_eq!((pattern.preperiod, pattern.period, pattern.proven()), (53, 34, true));
 }
 
 #[test]
 fn nim_and_all_but_games_are_arithmetic_periodic_conjectures() {
     let values = sequence("nim", Method::Plain, 300);
     let pattern = find_periodicity(&values, None).unwrap();
-    assert_eq!((pattern.period, pattern.saltus, pattern.proven), (1, 1, false));
+    assert_eq!((pattern.period, pattern.saltus, pattern.proven()), (1, 1, false));
     let values = sequence("all-but:1,2", Method::Plain, 300);
     let pattern = find_periodicity(&values, None).unwrap();
-    assert!(pattern.saltus > 0 && !pattern.proven, "{pattern:?}");
+    assert_eq!((pattern.saltus > 0, &pattern.proof), (true, &Proof::Conjecture { why: Unproven::Arithmetic }));
 }
 
 #[test]
@@ -116,11 +116,154 @@ fn the_subtraction_game_two_three_seven_is_proven_purely_periodic() {
     let game = HeapGame::parse("subtraction:2,3,7").unwrap();
     let values = sequence("subtraction:2,3,7", Method::RareCommon, 100);
     let pattern = find_periodicity(&values, game.octal_length()).unwrap();
-    assert_eq!((pattern.preperiod, pattern.period, pattern.proven), (0, 5, true));
+    assert_eq!((pattern.preperiod, pattern.period, pattern.proven()), (0, 5, true));
 }
 
 #[test]
 fn grundys_game_has_no_pattern_in_its_first_thousands() {
     let values = sequence("grundys-game", Method::RareCommon, 5000);
     assert_eq!(find_periodicity(&values, None), None);
+}
+
+/// OEIS A002188 (Sprague–Grundy values for Grundy's game), terms n = 0..104.
+const A002188: [u32; 105] = [
+    0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1, 2, 4, 1, 2, 4, 1,
+    2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3, 2, 1, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2,
+    4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3, 7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3,
+];
+
+/// Flammenkamp, "Sprague-Grundy Values of Grundy's Game"
+/// (wwwhomes.uni-bielefeld.de/achim/grundy.html), "Known Sparse SGV of
+/// Grundy's Game": every heap through 231 whose value has an even number of
+/// ones above the lowest bit, with its value.
+const FLAMMENKAMP_SPARSE: [(usize, u32); 48] = [
+    (0, 0),
+    (1, 0),
+    (2, 0),
+    (3, 1),
+    (4, 0),
+    (6, 1),
+    (7, 0),
+    (9, 1),
+    (10, 0),
+    (12, 1),
+    (15, 1),
+    (20, 0),
+    (23, 0),
+    (26, 0),
+    (28, 1),
+    (31, 1),
+    (34, 1),
+    (37, 1),
+    (40, 1),
+    (43, 1),
+    (46, 1),
+    (49, 1),
+    (50, 0),
+    (52, 1),
+    (53, 0),
+    (55, 1),
+    (58, 1),
+    (61, 1),
+    (87, 7),
+    (90, 7),
+    (93, 7),
+    (146, 6),
+    (149, 6),
+    (152, 6),
+    (158, 11),
+    (161, 11),
+    (164, 11),
+    (167, 11),
+    (176, 7),
+    (179, 7),
+    (181, 12),
+    (182, 7),
+    (185, 7),
+    (188, 7),
+    (190, 12),
+    (193, 12),
+    (196, 10),
+    (231, 10),
+];
+
+#[test]
+fn grundys_game_matches_oeis_and_flammenkamps_sparse_values() {
+    let game = HeapGame::grundys_game();
+    let mut sequence = NimSequence::new(&game, Method::RareCommon).unwrap();
+    sequence.extend_to(20_000, |_| false).unwrap();
+    let values = sequence.values().to_vec();
+    assert_eq!(values[..105], A002188);
+    let sparse: Vec<(usize, u32)> =
+        (0..=231).filter(|&n| (values[n] & !1).count_ones() % 2 == 0).map(|n| (n, values[n])).collect();
+    assert_eq!(sparse, FLAMMENKAMP_SPARSE);
+    // The split the data chose is Flammenkamp's: mask …11110, values alone.
+    let (mask, domain) = sequence.engine.split.as_ref().unwrap().mask();
+    assert_eq!((mask & 0xFF, domain), (0xFE, false));
+    assert_eq!(values, self::sequence("grundys-game", Method::Plain, 20_000));
+}
+
+#[test]
+fn the_running_count_agrees_with_plain_on_random_all_but_games() {
+    let mut random = crate::testing::Xorshift::new(8);
+    for _ in 0..40 {
+        let size = 1 + random.below(4) as usize;
+        let set: Vec<u64> = (0..size).map(|_| 1 + random.below(12)).collect();
+        let game = HeapGame::all_but(&set).unwrap();
+        assert_eq!(Method::best_for(&game), Method::RunningCount);
+        let code = game.description().to_string();
+        assert_eq!(sequence(&code, Method::Plain, 400), sequence(&code, Method::RunningCount, 400), "{code}");
+    }
+    assert_eq!(sequence("nim", Method::RunningCount, 50), (0..50).collect::<Vec<u32>>());
+    assert!(NimSequence::new(&HeapGame::parse("0.77").unwrap(), Method::RunningCount).is_err());
+}
+
+#[test]
+fn values_widen_past_a_byte_and_agree_with_plain() {
+    // Nim's values are the heaps: they outgrow a byte, then two.
+    let mut nim = NimSequence::new(&HeapGame::nim(), Method::RunningCount).unwrap();
+    nim.extend_to(70_000, |_| false).unwrap();
+    assert_eq!(nim.values().width(), 4);
+    assert_eq!(nim.values().to_vec(), (0..70_000).collect::<Vec<u32>>());
+    // All-but games' values grow with the heap.
+    let values = sequence("all-but:2,5", Method::RunningCount, 3000);
+    assert!(values.iter().any(|&v| v > 255));
+    assert_eq!(values, sequence("all-but:2,5", Method::Plain, 3000));
+}
+
+#[test]
+fn a_table_of_heaps_uses_the_fastest_method() {
+    let game = HeapGame::parse("0.77").unwrap();
+    assert_eq!(nim_values(&game, 999).unwrap().to_vec(), sequence("0.77", Method::Plain, 1000));
+    assert_eq!(nim_values(&HeapGame::nim(), 0).unwrap().to_vec(), [0]);
+}
+
+#[test]
+fn guessing_and_checking_on_all_threads_gives_the_serial_values() {
+    let game = HeapGame::grundys_game();
+    let mut serial = NimSequence::new(&game, Method::RareCommon).unwrap();
+    serial.set_parallel(false);
+    serial.extend_to(40_000, |_| false).unwrap();
+    let mut parallel = NimSequence::new(&game, Method::RareCommon).unwrap();
+    parallel.set_parallel(true);
+    parallel.extend_to(40_000, |_| false).unwrap();
+    assert!(parallel.engine.block > 0, "the guesses were checked in parallel");
+    assert_eq!(parallel.values(), serial.values());
+
+    let sparse = |n: usize| (parallel.values().get(n) & !1).count_ones() % 2 == 0;
+    assert!((16_384..40_000).any(sparse), "a guess past the first stretch was wrong and was corrected");
+}
+
+#[test]
+fn past_a_proven_period_values_are_copied_and_agree_with_plain() {
+    // Kayles is proven periodic after 168 heaps: the engine copies from then on.
+    let game = HeapGame::parse("0.77").unwrap();
+    let mut kayles = NimSequence::new(&game, Method::RareCommon).unwrap();
+    kayles.extend_to(5000, |_| false).unwrap();
+    assert_eq!(kayles.proven_period, Some(12));
+    assert_eq!(kayles.values().to_vec(), sequence("0.77", Method::Plain, 5000));
+    // Grundy's game is not an octal code: never copied.
+    let mut grundy = NimSequence::new(&HeapGame::grundys_game(), Method::RareCommon).unwrap();
+    grundy.extend_to(3000, |_| false).unwrap();
+    assert_eq!(grundy.proven_period, None);
 }
