@@ -69,16 +69,8 @@ pub enum Command {
         after_help = "Examples:\n  grundy table subtraction:2,3,7 --rows 0..30\n  grundy table wythoff --rows 0..10 --cols 0..10\n  grundy table knight --rows 0..7 --cols 0..7 --board 8x8 --format csv"
     )]
     Table {
-        /// The game (see `grundy list`).
-        game: String,
-        /// First coordinate (heap size, or row), inclusive: A..B.
-        #[arg(long, value_parser = parse_range)]
-        rows: (u64, u64),
-        /// Second coordinate (column), inclusive: A..B. Two-coordinate games only.
-        #[arg(long, value_parser = parse_range)]
-        cols: Option<(u64, u64)>,
         #[command(flatten)]
-        board: BoardArgs,
+        range: RangeArgs,
         /// Output format.
         #[arg(long, value_enum, default_value_t = table::Format::Text)]
         format: table::Format,
@@ -125,16 +117,8 @@ Examples:
   grundy plot subtraction:2,5,7 --rows 0..300 --output sub.png
   grundy plot bomb --rows 1..50 --cols 1..50 --output bomb.png")]
     Plot {
-        /// The game (see `grundy list`).
-        game: String,
-        /// First coordinate (heap size, or row), inclusive: A..B.
-        #[arg(long, value_parser = parse_range)]
-        rows: (u64, u64),
-        /// Second coordinate (column), inclusive: A..B. Two-coordinate games only.
-        #[arg(long, value_parser = parse_range)]
-        cols: Option<(u64, u64)>,
         #[command(flatten)]
-        board: BoardArgs,
+        range: RangeArgs,
         /// The image file to write.
         #[arg(long)]
         output: std::path::PathBuf,
@@ -152,16 +136,8 @@ Examples:
   grundy pattern subtraction:1,3,4 --rows 0..500
   grundy pattern hyper-knight --rows 0..100 --cols 0..100 --json")]
     Pattern {
-        /// The game (see `grundy list`).
-        game: String,
-        /// First coordinate (heap size, or row), inclusive: A..B.
-        #[arg(long, value_parser = parse_range)]
-        rows: (u64, u64),
-        /// Second coordinate (column), inclusive: A..B. Two-coordinate games only.
-        #[arg(long, value_parser = parse_range)]
-        cols: Option<(u64, u64)>,
         #[command(flatten)]
-        board: BoardArgs,
+        range: RangeArgs,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -222,6 +198,21 @@ grundy quotient dawsons-kayles --to 30 --output 007.quotient --checkpoint 007.ck
         /// The input file (standard input if omitted).
         file: Option<std::path::PathBuf>,
     },
+}
+
+/// A game and the positions to look at: what `table`, `plot` and `pattern` share.
+#[derive(clap::Args)]
+pub struct RangeArgs {
+    /// The game (see `grundy list`).
+    game: String,
+    /// First coordinate (heap size, or row), inclusive: A..B.
+    #[arg(long, value_parser = parse_range)]
+    rows: (u64, u64),
+    /// Second coordinate (column), inclusive: A..B. Two-coordinate games only.
+    #[arg(long, value_parser = parse_range)]
+    cols: Option<(u64, u64)>,
+    #[command(flatten)]
+    board: BoardArgs,
 }
 
 /// The board of a board game.
@@ -295,9 +286,9 @@ pub fn run(command: Command) -> Result<()> {
             }
             solve::run(&game, &positions, &options, play, json)
         }
-        Command::Table { game, rows, cols, board, format, json } => {
+        Command::Table { range, format, json } => {
             let format = if json { table::Format::Json } else { format };
-            table::run(&game, rows, cols, &board.rule_options(), format)
+            table::run(&range.game, range.rows, range.cols, &range.board.rule_options(), format)
         }
         Command::Sequence { game, to, method, format, json, output, checkpoint, misere } => {
             sequence::run(sequence::Request {
@@ -310,11 +301,11 @@ pub fn run(command: Command) -> Result<()> {
                 misere,
             })
         }
-        Command::Plot { game, rows, cols, board, output, format } => {
-            plot::run(&game, rows, cols, &board.rule_options(), format, &output)
+        Command::Plot { range, output, format } => {
+            plot::run(&range.game, range.rows, range.cols, &range.board.rule_options(), format, &output)
         }
-        Command::Pattern { game, rows, cols, board, json } => {
-            pattern::run(&game, rows, cols, &board.rule_options(), json)
+        Command::Pattern { range, json } => {
+            pattern::run(&range.game, range.rows, range.cols, &range.board.rule_options(), json)
         }
         Command::Play { game, positions, board, misere, engine_first } => {
             play::run(&game, &positions, &board.rule_options(), misere, engine_first)
