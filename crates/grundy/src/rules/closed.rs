@@ -138,22 +138,8 @@ impl Playable for RaceRules {
         };
         let mut options = Options::new();
         self.game.options(&cell, &mut options);
-        let moves: Vec<MoveReport> = options
-            .parts()
-            .iter()
-            .filter(|&&(x, y)| self.piece.outcome(x, y) == wanted)
-            .map(|to| MoveReport {
-                component: 0,
-                from: from.clone(),
-                to: vec![self.game.format_position(to)],
-                nim_value: None,
-            })
-            .collect();
-        if outcome == Outcome::Draw {
-            report.drawing_moves = moves;
-        } else {
-            report.winning_moves = moves;
-        }
+        let best = options.parts().iter().filter(|&&(x, y)| self.piece.outcome(x, y) == wanted);
+        report.set_race_moves(&from, best.map(|to| self.game.format_position(to)));
         Ok(report)
     }
 

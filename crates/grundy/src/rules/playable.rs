@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use super::report::{ComponentReport, Convention, MoveReport, Play, Report, Table};
 use crate::catalogue::Notation;
 use crate::error::{Error, Result};
-use crate::game::{Goal, Outcome};
+use crate::game::Goal;
 use crate::play::{Picture, PlaySession, Session};
 use crate::solve::loopy::{retrograde, Digraph};
 use crate::solve::misere::MisereSums;
@@ -311,21 +311,7 @@ where
             remoteness: remoteness_of(&*self.game, &parsed)?,
             ..ComponentReport::new(from.clone())
         });
-        let moves: Vec<MoveReport> = analysis
-            .best_moves
-            .iter()
-            .map(|to| MoveReport {
-                component: 0,
-                from: from.clone(),
-                to: vec![self.game.format_position(to)],
-                nim_value: None,
-            })
-            .collect();
-        if analysis.outcome == Outcome::Draw {
-            report.drawing_moves = moves;
-        } else {
-            report.winning_moves = moves;
-        }
+        report.set_race_moves(&from, analysis.best_moves.iter().map(|to| self.game.format_position(to)));
         Ok(report)
     }
 

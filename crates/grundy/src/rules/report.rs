@@ -111,6 +111,20 @@ pub struct Report {
 }
 
 impl Report {
+    /// Records the best moves of a race (one component, `from`): they keep
+    /// the draw when the race is drawn, and otherwise they win.
+    pub(crate) fn set_race_moves(&mut self, from: &str, to: impl IntoIterator<Item = String>) {
+        let moves = to
+            .into_iter()
+            .map(|to| MoveReport { component: 0, from: from.to_string(), to: vec![to], nim_value: None })
+            .collect();
+        if self.outcome == Outcome::Draw {
+            self.drawing_moves = moves;
+        } else {
+            self.winning_moves = moves;
+        }
+    }
+
     /// A report with nothing filled in but the question and the outcome.
     pub fn new(game: &str, play: Convention, positions: &[String], outcome: Outcome) -> Self {
         Report {
