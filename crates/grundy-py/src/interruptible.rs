@@ -2,8 +2,10 @@
 //!
 //! Python delivers Ctrl-C (SIGINT) by setting a flag that only the thread
 //! holding the interpreter notices, when it calls `check_signals`. So the
-//! work runs on its own thread while the calling thread, with the
+//! work runs on another thread while the calling thread, with the
 //! interpreter released, wakes every [`POLL`] to look for the signal.
+//! Those threads are kept and reused (see [`dispatch`]): starting one per
+//! call multiplied the cost of a small call such as `solve("nim", 3, 4, 5)`.
 //!
 //! On Ctrl-C the work's `stop` flag is raised: the engines that watch one
 //! (the pruned search of Cram, Chomp and Node Kayles) return within
@@ -13,8 +15,8 @@
 //! (see [`Outcome::Abandoned`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::Arc;
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use pyo3::exceptions::PyRuntimeError;
@@ -45,13 +47,11 @@ pub fn run<T: Send + 'static>(
 ) -> PyResult<Outcome<T>> {
     stop.store(false, Ordering::SeqCst);
     let (send, mut receive) = mpsc::sync_channel(1);
-    std::thread::Builder::new()
-        .name("grundy".into())
-        .spawn(move || {
-            // The caller may have given up waiting: nobody to tell then.
-            let _ = send.send(work());
-        })
-        .map_err(|e| PyRuntimeError::new_err(format!("cannot start the engine's thread: {e}")))?;
+    dispatch(Box::new(move || {
+        // The caller may have given up waiting: nobody to tell then.
+        let _ = send.send(work());
+    }))
+    .map_err(|e| PyRuntimeError::new_err(format!("cannot start the engine's thread: {e}")))?;
     let mut interrupted: Option<(PyErr, Instant)> = None;
     loop {
         // A receiver may not be shared between threads, only moved.
@@ -88,4 +88,33 @@ pub fn run<T: Send + 'static>(
             Some(_) => {}
         }
     }
+}
+
+/// A piece of work for an engine thread.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// Engine threads waiting for work, each by the sender of its queue.
+static IDLE: Mutex<Vec<Sender<Job>>> = Mutex::new(Vec::new());
+
+/// Runs `job` on an idle engine thread, or on a new one if none is idle
+/// (all busy, or abandoned after Ctrl-C and still running). A thread
+/// offers itself again when its job is done, and waits for the next.
+fn dispatch(job: Job) -> std::io::Result<()> {
+    let idle = IDLE.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).pop();
+    let job = match idle {
+        Some(worker) => match worker.send(job) {
+            Ok(()) => return Ok(()),
+            Err(mpsc::SendError(job)) => job,
+        },
+        None => job,
+    };
+    let (queue, jobs) = mpsc::channel::<Job>();
+    queue.send(job).expect("the queue's receiver is right here");
+    std::thread::Builder::new().name("grundy".into()).spawn(move || {
+        while let Ok(job) = jobs.recv() {
+            job();
+            IDLE.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).push(queue.clone());
+        }
+    })?;
+    Ok(())
 }
