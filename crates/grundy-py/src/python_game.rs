@@ -3,7 +3,8 @@
 //!
 //! Every Python position the engine meets is *interned*: a Python dict maps
 //! it (by its own `__hash__` and `__eq__`) to a number, so the solvers hash
-//! and compare `u32`s, never Python objects. The options of each position
+//! and compare `u32`s, never Python objects. Whole numbers and short tuples
+//! of them skip the dict (see [`crate::small_key`]). The options of each position
 //! are asked of Python **once** and kept as numbers; every later analysis
 //! (another search, the genus, misère sums) reads them at Rust speed.
 //!
@@ -27,11 +28,13 @@ use numpy::PyArray1;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::gc::PyVisit;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
-use pyo3::PyTraverseError;
+use pyo3::types::{PyDict, PyList};
+use pyo3::{ffi, PyTraverseError};
 
 use crate::errors;
 use crate::report::{outcome_name, ReportBuilder};
+use crate::small_key::{SmallKey, SmallKeyMap};
+use crate::sum;
 
 /// A Python position, as the number it got when the engine first met it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -42,66 +45,6 @@ pub struct Id(u32);
 impl fmt::Debug for Id {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "#{}", self.0)
-    }
-}
-
-/// A move that splits the game: the option is the sum of `parts`.
-///
-/// [`sum`] builds one: `grundy.sum(a, b)`; `grundy.sum()` is the empty sum (a move
-/// that ends play in this component). Tuples are not sums, so they stay
-/// free to be positions.
-#[pyclass(frozen, module = "grundy")]
-pub struct Sum {
-    parts: Py<PyTuple>,
-}
-
-/// `grundy.sum(a, b, …)`: the option that is the sum of the positions `a`,
-/// `b`, …. A function rather than the class's constructor because options
-/// methods build many sums, and a function call costs a third of a
-/// constructor call through `type.__call__`.
-#[pyfunction]
-#[pyo3(signature = (*parts))]
-pub fn sum<'py>(parts: Bound<'py, PyTuple>) -> PyResult<Bound<'py, Sum>> {
-    Bound::new(parts.py(), Sum { parts: parts.unbind() })
-}
-
-#[pymethods]
-impl Sum {
-    #[new]
-    #[pyo3(signature = (*parts))]
-    fn new(parts: Bound<'_, PyTuple>) -> Self {
-        Sum { parts: parts.unbind() }
-    }
-
-    /// The positions summed, as a tuple.
-    #[getter]
-    fn parts(&self, py: Python<'_>) -> Py<PyTuple> {
-        self.parts.clone_ref(py)
-    }
-
-    fn __len__(&self, py: Python<'_>) -> usize {
-        self.parts.bind(py).len()
-    }
-
-    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        Ok(self.parts.bind(py).try_iter()?.into_any())
-    }
-
-    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
-        match other.cast::<Sum>() {
-            Ok(other) => self.parts.bind(py).eq(other.get().parts.bind(py)),
-            Err(_) => Ok(false),
-        }
-    }
-
-    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
-        // Not the tuple's hash, so that sum(a, b) and (a, b) differ in sets.
-        Ok(self.parts.bind(py).hash()? ^ 0x5eed)
-    }
-
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let parts: PyResult<Vec<String>> = self.parts.bind(py).iter().map(|p| Ok(p.repr()?.to_string())).collect();
-        Ok(format!("grundy.sum({})", parts?.join(", ")))
     }
 }
 
@@ -119,7 +62,10 @@ struct Known {
 /// during the current call from Python.
 pub struct Moves {
     options_method: Py<PyAny>,
-    /// Position → number (a Python dict, so Python's hash and equality).
+    /// Whole numbers and short tuples of them → number (see [`SmallKey`]).
+    small_ids: RefCell<SmallKeyMap<Id>>,
+    /// Every other position → number (a Python dict, so Python's hash and
+    /// equality).
     ids: Py<PyDict>,
     known: RefCell<Known>,
     /// How many times `options` was called, for tests and benchmarks.
@@ -209,14 +155,48 @@ pub struct PythonGame {
 impl Moves {
     /// The number of `position`, numbering it if it is new.
     fn intern(&self, position: &Bound<'_, PyAny>) -> PyResult<Id> {
-        let ids = self.ids.bind(position.py());
-        if let Some(id) = ids.get_item(position)? {
-            return Ok(Id(id.extract()?));
+        // SAFETY: a live object, borrowed for the call.
+        unsafe { self.intern_raw(position.py(), position.as_ptr()) }
+    }
+
+    /// [`Self::intern`] on a borrowed pointer: the engine's inner loop
+    /// reads the parts of sums in place, without taking references.
+    ///
+    /// # Safety
+    /// `position` is a live object for the whole call.
+    unsafe fn intern_raw(&self, py: Python<'_>, position: *mut ffi::PyObject) -> PyResult<Id> {
+        // SAFETY: `ids` maps positions to the numbers this function put
+        // there (non-negative `int`s below 2^32); the value is borrowed and
+        // read at once.
+        unsafe {
+            if let Some(key) = SmallKey::of(position) {
+                if let Some(&id) = self.small_ids.borrow().get(&key) {
+                    return Ok(id);
+                }
+                let id = self.number(&Bound::from_borrowed_ptr(py, position), false)?;
+                self.small_ids.borrow_mut().insert(key, id);
+                return Ok(id);
+            }
+            let found = ffi::PyDict_GetItemWithError(self.ids.as_ptr(), position);
+            if !found.is_null() {
+                return Ok(Id(ffi::PyLong_AsUnsignedLong(found) as u32));
+            }
+            if let Some(error) = PyErr::take(py) {
+                return Err(error);
+            }
+            self.number(&Bound::from_borrowed_ptr(py, position), true)
         }
+    }
+
+    /// Numbers a position the engine has not met, noting it in `ids` if
+    /// `in_dict` (else the caller keys it by its [`SmallKey`]).
+    fn number(&self, position: &Bound<'_, PyAny>, in_dict: bool) -> PyResult<Id> {
         let mut known = self.known.borrow_mut();
         let id = u32::try_from(known.positions.len())
             .map_err(|_| errors::TooLargeError::new_err(format!("the game has more than {} positions", u32::MAX)))?;
-        ids.set_item(position, id)?;
+        if in_dict {
+            self.ids.bind(position.py()).set_item(position, id)?;
+        }
         known.positions.push(position.clone().unbind());
         known.options.push(None);
         Ok(Id(id))
@@ -238,14 +218,15 @@ impl Moves {
         let mut options = Options::new();
         let mut parts_buffer = Vec::new();
         let mut add = |option: Bound<'_, PyAny>| -> PyResult<()> {
-            match option.cast::<Sum>() {
-                Ok(sum) => {
-                    for part in sum.get().parts.bind(py).iter() {
-                        parts_buffer.push(self.intern(&part)?);
-                    }
-                    options.push_sum(parts_buffer.drain(..));
+            if sum::is_sum(option.as_ptr()) {
+                // SAFETY: `option` is a sum (a tuple, immutable), kept alive
+                // by this reference while its parts are read.
+                for &part in unsafe { sum::parts(option.as_ptr()) } {
+                    parts_buffer.push(unsafe { self.intern_raw(py, part)? });
                 }
-                Err(_) => options.push(self.intern(&option)?),
+                options.push_sum(parts_buffer.drain(..));
+            } else {
+                options.push(self.intern(&option)?);
             }
             Ok(())
         };
@@ -333,6 +314,7 @@ impl PythonGame {
     fn new(py: Python<'_>, options: Py<PyAny>) -> Self {
         let moves = Handle(Rc::new(Moves {
             options_method: options,
+            small_ids: RefCell::default(),
             ids: PyDict::new(py).unbind(),
             known: RefCell::new(Known::default()),
             calls: Cell::new(0),

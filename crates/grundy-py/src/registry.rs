@@ -3,23 +3,60 @@
 //! typed reports and messages as the command line.
 //!
 //! A [`BuiltinGame`] is the registry's owning session for one description:
-//! it keeps its search's memo between questions, and answers with the
-//! interpreter released (sessions are `Send + Sync`).
+//! it keeps its search's memo between questions, and answers on the
+//! engine's own thread with the interpreter released (sessions are
+//! `Send + Sync`), so that Ctrl-C is honoured (see [`crate::interruptible`]).
+
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 
 use grundy::catalogue::{Board, Cell};
-use grundy::rules::{self, Play, Playable, RuleOptions, TableCell};
-use grundy::Outcome;
+use grundy::rules::{self, Play, Playable, RuleOptions, SearchSettings};
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::errors::to_py;
-use crate::report::to_python;
+use crate::interruptible::{self, Outcome};
+use crate::report::{cell_code, to_python};
 
 /// One built-in game, ready for questions.
 #[pyclass(frozen, module = "grundy._grundy")]
 pub struct BuiltinGame {
-    session: Box<dyn Playable>,
+    /// How the session was made, to make it again (see [`Self::answer`]).
+    description: String,
+    options: RuleOptions,
+    /// Raised by Ctrl-C to stop a pruned search (Cram, Chomp, Node Kayles).
+    stop: Arc<AtomicBool>,
+    session: Mutex<Arc<dyn Playable>>,
+}
+
+impl BuiltinGame {
+    /// Runs `question` against the session on the engine's own thread,
+    /// honouring Ctrl-C (see [`interruptible`]). A question abandoned on
+    /// Ctrl-C still holds the old session, so this object starts a fresh
+    /// one: it stays usable, though what the old one computed is lost.
+    fn answer<T: Send + 'static>(
+        &self,
+        py: Python<'_>,
+        question: impl FnOnce(&dyn Playable) -> grundy::Result<T> + Send + 'static,
+    ) -> PyResult<T> {
+        let session = Arc::clone(&lock(&self.session));
+        match interruptible::run(py, &self.stop, move || question(&*session))? {
+            Outcome::Done(answer) => answer.map_err(to_py),
+            Outcome::Abandoned(interrupt) => {
+                let (description, options) = (self.description.clone(), self.options.clone());
+                if let Ok(fresh) = py.detach(|| rules::game(&description, &options)) {
+                    *lock(&self.session) = Arc::from(fresh);
+                }
+                Err(interrupt)
+            }
+        }
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 #[pymethods]
@@ -30,15 +67,17 @@ impl BuiltinGame {
     #[pyo3(signature = (description, board = None, goal = None))]
     fn new(py: Python<'_>, description: &str, board: Option<(u32, u32)>, goal: Option<Cell>) -> PyResult<Self> {
         let board = board.map_or(Board::QuarterPlane, |(rows, cols)| Board::Bounded { rows, cols });
-        let options = RuleOptions { board, goal, ..RuleOptions::default() };
+        let stop = Arc::new(AtomicBool::new(false));
+        let search = SearchSettings { interrupt: Some(Arc::clone(&stop)), ..SearchSettings::default() };
+        let options = RuleOptions { board, goal, search, ..RuleOptions::default() };
         let session = py.detach(|| rules::game(description, &options)).map_err(to_py)?;
-        Ok(BuiltinGame { session })
+        Ok(BuiltinGame { description: description.to_string(), options, stop, session: Mutex::new(Arc::from(session)) })
     }
 
     /// The game's description.
     #[getter]
-    fn name(&self) -> &str {
-        self.session.name()
+    fn name(&self) -> String {
+        lock(&self.session).name().to_string()
     }
 
     /// The report of `grundy solve` for the sum of `positions` (each written
@@ -51,14 +90,13 @@ impl BuiltinGame {
             "every" => Play::Every,
             other => return Err(PyValueError::new_err(format!("unknown play '{other}': use normal, misere or every"))),
         };
-        let report = py.detach(|| self.session.solve_in(&positions, play)).map_err(to_py)?;
+        let report = self.answer(py, move |session| session.solve_in(&positions, play))?;
         to_python(py, &report)
     }
 
     /// A table over `rows` and optionally `columns` (inclusive ranges): its
     /// kind (`"nim-value"` or `"outcome"`), the rows, the columns, and the
-    /// cells row by row in one flat array — nim-values, or outcomes coded
-    /// P = 0, N = 1, Draw = 2 — with −1 where the coordinates name no position.
+    /// cells row by row in one flat array, coded as [`cell_code`] says.
     #[pyo3(signature = (rows, columns = None))]
     #[allow(clippy::type_complexity)]
     fn table<'py>(
@@ -67,24 +105,13 @@ impl BuiltinGame {
         rows: (u64, u64),
         columns: Option<(u64, u64)>,
     ) -> PyResult<(String, Vec<u64>, Option<Vec<u64>>, Bound<'py, PyArray1<i64>>)> {
-        let table = py.detach(|| self.session.table(rows.0..=rows.1, columns.map(|(a, b)| a..=b))).map_err(to_py)?;
-        let cells: Vec<i64> = table
-            .cells
-            .iter()
-            .flatten()
-            .map(|cell| match cell {
-                None => -1,
-                Some(TableCell::NimValue(v)) => i64::try_from(*v).unwrap_or(i64::MAX),
-                Some(TableCell::Outcome(Outcome::P)) => 0,
-                Some(TableCell::Outcome(Outcome::N)) => 1,
-                Some(TableCell::Outcome(Outcome::Draw)) => 2,
-            })
-            .collect();
+        let table = self.answer(py, move |session| session.table(rows.0..=rows.1, columns.map(|(a, b)| a..=b)))?;
+        let cells: Vec<i64> = table.cells.iter().flatten().map(|&cell| cell_code(cell)).collect();
         Ok((table.kind.to_string(), table.rows, table.columns, PyArray1::from_vec(py, cells)))
     }
 
     fn __repr__(&self) -> String {
-        format!("grundy.game({:?})", self.session.name())
+        format!("grundy.game({:?})", self.name())
     }
 }
 

@@ -8,6 +8,7 @@
 //! positions of games defined in Python are the Python objects themselves.
 
 use grundy::game::Outcome;
+use grundy::rules::{TableCell, TableKind};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use serde::Serialize;
@@ -17,6 +18,30 @@ pub fn outcome_name(outcome: Outcome) -> String {
     match serde_json::to_value(outcome) {
         Ok(serde_json::Value::String(name)) => name,
         _ => outcome.to_string(),
+    }
+}
+
+/// A table cell as one number, for a NumPy array: the nim-value, or the
+/// outcome coded P = 0, N = 1, Draw = 2; −1 where the coordinates name no
+/// position.
+pub fn cell_code(cell: Option<TableCell>) -> i64 {
+    match cell {
+        None => -1,
+        Some(TableCell::NimValue(v)) => i64::try_from(v).unwrap_or(i64::MAX),
+        Some(TableCell::Outcome(Outcome::P)) => 0,
+        Some(TableCell::Outcome(Outcome::N)) => 1,
+        Some(TableCell::Outcome(Outcome::Draw)) => 2,
+    }
+}
+
+/// The cell [`cell_code`] wrote as `code`, in a table of `kind`.
+pub fn cell_of_code(kind: TableKind, code: i64) -> Option<TableCell> {
+    match (kind, code) {
+        (_, ..0) => None,
+        (TableKind::NimValue, v) => Some(TableCell::NimValue(v as u64)),
+        (TableKind::Outcome, 0) => Some(TableCell::Outcome(Outcome::P)),
+        (TableKind::Outcome, 1) => Some(TableCell::Outcome(Outcome::N)),
+        (TableKind::Outcome, _) => Some(TableCell::Outcome(Outcome::Draw)),
     }
 }
 

@@ -117,34 +117,6 @@ def test_an_interrupt_in_options_keeps_what_was_computed():
     assert game.engine.options_calls - known == 501
 
 
-def test_ctrl_c_stops_a_python_game_promptly_and_keeps_its_options():
-    import os
-    import signal
-    import threading
-    import time
-
-    class SlowKayles(Kayles):
-        """Kayles that sends itself Ctrl-C a moment after it is first asked."""
-
-        timer = None
-
-        def options(self, n):
-            if self.timer is None:
-                self.timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
-                self.timer.start()
-            return super().options(n)
-
-    game = SlowKayles()
-    started = time.monotonic()
-    with pytest.raises(KeyboardInterrupt):
-        game.nim_values(range(20_000))  # hours of options() calls
-    assert time.monotonic() - started < 10
-    asked = game.engine.options_calls
-    assert asked > 0
-    game.nim_values(range(50))
-    assert game.engine.options_calls == max(asked, 50)  # nothing asked twice
-
-
 def test_a_game_object_is_garbage_collected():
     import gc
     import weakref

@@ -93,6 +93,53 @@ def test_the_empty_sum_ends_play():
     assert grundy.sum(1, 2) == grundy.sum(1, 2) and grundy.sum(1, 2) != (1, 2)
 
 
+def test_a_sum_is_a_tuple_of_its_parts_but_never_a_plain_tuple():
+    import copy
+    import gc
+    import pickle
+
+    s = grundy.sum(1, (2, 3), "x")
+    assert isinstance(s, tuple) and isinstance(s, grundy.Sum) and list(s) == [1, (2, 3), "x"]
+    assert s[1] == (2, 3) and len(s) == 3
+    assert grundy.Sum(1, 2) == grundy.sum(1, 2) and type(grundy.Sum()) is grundy.Sum
+    assert {grundy.sum(1, 2), (1, 2), grundy.sum(1, 2)} == {grundy.sum(1, 2), (1, 2)}
+    assert (1, 2) != grundy.sum(1, 2) and not (grundy.sum(1, 2) != grundy.sum(1, 2))
+    assert hash(grundy.sum(1, 2)) == hash(grundy.sum(1, 2)) != hash((1, 2))
+    assert pickle.loads(pickle.dumps(s)) == s and copy.copy(s) == s and copy.deepcopy(s) == s
+    with pytest.raises(TypeError):
+        grundy.Sum(1, key=2)
+    with pytest.raises(TypeError):
+        hash(grundy.sum([1]))  # a list is not hashable: neither is the sum
+    # Sums of numbers are left out of the cycle collector, as CPython does
+    # for such tuples; sums holding containers stay in it.
+    assert not gc.is_tracked(grundy.sum(1, 2)) and gc.is_tracked(grundy.sum([], 2))
+    many = [grundy.sum(n, [n]) for n in range(10_000)]
+    gc.collect()
+    assert [m[0] for m in many[::1000]] == list(range(0, 10_000, 1000))
+
+
+def test_positions_equal_in_python_have_the_same_values():
+    # Whole numbers and tuples of them are keyed by value in the engine; a
+    # position of another type that Python finds equal goes through the
+    # dict, and gets the same value.
+    import numpy as np
+
+    game = Kayles()
+    assert game.nim_value(np.int64(30)) == game.nim_value(30) == game.nim_value(30.0)
+    assert game.nim_value(2**70 % 50) == game.nim_value(2**70 % 50)
+
+    class Huge(grundy.Game):
+        """Numbers past 64 bits, alone or in tuples: the dict numbers them."""
+
+        def options(self, p):
+            n, rest = (p, None) if isinstance(p, int) else p
+            down = [n - 1, n - 2] if n > 2**64 else []
+            return down if rest is None else [(m, rest) for m in down]
+
+    # Subtraction {1, 2} down to 2^64: values 0, 1, 2, 0 from 2^64 on.
+    assert Huge().nim_values([2**64 + 3, 2**64 + 2, (2**64 + 1, 5)]).tolist() == [0, 2, 1]
+
+
 def test_options_may_be_any_iterable():
     class Gen(grundy.Game):
         def options(self, n):

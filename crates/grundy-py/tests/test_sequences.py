@@ -1,12 +1,10 @@
-"""Nim-value sequences of heap games: values, periodicity, NumPy, Ctrl-C."""
+"""Nim-value sequences of heap games: values, periodicity, NumPy, the GIL
+(Ctrl-C: test_interrupts.py)."""
 
-import os
-import signal
 import threading
 import time
 
 import numpy as np
-import pytest
 
 import grundy
 from games import Kayles
@@ -43,23 +41,6 @@ def test_find_periodicity_on_any_values():
     p = grundy.find_periodicity(values, octal_length=2)
     assert (p.preperiod, p.period, p.proven) == (0, 4, True)
     assert grundy.find_periodicity([0, 1]) is None
-
-
-def test_a_heap_sequence_resumes_after_ctrl_c():
-    heaps = grundy.HeapSequence("0.16")
-    # Deliver SIGINT while the engine runs without the interpreter.
-    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
-    started = time.monotonic()
-    with pytest.raises(KeyboardInterrupt):
-        timer.start()
-        heaps.extend_to(200_000_000)
-    timer.cancel()
-    assert time.monotonic() - started < 5, "Ctrl-C was not honoured promptly"
-    kept = len(heaps)
-    assert kept > 0, "nothing computed before the interrupt was kept"
-    heaps.extend_to(kept + 1000)
-    assert len(heaps) == kept + 1000
-    assert np.array_equal(heaps.values(), grundy.sequence("0.16", to=kept + 999).values)
 
 
 def test_the_engine_releases_the_interpreter():

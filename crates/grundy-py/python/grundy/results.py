@@ -201,6 +201,21 @@ class Sequence:
     def __array__(self, dtype=None, copy=None):
         return self.values if dtype is None else self.values.astype(dtype)
 
+    def picture(self, format: str = "png") -> bytes:
+        """The values drawn as ``grundy plot`` draws a sequence: G(n)
+        against n, the preperiod and one period shaded, rare values in red;
+        ``format`` is ``"png"`` or ``"svg"``."""
+        from . import _grundy
+
+        p = self.periodicity
+        periodicity = None if p is None or p.saltus != 0 else (p.preperiod, p.period)
+        values = np.ascontiguousarray(self.values, dtype=np.uint32)
+        return _grundy.sequence_picture(self.game, values, 0, periodicity, format)
+
+    def _repr_png_(self) -> Optional[bytes]:
+        """Jupyter shows the sequence as its scatter plot."""
+        return _picture_or_none(self.picture)
+
     def to_dict(self) -> dict:
         return {
             "game": self.game,
@@ -210,6 +225,45 @@ class Sequence:
 
 
 _OUTCOME_CODES = np.array(["P", "N", "Draw", ""])
+# Outcome words back to their codes (P = 0, N = 1, Draw = 2, "" = -1, no position).
+_OUTCOME_CODES_SORTED = np.array(["", "Draw", "N", "P"])
+_OUTCOME_ORDER = np.array([-1, 2, 1, 0], dtype=np.int64)
+
+
+def _picture_or_none(draw) -> Optional[bytes]:
+    # Jupyter falls back to the text form when `_repr_png_` returns None;
+    # an exception there would print a traceback instead of the table.
+    # (grundy.GrundyError, too large a table for instance, is a ValueError.)
+    try:
+        return draw("png")
+    except ValueError:
+        return None
+
+
+class Patterns:
+    """The periods and P-position forms of a table (``Table.patterns()``),
+    as ``grundy pattern`` reports them: ``str()`` is its text, ``to_dict()``
+    the keys of ``grundy pattern --json``, which are also attributes
+    (``p_forms``, ``rows_repeat``, ``row_patterns``, ``sequence``…)."""
+
+    def __init__(self, data: dict, text: str):
+        self._data = data
+        self._text = text
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.__dict__["_data"][name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def to_dict(self) -> dict:
+        return dict(self._data)
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"<grundy.Patterns of {self._data.get('game')!r}>"
 
 
 @dataclass(eq=False)
@@ -247,5 +301,36 @@ class Table:
             "values": self.values.tolist(),
         }
 
-    # Pictures in Jupyter (`_repr_png_`) come with the library's picture
-    # export (branch see-and-play); until it lands a table shows as text.
+    def patterns(self) -> "Patterns":
+        """What ``grundy pattern`` finds in the table: row and column
+        periods, whole-table repetition, the ``(x mod a, y mod b)`` table,
+        and forms that describe the P-positions exactly (checked on every
+        cell of the range)."""
+        from . import _grundy
+
+        data, text = _grundy.table_patterns(*self._library_form())
+        return Patterns(data, text)
+
+    def _library_form(self) -> tuple:
+        """The arguments that rebuild this table in the library."""
+        if self.kind == "outcome":
+            cells = _OUTCOME_ORDER[np.searchsorted(_OUTCOME_CODES_SORTED, self.values.ravel())]
+        else:
+            cells = self.values.ravel()
+        columns = None if self.columns is None else [int(c) for c in self.columns]
+        rows = [int(r) for r in self.rows]
+        return self.game, self.kind, rows, columns, np.ascontiguousarray(cells, dtype=np.int64)
+
+    def picture(self, format: str = "png") -> bytes:
+        """The table drawn as ``grundy plot`` draws it: a heatmap of a
+        two-coordinate table (P-positions black, a legend of the values), or
+        the scatter of a one-coordinate table's values; ``format`` is
+        ``"png"`` or ``"svg"``."""
+        from . import _grundy
+
+        return _grundy.table_picture(*self._library_form(), format)
+
+    def _repr_png_(self) -> Optional[bytes]:
+        """Jupyter shows the table as its picture (text when it has none,
+        such as a table too large to draw)."""
+        return _picture_or_none(self.picture)
