@@ -5,20 +5,26 @@ import io
 import pathlib
 import re
 
-README = pathlib.Path(__file__).resolve().parent.parent / "README.md"
+PACKAGE = pathlib.Path(__file__).resolve().parent.parent
+# The package's guide, and the "From Python" section of the project's README.
+READMES = [PACKAGE / "README.md", PACKAGE.parent.parent / "README.md"]
 
 
 def python_blocks():
-    return re.findall(r"```python\n(.*?)```", README.read_text(), re.S)
+    return [
+        (readme, block)
+        for readme in READMES
+        for block in re.findall(r"```python\n(.*?)```", readme.read_text(), re.S)
+    ]
 
 
 def test_the_readme_examples_run_and_print_what_they_say():
     blocks = python_blocks()
-    assert len(blocks) >= 2
-    for block in blocks:
+    assert len(blocks) >= 3
+    for readme, block in blocks:
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
-            exec(compile(block, str(README), "exec"), {})
+            exec(compile(block, str(readme), "exec"), {})
         printed = out.getvalue()
         # Each `print(...)  # text` line: the text appears in what was printed.
         for comment in re.findall(r"^print\(.*?\)\s+# (.*)$", block, re.M):
