@@ -11,10 +11,11 @@
 //! - an **L** (one row and one column) is two nim heaps: the squares right
 //!   of the poison and those below it, nim-value `(a−1) ⊕ (b−1)`.
 
+use super::chomp_table::ChompTable;
 use super::notation::Notation;
 use crate::error::{Error, Result};
 use crate::game::{Decompose, Game, Options};
-use crate::solve::pruned::Canonical;
+use crate::solve::pruned::{Canonical, Exhaustive};
 
 /// The most rows (and columns) of a Chomp diagram.
 pub const MAX_CHOMP_SIDE: usize = 16;
@@ -196,6 +197,17 @@ impl Canonical for Chomp {
 
     fn known_not_zero(&self, board: &ChompBoard) -> bool {
         board.squares() > 1 && board.is_rectangle()
+    }
+
+    /// Every diagram inside the bar that holds `board` (see
+    /// [`ChompTable`]): 2.7 MB for 12 × 12.
+    fn exhaustive(&self, board: &ChompBoard, memory: usize) -> Option<Exhaustive<ChompBoard>> {
+        let (rows, cols) = (board.rows(), board.lengths[0] as usize);
+        if ChompTable::size(rows, cols) > memory {
+            return None;
+        }
+        let table = ChompTable::new(rows, cols);
+        Some(std::sync::Arc::new(move |b: &ChompBoard| table.nim_value(b)))
     }
 }
 

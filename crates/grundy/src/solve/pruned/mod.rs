@@ -51,7 +51,7 @@ mod tests;
 pub use nimber_set::{NimberSet, NIMBER_LIMIT};
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 use crate::error::{Error, Result};
@@ -88,7 +88,20 @@ pub trait Canonical: Decompose<Position: Send + Sync> + Sync {
         let _ = component;
         false
     }
+
+    /// An exhaustive table: the value of every position `root` reaches,
+    /// computed outright, when that is cheaper than searching and takes at
+    /// most `memory` bytes (Chomp: every diagram inside the bar, indexed by a
+    /// perfect rank). `None` (the default) when the game has none.
+    fn exhaustive(&self, root: &Self::Position, memory: usize) -> Option<Exhaustive<Self::Position>> {
+        let _ = (root, memory);
+        None
+    }
 }
+
+/// An exhaustive table ([`Canonical::exhaustive`]): the nim-value of any
+/// position it covers.
+pub type Exhaustive<P> = Arc<dyn Fn(&P) -> Option<u8> + Send + Sync>;
 
 /// How far a long search has got, for progress bars.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -165,6 +178,9 @@ pub struct PrunedSearch<'g, G: Canonical> {
     game: &'g G,
     control: Control,
     threads: usize,
+    /// Exhaustive tables built for the roots asked about so far.
+    exhaustive: RwLock<Vec<Exhaustive<G::Position>>>,
+    use_exhaustive: bool,
 }
 
 impl<'g, G: Canonical> PrunedSearch<'g, G> {
@@ -178,7 +194,36 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
     /// (at least 128 KiB): the table starts at 256 KiB and doubles when half
     /// full, up to half the budget (see [`table::GrowingTable`]).
     pub fn with_memory(game: &'g G, bytes: usize) -> Self {
-        PrunedSearch { game, control: Control::new(bytes), threads: 1 }
+        PrunedSearch {
+            game,
+            control: Control::new(bytes),
+            threads: 1,
+            exhaustive: RwLock::new(Vec::new()),
+            use_exhaustive: true,
+        }
+    }
+
+    /// Searches even where the game offers an exhaustive table (for tests
+    /// of the search itself, and comparisons).
+    pub fn without_exhaustive(mut self) -> Self {
+        self.use_exhaustive = false;
+        self
+    }
+
+    /// The exhaustive tables built so far.
+    pub(crate) fn exhaustive_tables(&self) -> Vec<Exhaustive<G::Position>> {
+        self.exhaustive.read().expect("exhaustive tables lock").clone()
+    }
+
+    /// Builds the game's exhaustive table for `root` if it has one that fits
+    /// in half the memory budget and no table built so far covers `root`.
+    fn prepare(&self, root: &G::Position) {
+        if !self.use_exhaustive || self.exhaustive_tables().iter().any(|t| t(root).is_some()) {
+            return;
+        }
+        if let Some(table) = self.game.exhaustive(root, self.control.tables.budget() / 2) {
+            self.exhaustive.write().expect("exhaustive tables lock").push(table);
+        }
     }
 
     /// Searches the first options of each root component on `threads`
@@ -245,6 +290,7 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
     pub fn nim_value(&self, position: &G::Position) -> Result<u8> {
         let mut nim_sum = 0;
         for (component, key) in self.components(position) {
+            self.prepare(&component);
             let value = root::nim_value(self, &component, key);
             self.control.tables.release_old();
             nim_sum ^= value?;
@@ -260,7 +306,8 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
         let Some(((largest, key), rest)) = components.split_last() else {
             return Ok(requested.contains(0).then_some(0));
         };
-        let mut worker = search::Worker::new(self.game, &self.control);
+        components.iter().for_each(|(c, _)| self.prepare(c));
+        let mut worker = search::Worker::new(self.game, &self.control, self.exhaustive_tables());
         let found = (|| {
             let mut nim_sum = 0;
             for (c, k) in rest {
