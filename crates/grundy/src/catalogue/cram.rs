@@ -158,8 +158,9 @@ impl CramBoard {
             let leftwards = ((right_rev.wrapping_add(s) ^ right_rev) & x_rev).reverse_bits();
             let row_filled = region | rightwards | leftwards;
             let grown = row_filled | (shl(row_filled, w) | shr(row_filled, w)) & x;
-            if grown == region {
-                return region;
+            if grown == row_filled {
+                // Closed along rows and between rows.
+                return row_filled;
             }
             region = grown;
         }

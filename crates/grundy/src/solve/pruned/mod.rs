@@ -126,6 +126,18 @@ pub(crate) struct Control {
     last_report: Mutex<Instant>,
     interval: Duration,
     callback: Mutex<Option<ProgressCallback>>,
+    /// Where and how often to save the table during the search, and when
+    /// it was last saved.
+    periodic: Mutex<Option<Periodic>>,
+}
+
+/// A checkpoint written every `every` during a long search, so that even a
+/// killed run (not only an interrupted one) loses at most that much work.
+struct Periodic {
+    path: std::path::PathBuf,
+    tag: String,
+    every: Duration,
+    last: Instant,
 }
 
 impl Control {
@@ -138,7 +150,22 @@ impl Control {
             last_report: Mutex::new(Instant::now()),
             interval: Duration::from_millis(250),
             callback: Mutex::new(None),
+            periodic: Mutex::new(None),
         }
+    }
+
+    /// Saves a checkpoint if one is due (only one thread does; the others
+    /// go on searching). The entries being written by other threads meanwhile
+    /// may be missed or seen torn, which the load's check word rejects.
+    fn save_if_due(&self) -> Result<()> {
+        let Ok(mut periodic) = self.periodic.try_lock() else { return Ok(()) };
+        let Some(periodic) = periodic.as_mut() else { return Ok(()) };
+        if periodic.last.elapsed() < periodic.every {
+            return Ok(());
+        }
+        checkpoint::save(&self.tables.current().1, &periodic.path, &periodic.tag)?;
+        periodic.last = Instant::now();
+        Ok(())
     }
 
     /// Adds a worker's counts since its last call; stops the search if it
@@ -152,6 +179,7 @@ impl Control {
         if self.tables.wants_to_grow(capacity) {
             self.tables.maybe_grow();
         }
+        self.save_if_due()?;
         let now = Instant::now();
         let Ok(mut last) = self.last_report.try_lock() else { return Ok(()) };
         if now.duration_since(*last) >= self.interval {
@@ -237,6 +265,14 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
     /// with the progress and the time since the search was created.
     pub fn on_progress(self, callback: impl FnMut(&Progress, Duration) + Send + 'static) -> Self {
         *self.control.callback.lock().expect("progress callback lock") = Some(Box::new(callback));
+        self
+    }
+
+    /// Saves the table to `path` (see [`PrunedSearch::save_checkpoint`])
+    /// every `every` while searching.
+    pub fn checkpoint_every(self, path: impl Into<std::path::PathBuf>, tag: &str, every: Duration) -> Self {
+        *self.control.periodic.lock().expect("checkpoint lock") =
+            Some(Periodic { path: path.into(), tag: tag.to_string(), every, last: Instant::now() });
         self
     }
 

@@ -140,3 +140,23 @@ fn node_kayles_on_paths_is_dawsons_chess() {
     let plain = Search::normal_play(&cycle).nim_value(&cycle.start()).unwrap();
     assert_eq!(PrunedSearch::with_memory(&cycle, 1 << 16).nim_value(&cycle.start()).unwrap() as u64, plain);
 }
+
+#[test]
+fn long_searches_save_checkpoints_as_they_go() {
+    // Due at every check (every few thousand positions): the file appears
+    // during the search, without a call to save_checkpoint, and a fresh
+    // search resumes from it to the same value.
+    let dir = std::env::temp_dir().join(format!("grundy-periodic-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("cram.ckpt");
+    let board = Cram.rectangle(4, 7).unwrap();
+    let search =
+        PrunedSearch::with_memory(&Cram, 1 << 22).checkpoint_every(&path, "cram 4x7", std::time::Duration::ZERO);
+    let value = search.nim_value(&board).unwrap();
+    assert!(search.progress().nodes > 1 << 14, "too few positions for a check: {:?}", search.progress());
+    assert!(path.exists(), "no checkpoint written during the search");
+    let resumed = PrunedSearch::with_memory(&Cram, 1 << 22);
+    assert!(resumed.load_checkpoint(&path, "cram 4x7").unwrap() > 0);
+    assert_eq!(resumed.nim_value(&board).unwrap(), value);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
