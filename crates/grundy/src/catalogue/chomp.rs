@@ -200,10 +200,13 @@ impl Canonical for Chomp {
     }
 
     /// Every diagram inside the bar that holds `board` (see
-    /// [`ChompTable`]): 2.7 MB for 12 × 12.
+    /// [`ChompTable`]): 2.7 MB for 12 × 12, 40 MB for 14 × 14. Bigger bars
+    /// are searched: filling the table cannot be interrupted, and beyond
+    /// 2^26 diagrams it would take minutes.
     fn exhaustive(&self, board: &ChompBoard, memory: usize) -> Option<Exhaustive<ChompBoard>> {
         let (rows, cols) = (board.rows(), board.lengths[0] as usize);
-        if ChompTable::size(rows, cols) > memory {
+        let size = ChompTable::size(rows, cols);
+        if size > memory || size > 1 << 26 {
             return None;
         }
         let table = ChompTable::new(rows, cols);

@@ -60,7 +60,7 @@ impl ChompTable {
     /// Values every diagram inside the `rows × cols` bar. The caller checks
     /// [`ChompTable::size`] against its memory first.
     pub fn new(rows: usize, cols: usize) -> ChompTable {
-        assert!(rows <= MAX_CHOMP_SIDE && rows >= 1 && cols >= 1);
+        assert!((1..=MAX_CHOMP_SIDE).contains(&rows) && cols >= 1);
         let term =
             (0..rows).map(|i| (0..=cols).map(|l| binomial(l + rows - 1 - i, rows - i)).collect::<Vec<_>>()).collect();
         let count = Self::size(rows, cols);
