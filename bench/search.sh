@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Cram and Chomp, value only, side by side with igsolve (Beling's solver,
-# `cargo install igsolve`) in one run: wall time and peak RSS of each, and
-# a check that both print the same nim-value.
+# `cargo install igsolve`) in one run: CPU time (user + system: the box is
+# shared, so wall time says more about the neighbours than about us), peak
+# RSS of each, and a check that both print the same nim-value. A run longer
+# than LIMIT seconds (default 900) is stopped and shown as "-".
 #
 #   bash bench/search.sh [THREADS] [BOARDS...]      e.g. bash bench/search.sh 1 cram:4x9 chomp:11x11
 set -euo pipefail
@@ -16,12 +18,17 @@ command -v igsolve > /dev/null || { echo "igsolve is not installed: cargo instal
 cargo build --release -q -p grundy-cli  # (already built: a no-op)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-measure() { # command... -> sets $seconds, $peak_kb and $out (its output)
-    /usr/bin/time -f "%e %M" -o "$work/time" "$@" > "$work/out" 2>&1
-    read -r seconds peak_kb < "$work/time"
+limit=${LIMIT:-900}
+measure() { # command... -> sets $seconds (CPU), $peak_kb and $out (its output)
+    if /usr/bin/time -f "%U %S %M" -o "$work/time" timeout "$limit" "$@" > "$work/out" 2>&1; then
+        read -r user system peak_kb < <(tail -1 "$work/time")
+        seconds=$(echo "$user + $system" | bc -l)
+    else
+        seconds=-; peak_kb=0
+    fi
     out=$(cat "$work/out")
 }
-printf "%-12s %10s %10s %8s %12s %12s\n" board grundy_s igsolve_s ratio grundy_MB igsolve_MB
+printf "%-12s %10s %10s %8s %12s %12s\n" board grundy_cpu_s igsolve_cpu_s ratio grundy_MB igsolve_MB
 for spec in "${boards[@]}"; do
     game=${spec%%:*}; size=${spec#*:}
     rows=${size%x*}; cols=${size#*x}
@@ -33,10 +40,13 @@ for spec in "${boards[@]}"; do
     measure igsolve "${method[@]}" "$game" -r "$rows" -c "$cols"
     i_time=$seconds; i_kb=$peak_kb
     i_value=$(echo "$out" | grep -o 'Nimber of initial position: [0-9]*' | grep -o '[0-9]*$')
-    if [ "$g_value" != "$i_value" ]; then
+    if [ "$g_time" != - ] && [ "$i_time" != - ] && [ "$g_value" != "$i_value" ]; then
         echo "$spec: grundy says $g_value, igsolve says $i_value" >&2
         exit 1
     fi
-    ratio=$(echo "$i_time / $g_time" | bc -l)
-    printf "%-12s %10.2f %10.2f %8.2f %12.0f %12.0f\n" "$spec" "$g_time" "$i_time" "$ratio" $((g_kb / 1024)) $((i_kb / 1024))
+    ratio=-
+    if [ "$g_time" != - ] && [ "$i_time" != - ]; then
+        ratio=$(printf "%.2f" "$(echo "$i_time / ($g_time + 0.005)" | bc -l)")
+    fi
+    printf "%-12s %10s %10s %8s %12s %12s   value %s\n" "$spec" "$g_time" "$i_time" "$ratio" $((g_kb / 1024)) $((i_kb / 1024)) "${g_value:-$i_value}"
 done

@@ -15,7 +15,14 @@
 //!   using `t2` is `{c, t2}`, which leaves the same position as `{c, t1}` up
 //!   to isolated cells, and every other move leaves a position with the same
 //!   star; by induction the two positions have the same options up to
-//!   equivalence.
+//!   equivalence;
+//! - **bridges** go (a reduction of igs, Beling's solver): a cell `b` that is
+//!   neither a tuft nor a centre, and whose every empty neighbour is a
+//!   centre `s` (with its tuft `t`), can be removed. A move `{b, s}` leaves
+//!   the position that `{s, t}` leaves in the board without `b`, up to the
+//!   isolated `t`; any other move keeps `b` a bridge (a centre only loses its
+//!   tuft together with itself); so by induction the board and the board
+//!   without `b` have options of the same values.
 //!
 //! Theory that answers without search ([`Canonical::known_nim_value`]):
 //! - a region whose cells form a **path** (every cell has at most two empty
@@ -86,6 +93,17 @@ const DAWSONS_KAYLES: [u8; 65] = {
     values
 };
 
+/// An 8 × 8 bit matrix (bit `8r + c` is entry `(r, c)`) transposed, by
+/// swapping 4 × 4, 2 × 2 and 1 × 1 blocks across the diagonal.
+fn transpose8(mut x: u64) -> u64 {
+    let t = 0x0f0f_0f0f_0000_0000 & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    let t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
+    x ^ t ^ (t >> 7)
+}
+
 /// `x << n`, 0 when `n ≥ 64`.
 fn shl(x: u64, n: u32) -> u64 {
     x.checked_shl(n).unwrap_or(0)
@@ -120,10 +138,32 @@ impl CramBoard {
         [x & !self.last_column() & (x >> 1), x & !self.first_column() & (x << 1), x & shr(x, w), x & shl(x, w)]
     }
 
-    /// The empty cells next to any cell of `x` (within `self.empty`).
-    fn grow(&self, x: u64) -> u64 {
+    /// The connected region of empty cells that holds the cells of `seed`.
+    ///
+    /// Runs along rows are filled in one step each by the carry of an
+    /// addition (adding a seed bit to a run of ones clears the run up to its
+    /// end and sets the bit after it), leftwards on the bit-reversed board;
+    /// the last (first) column is cleared from the addend so that carries
+    /// stop at the row's end. Only the turns between rows take iterations.
+    fn region(&self, seed: u64) -> u64 {
+        let x = self.empty;
         let w = self.cols as u32;
-        (x | (x & !self.last_column()) << 1 | (x & !self.first_column()) >> 1 | shl(x, w) | shr(x, w)) & self.empty
+        let (right_ok, left_ok) = (x & !self.last_column(), x & !self.first_column());
+        let (right_rev, x_rev) = (left_ok.reverse_bits(), x.reverse_bits());
+        let mut region = seed & x;
+        loop {
+            let s = region & right_ok;
+            let rightwards = (right_ok.wrapping_add(s) ^ right_ok) & x;
+            let s = (region & left_ok).reverse_bits();
+            let leftwards = ((right_rev.wrapping_add(s) ^ right_rev) & x_rev).reverse_bits();
+            let row_filled = region | rightwards | leftwards;
+            let grown = row_filled | (shl(row_filled, w) | shr(row_filled, w)) & x;
+            if grown == row_filled {
+                // Closed along rows and between rows.
+                return row_filled;
+            }
+            region = grown;
+        }
     }
 
     /// Whether cell `(r, c)` is empty.
@@ -151,16 +191,17 @@ impl CramBoard {
         }
         let w = self.cols as u32;
         let (top, bottom) = (x.trailing_zeros() / w, (63 - x.leading_zeros()) / w);
-        let mut columns = 0u64;
-        for r in top..=bottom {
-            columns |= shr(x, r * w) & low_bits(w);
-        }
+        let h = bottom - top + 1;
+        let x = x >> (top * w);
+        let row = low_bits(w);
+        let columns = (0..h).fold(0, |columns, r| columns | x >> (r * w) & row);
         let (left, right) = (columns.trailing_zeros(), 63 - columns.leading_zeros());
-        let (h, nw) = (bottom - top + 1, right - left + 1);
-        let mut empty = 0;
-        for r in 0..h {
-            empty |= shl(x >> ((top + r) * w + left) & low_bits(nw), r * nw);
+        let nw = right - left + 1;
+        if nw == w {
+            return CramBoard { empty: x, rows: h as u8, cols: w as u8 };
         }
+        let keep = low_bits(nw);
+        let empty = (0..h).fold(0, |empty, r| empty | (x >> (r * w + left) & keep) << (r * nw));
         CramBoard { empty, rows: h as u8, cols: nw as u8 }
     }
 
@@ -180,16 +221,23 @@ impl CramBoard {
         self.with(self.empty.reverse_bits() >> (64 - cells))
     }
 
-    /// The board reflected in its main diagonal.
+    /// The board reflected in its main diagonal: within an 8 × 8 bitboard
+    /// by three delta swaps when both sides are at most 8, else cell by cell.
     fn transposed(&self) -> CramBoard {
         let (h, w) = (self.rows as u32, self.cols as u32);
         let mut empty = 0;
-        for r in 0..h {
-            let mut row = shr(self.empty, r * w) & low_bits(w);
-            while row != 0 {
-                let c = row.trailing_zeros();
-                empty |= 1 << (c * h + r);
-                row &= row - 1;
+        if h <= 8 && w <= 8 {
+            let square = (0..h).fold(0u64, |m, r| m | (self.empty >> (r * w) & low_bits(w)) << (8 * r));
+            let t = transpose8(square);
+            empty = (0..w).fold(0u64, |e, c| e | (t >> (8 * c) & low_bits(h)) << (c * h));
+        } else {
+            for r in 0..h {
+                let mut row = shr(self.empty, r * w) & low_bits(w);
+                while row != 0 {
+                    let c = row.trailing_zeros();
+                    empty |= 1 << (c * h + r);
+                    row &= row - 1;
+                }
             }
         }
         CramBoard { empty, rows: self.cols, cols: self.rows }
@@ -208,24 +256,42 @@ impl CramBoard {
         base.with(best)
     }
 
-    /// Removes all but one tuft of every star (see the module docs).
-    fn stars_reduced(&self) -> CramBoard {
-        let x = self.empty;
-        let [right, left, down, up] = self.neighbours(x);
-        let at_least_two = (right & (left | down | up)) | (left & (down | up)) | (down & up);
-        let tufts = (right | left | down | up) & !at_least_two;
+    /// The empty cells next to a cell of `x` (`x` itself excluded unless
+    /// next to another cell of `x`).
+    fn adjacent(&self, x: u64) -> u64 {
         let w = self.cols as u32;
-        // Each tuft's centre, direction by direction; a centre seen before
-        // already kept a tuft, so this one goes.
-        let mut seen = 0u64;
-        let mut remove = 0u64;
-        let centres = [(tufts & right) << 1, (tufts & left) >> 1, shl(tufts & down, w), shr(tufts & up, w)];
-        let back: [fn(u64, u32) -> u64; 4] = [|c, _| c >> 1, |c, _| c << 1, shr, shl];
-        for (centre, back) in centres.into_iter().zip(back) {
-            remove |= back(centre & seen, w);
-            seen |= centre;
+        ((x & !self.last_column()) << 1 | (x & !self.first_column()) >> 1 | shl(x, w) | shr(x, w)) & self.empty
+    }
+
+    /// Removes all but one tuft of every star, then every bridge (see the
+    /// module docs), until neither applies.
+    fn stars_reduced(&self) -> CramBoard {
+        let mut board = *self;
+        loop {
+            let x = board.empty;
+            let [right, left, down, up] = board.neighbours(x);
+            let at_least_two = (right & (left | down | up)) | (left & (down | up)) | (down & up);
+            let tufts = (right | left | down | up) & !at_least_two;
+            let w = board.cols as u32;
+            // Each tuft's centre, direction by direction; a centre seen before
+            // already kept a tuft, so this one goes.
+            let mut seen = 0u64;
+            let mut remove = 0u64;
+            let centres = [(tufts & right) << 1, (tufts & left) >> 1, shl(tufts & down, w), shr(tufts & up, w)];
+            let back: [fn(u64, u32) -> u64; 4] = [|c, _| c >> 1, |c, _| c << 1, shr, shl];
+            for (centre, back) in centres.into_iter().zip(back) {
+                remove |= back(centre & seen, w);
+                seen |= centre;
+            }
+            // Bridges: cells that are neither tufts nor centres and whose
+            // every neighbour is a centre (`seen`).
+            let others = x & !(tufts | seen);
+            remove |= others & !board.adjacent(others) & at_least_two;
+            if remove == 0 {
+                return board;
+            }
+            board = board.with(x & !remove);
         }
-        self.with(x & !remove)
     }
 
     /// The nim-value of a path or cycle region, from Dawson's Kayles.
@@ -388,14 +454,7 @@ impl Decompose for Cram {
         let reduced = board.stars_reduced();
         let mut rest = reduced.empty;
         while rest != 0 {
-            let mut region = rest & rest.wrapping_neg();
-            loop {
-                let grown = reduced.grow(region);
-                if grown == region {
-                    break;
-                }
-                region = grown;
-            }
+            let region = reduced.region(rest & rest.wrapping_neg());
             rest &= !region;
             if region.count_ones() > 1 {
                 components.push(reduced.with(region).cropped().canonical());
@@ -481,7 +540,58 @@ mod tests {
         let mut parts = Vec::new();
         Cram.components(&board, &mut parts);
         let sizes: Vec<u32> = parts.iter().map(|p| Cram.size(p)).collect();
-        assert_eq!(sizes.iter().sum::<u32>(), 8, "{parts:?}");
+        // A star of two tufts loses one; two bridges between the stars on the
+        // right go: three dominoes are left.
+        assert_eq!(sizes, [2, 2, 2], "{parts:?}");
+    }
+
+    #[test]
+    fn transposing_twice_is_the_identity() {
+        use crate::testing::Xorshift;
+        let mut rng = Xorshift::new(8);
+        for _ in 0..500 {
+            let (rows, cols) = (1 + rng.below(9) as u32, 1 + rng.below(9) as u32);
+            if rows * cols > 64 {
+                continue;
+            }
+            let mut board = Cram.rectangle(rows, cols).unwrap();
+            board.empty &= rng.below(u64::MAX);
+            let t = board.transposed();
+            assert_eq!((t.rows, t.cols), (board.cols, board.rows));
+            for (r, c) in (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))) {
+                assert_eq!(t.is_empty(c, r), board.is_empty(r, c), "{} at ({r}, {c})", board.to_text());
+            }
+            assert_eq!(t.transposed(), board);
+        }
+    }
+
+    #[test]
+    fn regions_are_the_connected_parts() {
+        use crate::testing::Xorshift;
+        let mut rng = Xorshift::new(9);
+        for _ in 0..500 {
+            let (rows, cols) = (1 + rng.below(8) as u32, 1 + rng.below(16) as u32);
+            if rows * cols > 64 {
+                continue;
+            }
+            let mut board = Cram.rectangle(rows, cols).unwrap();
+            board.empty &= rng.below(u64::MAX) | rng.below(u64::MAX);
+            let mut rest = board.empty;
+            while rest != 0 {
+                let seed = rest & rest.wrapping_neg();
+                // The plain fill: one step in each direction at a time.
+                let mut expected = seed;
+                loop {
+                    let grown = board.adjacent(expected) | expected;
+                    if grown == expected {
+                        break;
+                    }
+                    expected = grown;
+                }
+                assert_eq!(board.region(seed), expected, "{}", board.to_text());
+                rest &= !expected;
+            }
+        }
     }
 
     #[test]
@@ -492,6 +602,31 @@ mod tests {
             assert_eq!(seen, (0..n).collect::<Vec<_>>());
         }
         assert_eq!(middle_out(5).collect::<Vec<_>>(), [2, 3, 1, 4, 0]);
+    }
+
+    #[test]
+    fn reductions_keep_the_value() {
+        // Star and bridge reductions against the plain search (mex over every
+        // option, no reductions) on random boards, dense and sparse.
+        use crate::solve::Search;
+        use crate::testing::Xorshift;
+        let mut rng = Xorshift::new(31);
+        let mut plain = Search::normal_play(&Cram);
+        let mut reduced_some = 0;
+        for _ in 0..400 {
+            let (rows, cols) = (2 + rng.below(3) as u32, 2 + rng.below(4) as u32);
+            let mut board = Cram.rectangle(rows, cols).unwrap();
+            for _ in 0..rng.below((rows * cols) as u64) {
+                board.empty &= !(1 << rng.below((rows * cols) as u64));
+            }
+            let reduced = board.stars_reduced();
+            reduced_some += usize::from(reduced != board);
+            assert_eq!(plain.nim_value(&reduced).unwrap(), plain.nim_value(&board).unwrap(), "{}", board.to_text());
+        }
+        assert!(reduced_some > 50, "only {reduced_some} boards were reduced");
+        // Bridges between three stars: the cells between the centres go.
+        let bridged = Cram.parse(".#.#./.....").unwrap().stars_reduced();
+        assert_eq!(bridged.to_text(), ".#.#./.#.#.");
     }
 
     #[test]

@@ -21,6 +21,7 @@
 mod board;
 mod bomb;
 mod chomp;
+mod chomp_table;
 mod cram;
 mod graph;
 mod heap;

@@ -75,8 +75,11 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
         if let Some(progress) = self.settings.progress {
             search = search.on_progress(progress);
         }
-        if let Some(path) = self.settings.checkpoint.as_ref().filter(|p| p.exists()) {
-            search.load_checkpoint(path, &self.name)?;
+        if let Some(path) = &self.settings.checkpoint {
+            if path.exists() {
+                search.load_checkpoint(path, &self.name)?;
+            }
+            search = search.checkpoint_every(path, &self.name, Duration::from_secs(300));
         }
         Ok(search)
     }

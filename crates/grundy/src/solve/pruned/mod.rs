@@ -51,7 +51,7 @@ mod tests;
 pub use nimber_set::{NimberSet, NIMBER_LIMIT};
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 use crate::error::{Error, Result};
@@ -88,7 +88,20 @@ pub trait Canonical: Decompose<Position: Send + Sync> + Sync {
         let _ = component;
         false
     }
+
+    /// An exhaustive table: the value of every position `root` reaches,
+    /// computed outright, when that is cheaper than searching and takes at
+    /// most `memory` bytes (Chomp: every diagram inside the bar, indexed by a
+    /// perfect rank). `None` (the default) when the game has none.
+    fn exhaustive(&self, root: &Self::Position, memory: usize) -> Option<Exhaustive<Self::Position>> {
+        let _ = (root, memory);
+        None
+    }
 }
+
+/// An exhaustive table ([`Canonical::exhaustive`]): the nim-value of any
+/// position it covers.
+pub type Exhaustive<P> = Arc<dyn Fn(&P) -> Option<u8> + Send + Sync>;
 
 /// How far a long search has got, for progress bars.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -113,6 +126,18 @@ pub(crate) struct Control {
     last_report: Mutex<Instant>,
     interval: Duration,
     callback: Mutex<Option<ProgressCallback>>,
+    /// Where and how often to save the table during the search, and when
+    /// it was last saved.
+    periodic: Mutex<Option<Periodic>>,
+}
+
+/// A checkpoint written every `every` during a long search, so that even a
+/// killed run (not only an interrupted one) loses at most that much work.
+struct Periodic {
+    path: std::path::PathBuf,
+    tag: String,
+    every: Duration,
+    last: Instant,
 }
 
 impl Control {
@@ -125,7 +150,22 @@ impl Control {
             last_report: Mutex::new(Instant::now()),
             interval: Duration::from_millis(250),
             callback: Mutex::new(None),
+            periodic: Mutex::new(None),
         }
+    }
+
+    /// Saves a checkpoint if one is due (only one thread does; the others
+    /// go on searching). The entries being written by other threads meanwhile
+    /// may be missed or seen torn, which the load's check word rejects.
+    fn save_if_due(&self) -> Result<()> {
+        let Ok(mut periodic) = self.periodic.try_lock() else { return Ok(()) };
+        let Some(periodic) = periodic.as_mut() else { return Ok(()) };
+        if periodic.last.elapsed() < periodic.every {
+            return Ok(());
+        }
+        checkpoint::save(&self.tables.current().1, &periodic.path, &periodic.tag)?;
+        periodic.last = Instant::now();
+        Ok(())
     }
 
     /// Adds a worker's counts since its last call; stops the search if it
@@ -139,6 +179,7 @@ impl Control {
         if self.tables.wants_to_grow(capacity) {
             self.tables.maybe_grow();
         }
+        self.save_if_due()?;
         let now = Instant::now();
         let Ok(mut last) = self.last_report.try_lock() else { return Ok(()) };
         if now.duration_since(*last) >= self.interval {
@@ -165,6 +206,9 @@ pub struct PrunedSearch<'g, G: Canonical> {
     game: &'g G,
     control: Control,
     threads: usize,
+    /// Exhaustive tables built for the roots asked about so far.
+    exhaustive: RwLock<Vec<Exhaustive<G::Position>>>,
+    use_exhaustive: bool,
 }
 
 impl<'g, G: Canonical> PrunedSearch<'g, G> {
@@ -178,7 +222,36 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
     /// (at least 128 KiB): the table starts at 256 KiB and doubles when half
     /// full, up to half the budget (see [`table::GrowingTable`]).
     pub fn with_memory(game: &'g G, bytes: usize) -> Self {
-        PrunedSearch { game, control: Control::new(bytes), threads: 1 }
+        PrunedSearch {
+            game,
+            control: Control::new(bytes),
+            threads: 1,
+            exhaustive: RwLock::new(Vec::new()),
+            use_exhaustive: true,
+        }
+    }
+
+    /// Searches even where the game offers an exhaustive table (for tests
+    /// of the search itself, and comparisons).
+    pub fn without_exhaustive(mut self) -> Self {
+        self.use_exhaustive = false;
+        self
+    }
+
+    /// The exhaustive tables built so far.
+    pub(crate) fn exhaustive_tables(&self) -> Vec<Exhaustive<G::Position>> {
+        self.exhaustive.read().expect("exhaustive tables lock").clone()
+    }
+
+    /// Builds the game's exhaustive table for `root` if it has one that fits
+    /// in half the memory budget and no table built so far covers `root`.
+    fn prepare(&self, root: &G::Position) {
+        if !self.use_exhaustive || self.exhaustive_tables().iter().any(|t| t(root).is_some()) {
+            return;
+        }
+        if let Some(table) = self.game.exhaustive(root, self.control.tables.budget() / 2) {
+            self.exhaustive.write().expect("exhaustive tables lock").push(table);
+        }
     }
 
     /// Searches the first options of each root component on `threads`
@@ -192,6 +265,14 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
     /// with the progress and the time since the search was created.
     pub fn on_progress(self, callback: impl FnMut(&Progress, Duration) + Send + 'static) -> Self {
         *self.control.callback.lock().expect("progress callback lock") = Some(Box::new(callback));
+        self
+    }
+
+    /// Saves the table to `path` (see [`PrunedSearch::save_checkpoint`])
+    /// every `every` while searching.
+    pub fn checkpoint_every(self, path: impl Into<std::path::PathBuf>, tag: &str, every: Duration) -> Self {
+        *self.control.periodic.lock().expect("checkpoint lock") =
+            Some(Periodic { path: path.into(), tag: tag.to_string(), every, last: Instant::now() });
         self
     }
 
@@ -245,6 +326,7 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
     pub fn nim_value(&self, position: &G::Position) -> Result<u8> {
         let mut nim_sum = 0;
         for (component, key) in self.components(position) {
+            self.prepare(&component);
             let value = root::nim_value(self, &component, key);
             self.control.tables.release_old();
             nim_sum ^= value?;
@@ -260,7 +342,8 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
         let Some(((largest, key), rest)) = components.split_last() else {
             return Ok(requested.contains(0).then_some(0));
         };
-        let mut worker = search::Worker::new(self.game, &self.control);
+        components.iter().for_each(|(c, _)| self.prepare(c));
+        let mut worker = search::Worker::new(self.game, &self.control, self.exhaustive_tables());
         let found = (|| {
             let mut nim_sum = 0;
             for (c, k) in rest {

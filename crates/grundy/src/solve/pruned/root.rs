@@ -41,7 +41,7 @@ fn ask<G: Canonical>(worker: &mut Worker<'_, G>, frame: &Frame<G::Position>, m: 
 
 pub(super) fn nim_value<G: Canonical>(search: &PrunedSearch<'_, G>, component: &G::Position, key: u128) -> Result<u8> {
     let game = search.game;
-    let mut worker = Worker::new(game, &search.control);
+    let mut worker = Worker::new(game, &search.control, search.exhaustive_tables());
     if let Some(v) = worker.known(component, key) {
         return Ok(v);
     }
@@ -79,7 +79,7 @@ pub(super) fn nim_value<G: Canonical>(search: &PrunedSearch<'_, G>, component: &
                     open.par_iter()
                         .with_max_len(1)
                         .map_init(
-                            || Worker::new(game, &search.control),
+                            || Worker::new(game, &search.control, search.exhaustive_tables()),
                             |worker, m| {
                                 if hit.load(Ordering::Relaxed) {
                                     return Ok(Answer::Skipped);

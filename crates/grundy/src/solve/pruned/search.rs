@@ -88,21 +88,40 @@ pub(super) struct Worker<'s, G: Canonical> {
     pub filled: u64,
     /// Nodes since the last look at the interrupt flag and the clock.
     pub since_check: u32,
+    /// The search's exhaustive tables ([`Canonical::exhaustive`]).
+    exhaustive: Vec<super::Exhaustive<G::Position>>,
 }
 
 /// Nodes between checks of the interrupt flag and the progress clock.
 const CHECK_EVERY: u32 = 1 << 14;
 
 impl<'s, G: Canonical> Worker<'s, G> {
-    pub fn new(game: &'s G, control: &'s super::Control) -> Self {
+    pub fn new(game: &'s G, control: &'s super::Control, exhaustive: Vec<super::Exhaustive<G::Position>>) -> Self {
         let (generation, table) = control.tables.current();
-        Worker { game, table, generation, control, frames: Vec::new(), depth: 0, nodes: 0, filled: 0, since_check: 0 }
+        Worker {
+            game,
+            table,
+            generation,
+            control,
+            frames: Vec::new(),
+            depth: 0,
+            nodes: 0,
+            filled: 0,
+            since_check: 0,
+            exhaustive,
+        }
+    }
+
+    /// The nim-value of a component if theory or an exhaustive table knows it.
+    #[inline]
+    fn theory(&self, component: &G::Position) -> Option<u8> {
+        self.game.known_nim_value(component).or_else(|| self.exhaustive.iter().find_map(|t| t(component)))
     }
 
     /// The nim-value of a component if theory or the table knows it.
     #[inline]
     pub fn known(&self, component: &G::Position, key: u128) -> Option<u8> {
-        self.game.known_nim_value(component).or_else(|| self.table.get(key))
+        self.theory(component).or_else(|| self.table.get(key))
     }
 
     fn take_frame(&mut self) -> Frame<G::Position> {
@@ -260,7 +279,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
         size: u32,
         mut requested: NimberSet,
     ) -> Result<Option<u8>, Stop> {
-        if let Some(v) = self.game.known_nim_value(component) {
+        if let Some(v) = self.theory(component) {
             return Ok(Some(v));
         }
         let mut excluded = 0u32;

@@ -136,9 +136,15 @@ impl Table {
     fn find(&self, key: u128) -> Option<Entry> {
         debug_assert!(key >> 96 == 0);
         let bucket = self.bucket(key);
+        let high = (key >> 64) as u64;
         bucket.0.iter().find_map(|slot| {
-            let words = [slot[0].load(Relaxed), slot[1].load(Relaxed)];
-            Entry::from_words(words).filter(|e| e.key == key)
+            let data = slot[1].load(Relaxed);
+            // Cheap rejections first (the key's high bits, an empty slot):
+            // the hash check of the other word is needed only for a candidate.
+            if data & 0xffff_ffff != high || data >> 57 == 0 {
+                return None;
+            }
+            Entry::from_words([slot[0].load(Relaxed), data]).filter(|e| e.key == key)
         })
     }
 

@@ -72,7 +72,9 @@ fn chomp_matches_plain_search() {
     use crate::catalogue::Chomp;
     let mut rng = Xorshift::new(5);
     let mut plain = Search::normal_play(&Chomp);
+    // The exhaustive table answers at once; the search is tested without it.
     let pruned = PrunedSearch::with_memory(&Chomp, 1 << 20);
+    let searched = PrunedSearch::with_memory(&Chomp, 1 << 20).without_exhaustive();
     for _ in 0..200 {
         let rows = 1 + rng.below(6) as usize;
         let mut lengths: Vec<usize> = (0..rows).map(|_| 1 + rng.below(7) as usize).collect();
@@ -80,7 +82,8 @@ fn chomp_matches_plain_search() {
         let board = Chomp.from_lengths(&lengths).unwrap();
         let expected = plain.nim_value(&board).unwrap() as u8;
         assert_eq!(pruned.nim_value(&board).unwrap(), expected, "{}", board.to_text());
-        let fresh = PrunedSearch::with_memory(&Chomp, 1 << 16);
+        assert_eq!(searched.nim_value(&board).unwrap(), expected, "{}", board.to_text());
+        let fresh = PrunedSearch::with_memory(&Chomp, 1 << 16).without_exhaustive();
         assert_eq!(fresh.outcome(&board).unwrap() == crate::game::Outcome::P, expected == 0, "{}", board.to_text());
     }
 }
@@ -91,11 +94,14 @@ fn chomp_rectangles_match_plain_search() {
     // than one square is P) is used by the pruned search, not the plain one.
     use crate::catalogue::Chomp;
     let mut plain = Search::normal_play(&Chomp);
-    let pruned = PrunedSearch::with_memory(&Chomp, 1 << 20);
+    let pruned = PrunedSearch::with_memory(&Chomp, 1 << 20).without_exhaustive();
     for rows in 1..=4 {
         for cols in 1..=5 {
             let board = Chomp.rectangle(rows, cols).unwrap();
-            assert_eq!(pruned.nim_value(&board).unwrap() as u64, plain.nim_value(&board).unwrap(), "{rows}×{cols}");
+            let expected = plain.nim_value(&board).unwrap();
+            assert_eq!(pruned.nim_value(&board).unwrap() as u64, expected, "{rows}×{cols}");
+            let exhaustive = PrunedSearch::with_memory(&Chomp, 1 << 20);
+            assert_eq!(exhaustive.nim_value(&board).unwrap() as u64, expected, "{rows}×{cols}");
         }
     }
 }
@@ -133,4 +139,24 @@ fn node_kayles_on_paths_is_dawsons_chess() {
     let cycle = NodeKayles::parse("cycle:12").unwrap();
     let plain = Search::normal_play(&cycle).nim_value(&cycle.start()).unwrap();
     assert_eq!(PrunedSearch::with_memory(&cycle, 1 << 16).nim_value(&cycle.start()).unwrap() as u64, plain);
+}
+
+#[test]
+fn long_searches_save_checkpoints_as_they_go() {
+    // Due at every check (every few thousand positions): the file appears
+    // during the search, without a call to save_checkpoint, and a fresh
+    // search resumes from it to the same value.
+    let dir = std::env::temp_dir().join(format!("grundy-periodic-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("cram.ckpt");
+    let board = Cram.rectangle(4, 7).unwrap();
+    let search =
+        PrunedSearch::with_memory(&Cram, 1 << 22).checkpoint_every(&path, "cram 4x7", std::time::Duration::ZERO);
+    let value = search.nim_value(&board).unwrap();
+    assert!(search.progress().nodes > 1 << 14, "too few positions for a check: {:?}", search.progress());
+    assert!(path.exists(), "no checkpoint written during the search");
+    let resumed = PrunedSearch::with_memory(&Cram, 1 << 22);
+    assert!(resumed.load_checkpoint(&path, "cram 4x7").unwrap() > 0);
+    assert_eq!(resumed.nim_value(&board).unwrap(), value);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
