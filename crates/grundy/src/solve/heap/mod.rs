@@ -15,6 +15,7 @@
 //! finite octal codes proves periodicity by the octal periodicity theorem.
 
 mod code;
+mod pass;
 mod periodicity;
 mod plain;
 pub mod rare_common;

@@ -17,7 +17,8 @@
 
 use rayon::prelude::*;
 
-use super::rare_common::{Pass, Split};
+use super::pass::Pass;
+use super::rare_common::Split;
 use super::seen::Seen;
 use super::{simple_options, HeapGame, Value};
 
