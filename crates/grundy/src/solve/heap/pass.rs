@@ -45,6 +45,7 @@ const MAX_BIT_TABLE: u32 = 1 << 16;
 
 /// The ranges of smaller parts `a` of the splits `a + (rest − a)`, `a` from
 /// 1 to `last`, in the order the pass takes them: each `a` exactly once.
+#[inline]
 fn order(last: usize) -> impl Iterator<Item = Range<usize>> {
     let end = last + 1;
     let prefix_end = end.min(SCATTER_FROM);

@@ -195,7 +195,13 @@ impl Split {
         for j in splitting_takes(game, n, 4) {
             let rest = n - j;
             rest_parities[rest % 2] = true;
-            let end = self.listed.partition_point(|&a| (a as usize) < rest);
+            // Past the listed heaps (most heaps of most games) no search is needed.
+            let below = |&a: &u32| (a as usize) < rest;
+            let end = if self.listed.last().is_none_or(below) {
+                self.listed.len()
+            } else {
+                self.listed.partition_point(below)
+            };
             let (heaps, heap_values) = (&self.listed[..end], &self.listed_values[..end]);
             // Grundy's game forbids the equal split: the heap rest/2, if listed, pairs with nothing.
             let equal = (game.unequal() && rest % 2 == 0).then(|| heaps.binary_search(&(rest as u32 / 2)).ok());
