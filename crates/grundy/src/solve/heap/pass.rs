@@ -191,6 +191,36 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_bit_pass_and_the_marking_pass_agree() {
+        // Both against every split's value computed directly, for heaps of
+        // Grundy's game and of 0.106 and pending sets of many sizes.
+        for code in ["grundys-game", "0.106"] {
+            let game = HeapGame::parse(code).unwrap();
+            let values: Vec<u8> =
+                super::super::nim_values(&game, 3000).unwrap().to_vec().iter().map(|&v| v as u8).collect();
+            let mut random = crate::testing::Xorshift::new(7);
+            let mut pass = Pass::default();
+            for n in (200..3000).step_by(97) {
+                let mut reached = vec![false; 256];
+                for j in splitting_takes(&game, n, 4) {
+                    let rest = n - j;
+                    (1..=last_part(&game, rest)).for_each(|a| reached[(values[a] ^ values[rest - a]) as usize] = true);
+                }
+                for size in [1, 5, 40, 300] {
+                    let mut pending: Vec<u32> =
+                        (0..size).map(|_| random.below(if size > 100 { 256 } else { 64 }) as u32).collect();
+                    pending.sort_unstable();
+                    pending.dedup();
+                    let expected = pending.iter().copied().find(|&v| !reached[v as usize]);
+                    let by_bits = pass.unmet(&game, &values[..n], &pending, 256).0;
+                    let by_marks = pass.unmet_by_marks(&game, &values[..n], &pending, 256).0;
+                    assert_eq!((by_bits, by_marks), (expected, expected), "{code}, heap {n}, {pending:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn the_order_takes_every_part_once() {
         for last in (0..300).chain([1000, 5000, 70_000, 200_000]) {
             let mut seen = vec![0u8; last + 1];
