@@ -4,6 +4,7 @@
 # and wall seconds: on a shared machine, quote the ratios).
 #
 #   bash bench/grundys_game.sh [N] [PLAIN_N]      (defaults: 524288 and 32768)
+#   BEFORE=path/to/an/older/grundy bash bench/grundys_game.sh   (also times that binary, 1 thread)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-524288}
@@ -20,6 +21,13 @@ for threads in 1 2; do
         "$(echo "$cpu * 1000000 / $n" | bc -l)" "$((mem / 1024))"
 done
 cmp "$work/grundy-1.seq" "$work/grundy-2.seq"
+if [ -n "${BEFORE:-}" ]; then
+    read -r wall cpu mem < <(RAYON_NUM_THREADS=1 run "$BEFORE" sequence grundys-game --to "$n" \
+        --format binary --output "$work/grundy-before.seq")
+    printf "%-26s %10s %8s %8s %8.2f %10s\n" "before, 1 thread" "$n" "$wall" "$cpu" \
+        "$(echo "$cpu * 1000000 / $n" | bc -l)" "$((mem / 1024))"
+    cmp "$work/grundy-1.seq" "$work/grundy-before.seq"
+fi
 for method in plain rare-common; do
     read -r wall cpu mem < <(run target/release/grundy sequence grundys-game --to "$plain_n" --method "$method" \
         --format csv --output "$work/grundy-$method.csv")

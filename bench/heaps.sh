@@ -4,6 +4,7 @@
 # same nim-values. Also times Grundy's game, which ogsolve cannot play.
 #
 #   bash bench/heaps.sh [N] [GRUNDY_N]      (defaults: 100000000 and 1048576)
+#   BEFORE=path/to/an/older/grundy bash bench/heaps.sh   (also times that binary on 0.106)
 # Times are wall and CPU seconds: on a shared machine, quote the CPU ratio.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,6 +36,11 @@ for code in 0.106 0.16; do
     read -r o ocpu omem < <(seconds ogsolve "$code" -m rc2 -n "$n")
     printf "%-14s %10s %16s %16s %14.2f %12s\n" "$code" "$n" "$g/$gcpu" "$o/$ocpu" "$(echo "$ocpu / $gcpu" | bc -l)" "$((gmem / 1024))/$((omem / 1024))"
 done
+if [ -n "${BEFORE:-}" ]; then
+    read -r g gcpu gmem < <(seconds "$BEFORE" sequence 0.106 --to "$n" --format binary --output "$work/before.seq")
+    printf "%-14s %10s %16s\n" "0.106 before" "$n" "$g/$gcpu"
+    cmp "$work/0.106.seq" "$work/before.seq"
+fi
 read -r g gcpu gmem < <(seconds target/release/grundy sequence grundys-game --to "$grundy_n" --format binary --output "$work/grundy.seq")
 printf "%-14s %10s %16s %16s %14s %12s\n" grundys-game "$grundy_n" "$g/$gcpu" "-" "-" "$((gmem / 1024))/-"
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)

@@ -15,6 +15,7 @@
 //! finite octal codes proves periodicity by the octal periodicity theorem.
 
 mod code;
+mod pass;
 mod periodicity;
 mod plain;
 pub mod rare_common;
@@ -307,6 +308,7 @@ fn simple_options<T: Value>(game: &HeapGame, values: &[T], seen: &mut Seen) {
 
 /// The splits a game allows: the `j` whose digit has bit 4 (two heaps),
 /// `j` up to `n − 2`, including tail digits.
+#[inline]
 fn splitting_takes(game: &HeapGame, n: usize, bit: u8) -> impl Iterator<Item = usize> + '_ {
     let last = if game.tail() & bit != 0 { n } else { game.digits().len() - 1 };
     let end = if n >= 2 { last.min(n - 2) + 1 } else { 0 };

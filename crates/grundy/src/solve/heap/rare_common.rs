@@ -43,6 +43,7 @@
 //! settled at once. In Grundy's game the choice is Flammenkamp's mask
 //! `…11110` with `s = 0`: about 1300 listed heaps, all below 10^5.)
 
+use super::pass::Pass;
 use super::seen::Seen;
 use super::{splitting_takes, HeapGame, Value};
 
@@ -77,13 +78,6 @@ pub(super) struct Split {
     /// Splits examined by passes so far.
     pass_work: u64,
 }
-
-/// Splits valued per block in the pass over all splits: at first, and at most.
-const FIRST_BLOCK: usize = 4;
-const BLOCK: usize = 256;
-
-/// The flag of `want` that no pending value has.
-const NO_FLAG: u8 = 255;
 
 /// The widest mask considered, in bits.
 const MASK_BITS: u32 = 12;
@@ -201,15 +195,23 @@ impl Split {
         for j in splitting_takes(game, n, 4) {
             let rest = n - j;
             rest_parities[rest % 2] = true;
-            let end = self.listed.partition_point(|&a| (a as usize) < rest);
+            // Past the listed heaps (most heaps of most games) no search is needed.
+            let below = |&a: &u32| (a as usize) < rest;
+            let end = if self.listed.last().is_none_or(below) {
+                self.listed.len()
+            } else {
+                self.listed.partition_point(below)
+            };
+            let (heaps, heap_values) = (&self.listed[..end], &self.listed_values[..end]);
             // Grundy's game forbids the equal split: the heap rest/2, if listed, pairs with nothing.
-            let equal = if game.unequal() && rest % 2 == 0 { rest / 2 } else { 0 };
-            let listed = self.listed[..end].iter().zip(&self.listed_values[..end]);
-            seen.insert_all(
-                listed
-                    .filter(|&(&a, _)| a as usize != equal)
-                    .map(|(&a, &value)| value ^ values[rest - a as usize].get()),
-            );
+            let equal = (game.unequal() && rest % 2 == 0).then(|| heaps.binary_search(&(rest as u32 / 2)).ok());
+            match equal.flatten() {
+                Some(i) => {
+                    mark_listed(seen, &heaps[..i], &heap_values[..i], values, rest);
+                    mark_listed(seen, &heaps[i + 1..], &heap_values[i + 1..], values, rest);
+                }
+                None => mark_listed(seen, heaps, heap_values, values, rest),
+            }
         }
         let (mask, domain) = (self.mask, self.domain as usize);
         let needs_search = |v: u32| (0..2).any(|p| rest_parities[p] && parity(v, mask) as usize ^ (domain & p) == 0);
@@ -255,100 +257,10 @@ impl Split {
     }
 }
 
-/// The pass over all splits of one heap that looks for the pending values.
-#[derive(Default)]
-pub(super) struct Pass {
-    /// Each value's flag: its index among the pending, or [`NO_FLAG`].
-    want: Vec<u8>,
-    /// The values of the splits met so far in a pass by marks.
-    hits: Seen,
-}
-
-impl Pass {
-    /// The least of `pending` (ascending) that no split of heap
-    /// `values.len()` into two heaps reaches, if any; and how many splits
-    /// were examined.
-    ///
-    /// Splits are taken a block at a time. Each pending value gets a flag;
-    /// `want` maps a value to its flag (or to the flag `NO_FLAG`, which no
-    /// pending value has), so a split costs two loads and a store, with no
-    /// branch and no dependency between splits. Whether every pending value
-    /// has been met is checked per block.
-    pub(super) fn unmet<T: Value>(
-        &mut self,
-        game: &HeapGame,
-        values: &[T],
-        pending: &[u32],
-        bound: u32,
-    ) -> (Option<u32>, u64) {
-        if pending.len() >= NO_FLAG as usize {
-            return self.unmet_by_marks(game, values, pending, bound);
-        }
-        let n = values.len();
-        if self.want.len() < bound as usize {
-            self.want.resize(bound as usize, NO_FLAG);
-        }
-        pending.iter().enumerate().for_each(|(flag, &v)| self.want[v as usize] = flag as u8);
-        let mut flags = [0u8; 256];
-        let want = &self.want[..];
-        let mut work = 0;
-        // Blocks start small and double: in most octal games every pending
-        // value is met within the first few splits.
-        let mut block = FIRST_BLOCK;
-        'pass: for j in splitting_takes(game, n, 4) {
-            let rest = n - j;
-            let last = if game.unequal() { (rest - 1) / 2 } else { rest / 2 };
-            let mut a = 1;
-            while a <= last {
-                let len = block.min(last + 1 - a);
-                block = (block * 2).min(BLOCK);
-                // Heaps a.. paired with rest − a, rest − a − 1, …
-                let (low, high) = (&values[a..a + len], &values[rest + 1 - a - len..=rest - a]);
-                for (x, y) in low.iter().zip(high.iter().rev()) {
-                    flags[want[(x.get() ^ y.get()) as usize] as usize] = 1;
-                }
-                work += len as u64;
-                if flags[..pending.len()].iter().all(|&f| f == 1) {
-                    break 'pass;
-                }
-                a += len;
-            }
-        }
-        pending.iter().for_each(|&v| self.want[v as usize] = NO_FLAG);
-        (flags[..pending.len()].iter().position(|&f| f == 0).map(|flag| pending[flag]), work)
-    }
-
-    /// The pass when too many values are pending for a flag each: the
-    /// splits' values are marked, and the pending checked per block.
-    fn unmet_by_marks<T: Value>(
-        &mut self,
-        game: &HeapGame,
-        values: &[T],
-        pending: &[u32],
-        bound: u32,
-    ) -> (Option<u32>, u64) {
-        let n = values.len();
-        let mut pending = pending.to_vec();
-        let hits = &mut self.hits;
-        hits.clear();
-        hits.reserve(bound);
-        let mut work = 0;
-        for j in splitting_takes(game, n, 4) {
-            let rest = n - j;
-            let last = if game.unequal() { (rest - 1) / 2 } else { rest / 2 };
-            let mut a = 1;
-            while a <= last {
-                let len = BLOCK.min(last + 1 - a);
-                let (low, high) = (&values[a..a + len], &values[rest + 1 - a - len..=rest - a]);
-                hits.insert_all(low.iter().zip(high.iter().rev()).map(|(x, y)| x.get() ^ y.get()));
-                work += len as u64;
-                pending.retain(|&v| !hits.contains(v));
-                if pending.is_empty() {
-                    return (None, work);
-                }
-                a += len;
-            }
-        }
-        (pending.first().copied(), work)
-    }
+/// Marks the values `G(a) ⊕ G(rest − a)` of the splits of `rest` with a
+/// listed part `a` (each below `rest`): a load, an XOR and a store a heap.
+#[inline]
+fn mark_listed<T: Value>(seen: &mut Seen, heaps: &[u32], heap_values: &[u32], values: &[T], rest: usize) {
+    let window = &values[..rest];
+    seen.insert_all(heaps.iter().zip(heap_values).map(|(&a, &value)| value ^ window[rest - a as usize].get()));
 }

@@ -29,6 +29,7 @@ impl Seen {
     }
 
     /// Makes room for values below `bound`, so inserts never grow the set.
+    #[inline]
     pub fn reserve(&mut self, bound: u32) {
         if self.marks.len() < bound as usize {
             self.marks.resize(bound as usize, 0);

@@ -3,8 +3,9 @@
 //! In Grundy's game almost every heap's value is its upper bound (the
 //! least value no mixed split reaches): the pass over all splits that must
 //! confirm that the pending values below it are all reached costs about
-//! three times the listing that finds the bound, and only about 1300 heaps
-//! in 2^35 (Flammenkamp) have a value below it. So a block of heaps is
+//! as much as the listing that finds the bound (three times as much before
+//! the pass took its splits in a scattered order: see `pass.rs`), and only
+//! about 1300 heaps in 2^35 (Flammenkamp) have a value below it. So a block of heaps is
 //! *proposed* serially, each taking its upper bound as a guess, and then
 //! every heap of the block is *checked* — its pass run against the guessed
 //! values before it — by all threads at once. If a check fails, the first
@@ -17,7 +18,8 @@
 
 use rayon::prelude::*;
 
-use super::rare_common::{Pass, Split};
+use super::pass::Pass;
+use super::rare_common::Split;
 use super::seen::Seen;
 use super::{simple_options, HeapGame, Value};
 

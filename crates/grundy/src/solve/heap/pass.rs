@@ -1,0 +1,234 @@
+//! The pass over all two-heap splits of one heap that looks for the
+//! pending values (see [`rare_common`](super::rare_common)).
+//!
+//! The pass stops as soon as every pending value has been met, so its cost
+//! is the number of splits examined before the last pending value turns
+//! up: in Grundy's game about 3 000 a heap when the splits `a + (n − a)`
+//! are taken in order of `a`. Most of that is waste: the values of Grundy's
+//! game repeat almost every third heap over long stretches, so neighbouring
+//! splits have correlated values, and small heaps have small values, so
+//! `G(a) ⊕ G(n − a)` for small `a` is close to `G(n − a)` and rarely a small
+//! pending value. The pass therefore takes, after a short prefix in order
+//! (where the witnesses of most octal games are), blocks of
+//! [`SCATTER_BLOCK`] splits scattered over the next [`SCATTER_SPAN`]
+//! heaps, then the rest in order. Measured on the values to 2^20 (heaps
+//! sampled above 2^19, `docs/heap-scale.md`): about 1 200–1 600 splits a
+//! heap instead of 3 000. The span is small enough that both ends it reads
+//! stay in the L2 cache from one heap to the next; every split is still
+//! examined when a pending value is the answer.
+
+use std::ops::Range;
+
+use super::seen::Seen;
+use super::{splitting_takes, HeapGame, Value};
+
+/// The first heaps `a` are taken in order, in blocks that double from
+/// [`FIRST_BLOCK`]: in most octal games every pending value is met there.
+const FIRST_BLOCK: usize = 4;
+const SCATTER_FROM: usize = 64;
+/// Splits in a scattered block: enough for the loop to run at full speed,
+/// few enough that neighbouring, correlated splits are not over-sampled.
+const SCATTER_BLOCK: usize = 32;
+/// The span over which blocks are scattered (at most).
+const SCATTER_SPAN: usize = 1 << 16;
+/// Blocks past the scattered span, in order.
+const BLOCK: usize = 256;
+/// An odd step (the golden ratio times 2^32): block `k` of `B` (a power of
+/// two) is `k · STRIDE mod B`, a permutation that puts consecutive blocks
+/// far apart.
+const STRIDE: usize = 0x9E37_79B9;
+
+/// The most pending values the bit path tracks, and the largest bound on
+/// the values for which it keeps a table of bits (16 bytes a value).
+const MAX_BITS: usize = 128;
+const MAX_BIT_TABLE: u32 = 1 << 16;
+
+/// The ranges of smaller parts `a` of the splits `a + (rest − a)`, `a` from
+/// 1 to `last`, in the order the pass takes them: each `a` exactly once.
+#[inline]
+fn order(last: usize) -> impl Iterator<Item = Range<usize>> {
+    let end = last + 1;
+    let prefix_end = end.min(SCATTER_FROM);
+    let prefix = std::iter::successors(Some(1..(1 + FIRST_BLOCK).min(prefix_end)), move |r: &Range<usize>| {
+        (r.end < prefix_end).then(|| r.end..(r.end + 2 * r.len()).min(prefix_end))
+    })
+    .filter(|r| !r.is_empty());
+    // The largest power-of-two count of blocks that fits.
+    let room = end.saturating_sub(SCATTER_FROM).min(SCATTER_SPAN) / SCATTER_BLOCK;
+    let blocks: usize = if room == 0 { 0 } else { 1 << room.ilog2() };
+    let scattered = (0..blocks).map(move |k| {
+        let start = SCATTER_FROM + (k.wrapping_mul(STRIDE) & (blocks - 1)) * SCATTER_BLOCK;
+        start..start + SCATTER_BLOCK
+    });
+    let rest_start = if blocks == 0 { prefix_end } else { SCATTER_FROM + blocks * SCATTER_BLOCK };
+    let rest = (rest_start..end).step_by(BLOCK).map(move |a| a..(a + BLOCK).min(end));
+    prefix.chain(scattered).chain(rest)
+}
+
+/// The scratch space of passes (one per thread).
+#[derive(Default)]
+pub(super) struct Pass {
+    /// Each value's bit: `1 << i` for the `i`-th pending value, 0 otherwise.
+    want: Vec<u128>,
+    /// The values of the splits met so far, in a pass by marks.
+    hits: Seen,
+}
+
+impl Pass {
+    /// The least of `pending` (ascending, all below `bound`) that no split
+    /// of heap `values.len()` into two heaps reaches, if any; and how many
+    /// splits were examined.
+    ///
+    /// Each pending value gets a bit; `want` maps a value to its bit (or to
+    /// none), and the bits met are OR-ed together, so a split costs three
+    /// loads and an OR, with no branch. Whether every pending value has been
+    /// met is one comparison a block.
+    pub(super) fn unmet<T: Value>(
+        &mut self,
+        game: &HeapGame,
+        values: &[T],
+        pending: &[u32],
+        bound: u32,
+    ) -> (Option<u32>, u64) {
+        if pending.is_empty() {
+            return (None, 0);
+        }
+        if pending.len() > MAX_BITS || bound > MAX_BIT_TABLE {
+            return self.unmet_by_marks(game, values, pending, bound);
+        }
+        let n = values.len();
+        if self.want.len() < bound as usize {
+            self.want.resize(bound as usize, 0);
+        }
+        pending.iter().enumerate().for_each(|(i, &v)| self.want[v as usize] = 1 << i);
+        let all = u128::MAX >> (MAX_BITS - pending.len());
+        let want = &self.want[..bound as usize];
+        let (mut met, mut work) = (0u128, 0u64);
+        'pass: for j in splitting_takes(game, n, 4) {
+            let rest = n - j;
+            for a in order(last_part(game, rest)) {
+                met |= block_bits(values, want, rest, a.clone());
+                work += a.len() as u64;
+                if met == all {
+                    break 'pass;
+                }
+            }
+        }
+        pending.iter().for_each(|&v| self.want[v as usize] = 0);
+        let unmet = (0..pending.len()).find(|&i| met & (1 << i) == 0).map(|i| pending[i]);
+        (unmet, work)
+    }
+
+    /// The pass when too many values are pending for a bit each (or the
+    /// values are too large for a table of bits): the splits' values are
+    /// marked, and the pending checked per block.
+    fn unmet_by_marks<T: Value>(
+        &mut self,
+        game: &HeapGame,
+        values: &[T],
+        pending: &[u32],
+        bound: u32,
+    ) -> (Option<u32>, u64) {
+        let n = values.len();
+        let mut pending = pending.to_vec();
+        let hits = &mut self.hits;
+        hits.clear();
+        hits.reserve(bound);
+        let mut work = 0;
+        for j in splitting_takes(game, n, 4) {
+            let rest = n - j;
+            for a in order(last_part(game, rest)) {
+                let (low, high) = pairs(values, rest, a.clone());
+                hits.insert_all(low.iter().zip(high.iter().rev()).map(|(x, y)| x.get() ^ y.get()));
+                work += a.len() as u64;
+                pending.retain(|&v| !hits.contains(v));
+                if pending.is_empty() {
+                    return (None, work);
+                }
+            }
+        }
+        (pending.first().copied(), work)
+    }
+}
+
+/// The largest smaller part of a split of `rest` (Grundy's game forbids the
+/// equal split).
+#[inline]
+fn last_part(game: &HeapGame, rest: usize) -> usize {
+    if game.unequal() {
+        (rest - 1) / 2
+    } else {
+        rest / 2
+    }
+}
+
+/// The heaps `a` of a range and their partners `rest − a` (reversed).
+#[inline]
+fn pairs<T: Value>(values: &[T], rest: usize, a: Range<usize>) -> (&[T], &[T]) {
+    (&values[a.clone()], &values[rest + 1 - a.end..=rest - a.start])
+}
+
+/// The OR of the bits of the values of the splits `a + (rest − a)`.
+#[inline]
+fn block_bits<T: Value>(values: &[T], want: &[u128], rest: usize, a: Range<usize>) -> u128 {
+    let (low, high) = pairs(values, rest, a);
+    let last = low.len() - 1;
+    let high = &high[..=last];
+    // Two accumulators, so consecutive ORs do not wait on each other.
+    let (mut even, mut odd) = (0u128, 0u128);
+    for i in (0..last).step_by(2) {
+        even |= want[(low[i].get() ^ high[last - i].get()) as usize];
+        odd |= want[(low[i + 1].get() ^ high[last - i - 1].get()) as usize];
+    }
+    if last % 2 == 0 {
+        even |= want[(low[last].get() ^ high[0].get()) as usize];
+    }
+    even | odd
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bit_pass_and_the_marking_pass_agree() {
+        // Both against every split's value computed directly, for heaps of
+        // Grundy's game and of 0.106 and pending sets of many sizes.
+        for code in ["grundys-game", "0.106"] {
+            let game = HeapGame::parse(code).unwrap();
+            let values: Vec<u8> =
+                super::super::nim_values(&game, 3000).unwrap().to_vec().iter().map(|&v| v as u8).collect();
+            let mut random = crate::testing::Xorshift::new(7);
+            let mut pass = Pass::default();
+            for n in (200..3000).step_by(97) {
+                let mut reached = vec![false; 256];
+                for j in splitting_takes(&game, n, 4) {
+                    let rest = n - j;
+                    (1..=last_part(&game, rest)).for_each(|a| reached[(values[a] ^ values[rest - a]) as usize] = true);
+                }
+                for size in [1, 5, 40, 300] {
+                    let mut pending: Vec<u32> =
+                        (0..size).map(|_| random.below(if size > 100 { 256 } else { 64 }) as u32).collect();
+                    pending.sort_unstable();
+                    pending.dedup();
+                    let expected = pending.iter().copied().find(|&v| !reached[v as usize]);
+                    let by_bits = pass.unmet(&game, &values[..n], &pending, 256).0;
+                    let by_marks = pass.unmet_by_marks(&game, &values[..n], &pending, 256).0;
+                    assert_eq!((by_bits, by_marks), (expected, expected), "{code}, heap {n}, {pending:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_order_takes_every_part_once() {
+        for last in (0..300).chain([1000, 5000, 70_000, 200_000]) {
+            let mut seen = vec![0u8; last + 1];
+            for range in order(last) {
+                assert!(!range.is_empty() && range.start >= 1 && range.end <= last + 1, "{range:?} for {last}");
+                range.for_each(|a| seen[a] += 1);
+            }
+            assert!(seen[1..].iter().all(|&count| count == 1), "last part {last}");
+        }
+    }
+}
