@@ -1,8 +1,8 @@
 //! Nim-values stored in the narrowest width that holds them.
 //!
-//! Grundy's game has no value above 231 among its first 2^20 heaps
-//! (measured here), so a byte a heap holds them, and 2^30 heaps take 1–2 GB
-//! instead of 4. [`Values`] starts with bytes and widens to `u16`, then
+//! Grundy's game has no value above 255 before heap 7,250,049 (value 256,
+//! measured here), so a byte a heap holds its first seven million values and
+//! two bytes the rest: 2^30 heaps take 2 GB instead of 4. [`Values`] starts with bytes and widens to `u16`, then
 //! `u32`, the first time a value does not fit; the solvers' inner loops are
 //! written once over [`Value`] and compiled for each width.
 
