@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use grundy::solve::heap::{find_periodicity, HeapGame, Method, NimSequence, Periodicity, Proof, Values};
-use grundy::solve::quotient::{misere_values, Limits};
+use grundy::solve::quotient::{misere_sequence, MisereSequence};
 use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -41,10 +41,6 @@ pub struct Request<'a> {
     pub checkpoint: Option<&'a Path>,
     pub misere: bool,
 }
-
-/// The largest heap whose misère value comes from exact search of sums,
-/// which grows exponentially with the heap (beyond it, the quotient).
-const MAX_MISERE_HEAP: u64 = 50;
 
 /// How often a running computation writes its checkpoint, unless the
 /// environment variable `GRUNDY_CHECKPOINT_EVERY` gives other seconds.
@@ -142,59 +138,32 @@ pub fn run(request: Request) -> Result<()> {
     print(&game, &values, periodicity.as_ref(), request.format, request.output, &Play::Normal)
 }
 
-/// Misère nim-values of heaps 0..N: by exact search of sums up to heap
-/// [`MAX_MISERE_HEAP`] (misère values do not add), and beyond it by the
-/// misère quotient of nim heaps together with the game's heaps
-/// ([`misere_values`]), which is proven final for many codes and then
-/// gives every heap. The output says which method decided.
+/// Misère nim-values of heaps 0..N by [`misere_sequence`]: exact search of
+/// sums up to heap 50 (misère values do not add), beyond it the misère
+/// quotient of nim heaps together with the game's heaps, which is proven
+/// final for many codes and then gives every heap. The output says which
+/// method decided.
 fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
     if request.checkpoint.is_some() || matches!(request.format, Format::Binary) {
         bail!("--misere runs are short: --checkpoint and --format binary are for normal-play sequences");
     }
+    let interrupted = Arc::new(AtomicBool::new(false));
+    {
+        let flag = interrupted.clone();
+        ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst)).context("cannot watch for Ctrl-C")?;
+    }
+    let progress = ProgressBar::new_spinner()
+        .with_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("a valid template"));
     let started = Instant::now();
-    let (values, method) = if request.to <= MAX_MISERE_HEAP {
-        let values = grundy::solve::misere::misere_nim_values(game, 0..=request.to)?;
-        (values, "exact search of sums".to_string())
-    } else {
-        let interrupted = Arc::new(AtomicBool::new(false));
-        {
-            let flag = interrupted.clone();
-            ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst)).context("cannot watch for Ctrl-C")?;
-        }
-        let progress = ProgressBar::new_spinner()
-            .with_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("a valid template"));
-        let found = misere_values(game, request.to, Limits::default(), |heap| {
-            progress.set_message(format!("misère quotient with nim heaps: heap {heap}"));
-            progress.tick();
-            interrupted.load(Ordering::SeqCst)
-        });
-        progress.finish_and_clear();
-        let found = found.map_err(|error| match error {
-            grundy::Error::Interrupted => {
-                anyhow::anyhow!("interrupted (nothing is saved: --misere runs keep no checkpoint)")
-            }
-            error => anyhow::anyhow!(
-                "{error}; beyond heap {MAX_MISERE_HEAP} misère values need the misère quotient (exact search is \
-                 limited to heap {MAX_MISERE_HEAP}: ask --to {MAX_MISERE_HEAP} or less)"
-            ),
-        })?;
-        let proof = if found.stability.proven {
-            format!(
-                "proven final at heap {}, values repeat with period {} from heap {}",
-                found.built_through,
-                found.stability.period.unwrap_or(0),
-                found.stability.preperiod.unwrap_or(0)
-            )
-        } else {
-            format!("built through heap {}", found.built_through)
-        };
-        let method = format!(
-            "misère quotient of nim heaps *1..*{} with the heaps of {} (|Q| = {}; {proof})",
-            found.nim_heaps,
-            game.description(),
-            found.size
-        );
-        (found.values, method)
+    let found = misere_sequence(game, request.to, |heap| {
+        progress.set_message(format!("misère quotient with nim heaps: heap {heap}"));
+        progress.tick();
+        interrupted.load(Ordering::SeqCst)
+    });
+    progress.finish_and_clear();
+    let MisereSequence { values, method } = match found {
+        Err(grundy::Error::Interrupted) => bail!("interrupted (nothing is saved: --misere runs keep no checkpoint)"),
+        found => found?,
     };
     let values = Values::from(values.into_iter().map(|v| v as u32).collect::<Vec<u32>>());
     eprintln!("grundy: misère values of {} heaps of {} in {:.2?}", values.len(), game.description(), started.elapsed());

@@ -45,7 +45,10 @@ pub use oracle::{MisereOracle, QuotientOracle, ON_THE_FLY_HEAPS};
 pub use presentation::{presentation, Presentation};
 pub use stability::Stability;
 pub use sums::{misere_sum, QuotientMove, SumMethod, SumVerdict};
-pub use values::{misere_values, MisereValues, NimQuotient, MAX_BUILT_HEAPS, MAX_NIM_HEAPS};
+pub use values::{
+    misere_sequence, misere_values, MisereSequence, MisereValues, NimQuotient, MAX_BUILT_HEAPS, MAX_NIM_HEAPS,
+    MAX_SEARCHED_MISERE_HEAP,
+};
 
 use crate::catalogue::HeapGame;
 use crate::error::{Error, Result};

@@ -173,11 +173,10 @@ pub struct MisereValues {
 /// ```
 /// use grundy::catalogue::HeapGame;
 /// use grundy::solve::quotient::{misere_values, Limits};
-/// let kayles = HeapGame::parse("kayles").unwrap();
-/// let found = misere_values(&kayles, 1000, Limits::default(), |_| false).unwrap();
-/// // Published values, heaps 0..20 (see also misere_nim_values).
-/// assert_eq!(found.values[..21], [1, 0, 2, 3, 0, 1, 3, 2, 1, 0, 2, 4, 0, 1, 2, 5, 1, 6, 3, 2, 0]);
-/// assert!(found.stability.proven && found.built_through < 1000);
+/// let game = HeapGame::parse("0.3").unwrap(); // take 1, leaving no heap or one
+/// let found = misere_values(&game, 1000, Limits::default(), |_| false).unwrap();
+/// assert_eq!(found.values[..6], [1, 0, 1, 0, 1, 0]);
+/// assert!(found.stability.proven && found.built_through < 10);
 /// ```
 pub fn misere_values(
     game: &HeapGame,
@@ -237,6 +236,58 @@ pub fn misere_values(
         values.truncate(to as usize + 1);
         return Ok(MisereValues { values, nim_heaps, size: quotient.size(), built_through, stability });
     }
+}
+
+/// The largest heap whose misère value [`misere_sequence`] finds by exact
+/// search of sums (which grows exponentially with the heap).
+pub const MAX_SEARCHED_MISERE_HEAP: u64 = 50;
+
+/// Misère nim-values of heaps `0..=to` and how they were found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MisereSequence {
+    pub values: Vec<NimValue>,
+    /// Which method decided, in words.
+    pub method: String,
+}
+
+/// The misère nim-values of heaps `0..=to` (what `grundy sequence
+/// --misere` prints): by exact search up to heap
+/// [`MAX_SEARCHED_MISERE_HEAP`], beyond it by [`misere_values`]; an
+/// error when neither reaches `to`. `stop` as in [`misere_values`].
+pub fn misere_sequence(game: &HeapGame, to: u64, stop: impl FnMut(u64) -> bool) -> Result<MisereSequence> {
+    if to <= MAX_SEARCHED_MISERE_HEAP {
+        let values = crate::solve::misere::misere_nim_values(game, 0..=to)?;
+        return Ok(MisereSequence { values, method: "exact search of sums".to_string() });
+    }
+    let found = misere_values(game, to, Limits::default(), stop).map_err(|error| match error {
+        Error::TooLarge { what, needed, limit } => Error::TooLarge {
+            what: format!(
+                "{what}; beyond heap {MAX_SEARCHED_MISERE_HEAP} misère values need this quotient (exact search \
+                 covers heaps up to {MAX_SEARCHED_MISERE_HEAP})"
+            ),
+            needed,
+            limit,
+        },
+        Error::InvalidGame(why) => Error::InvalidGame(format!(
+            "{why}; beyond heap {MAX_SEARCHED_MISERE_HEAP} misère values need this quotient (exact search covers \
+             heaps up to {MAX_SEARCHED_MISERE_HEAP})"
+        )),
+        other => other,
+    })?;
+    let stability = &found.stability;
+    let proof = match (stability.proven, stability.preperiod, stability.period) {
+        (true, Some(n0), Some(p)) => {
+            format!("proven final at heap {}; values repeat with period {p} from heap {n0}", found.built_through)
+        }
+        _ => format!("built through heap {}", found.built_through),
+    };
+    let method = format!(
+        "misère quotient of nim heaps *1..*{} with the heaps of {} (|Q| = {}; {proof})",
+        found.nim_heaps,
+        game.description(),
+        found.size
+    );
+    Ok(MisereSequence { values: found.values, method })
 }
 
 #[cfg(test)]
