@@ -54,6 +54,7 @@ fn solve_uses_a_quotient_file_and_falls_back_beyond_it() {
     let run = grundy(&["solve", "--misere", "kayles", "5", "2", "--quotient", &file, "--json"], "");
     let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(report["method"], "search");
+    assert!(report["note"].as_str().unwrap().contains("covers heaps up to 4"), "{report}");
     assert_eq!(report["components"][0]["genus"], "4^14646");
     assert_eq!(report["outcome"], "N");
     // The file is checked against the game.
@@ -90,4 +91,37 @@ fn a_quotient_past_its_limit_says_how_far_it_got() {
     let run = grundy(&["quotient", "nonsense", "--to", "4"], "");
     assert_ne!(run.status, 0);
     assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+}
+
+#[test]
+fn a_quotient_file_where_none_is_used_is_an_error() {
+    let file = temp("kayles-3.quotient");
+    let made = grundy(&["quotient", "kayles", "--to", "3", "--output", &file], "");
+    assert_eq!(made.status, 0, "{}", made.stderr);
+    let run = grundy(&["solve", "kayles", "3", "--quotient", &file], "");
+    assert_ne!(run.status, 0);
+    assert!(run.stderr.contains("required arguments were not provided:\n  --misere"), "{}", run.stderr);
+    let run = grundy(&["solve", "--misere", "nim", "3", "--quotient", &file], "");
+    assert_ne!(run.status, 0);
+    assert!(run.stderr.contains("a misère quotient file is not supported"), "{}", run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+}
+
+/// Beyond heap 50, `sequence --misere` reads values off the quotient of
+/// nim heaps and the game's heaps, and says so; below, exact search.
+#[test]
+fn misere_sequences_beyond_exact_search_come_from_the_quotient() {
+    let searched = grundy(&["sequence", "--misere", "0.51", "--to", "30", "--json"], "");
+    assert_eq!(searched.status, 0, "{}", searched.stderr);
+    let searched: serde_json::Value = serde_json::from_str(&searched.stdout).unwrap();
+    assert_eq!(searched["method"], "exact search of sums");
+    let far = grundy(&["sequence", "--misere", "0.51", "--to", "100000", "--json"], "");
+    assert_eq!(far.status, 0, "{}", far.stderr);
+    let far: serde_json::Value = serde_json::from_str(&far.stdout).unwrap();
+    assert!(far["method"].as_str().unwrap().contains("proven final"), "{}", far["method"]);
+    let values = far["values"].as_array().unwrap();
+    assert_eq!(values.len(), 100_001);
+    assert_eq!(values[..31], searched["values"].as_array().unwrap()[..]);
+    let text = grundy(&["sequence", "--misere", "0.3", "--to", "60"], "");
+    assert!(text.stdout.contains("decided by: misère quotient of nim heaps"), "{}", text.stdout);
 }

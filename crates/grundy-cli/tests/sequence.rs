@@ -140,8 +140,10 @@ fn misere_kayles_matches_the_published_values() {
     let values: Vec<u64> = json["values"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
     assert_eq!(values, [1, 0, 2, 3, 0, 1, 3, 2, 1, 0, 2, 4, 0, 1, 2, 5, 1, 6, 3, 2, 0]);
     assert_eq!(json["play"], "misere");
-    let run = grundy(&["sequence", "kayles", "--to", "1000", "--misere"], "");
-    assert!(run.stderr.contains("limited to 50"), "{}", run.stderr);
+    assert_eq!(json["method"], "exact search of sums");
+    // Beyond heap 50 the quotient of nim heaps and Kayles' heaps would be
+    // needed; it outgrows its limits slowly, so that case is tested in the
+    // library with small limits (solve::quotient::values).
 }
 
 #[test]

@@ -42,6 +42,11 @@ pub trait Playable: Send + Sync {
     /// progress and hands it to `run` (the session may borrow a game built
     /// for this request, hence the callback).
     fn play(&self, positions: &[String], misere: bool, run: &mut PlayLoop<'_>) -> Result<()>;
+    /// Whether misère sums are decided by a misère quotient where one
+    /// covers them (heap games), so a quotient given in the options is used.
+    fn uses_misere_quotient(&self) -> bool {
+        false
+    }
 }
 
 /// What a front end does with a game in progress (see [`Playable::play`]).
@@ -164,6 +169,7 @@ where
         let analysis = lock(&self.misere).analyse(&components)?;
         let mut report = Report::new(&self.name, Convention::Misere, positions, analysis.outcome);
         report.method = Some(analysis.method);
+        report.note = analysis.note;
         // Decided by the misère quotient, a sum has no genera (they would
         // cost an exponential search each).
         let mut genera = analysis.genera.into_iter();
@@ -220,6 +226,10 @@ where
 {
     fn name(&self) -> &str {
         &self.name
+    }
+
+    fn uses_misere_quotient(&self) -> bool {
+        lock(&self.misere).has_quotient()
     }
 
     fn solve_in(&self, positions: &[String], play: Play) -> Result<Report> {

@@ -366,7 +366,17 @@ fn build(description: &str, options: &RuleOptions, file: Option<(&str, &str)>) -
     if !entry.board && (options.board, options.goal) != (plain.board, plain.goal) {
         return Err(Error::NotABoardGame { game: text.to_string() });
     }
-    (entry.build)(&Description { text, parameters, options, file })
+    let game = (entry.build)(&Description { text, parameters, options, file })?;
+    if options.misere_quotient.is_some() && !game.uses_misere_quotient() {
+        return Err(Error::Unsupported {
+            game: text.to_string(),
+            question: "a misère quotient file".into(),
+            why: "only take-and-break heap games (codes, kayles, dawsons-kayles, grundys-game, all-but) decide \
+                  misère sums by a quotient"
+                .into(),
+        });
+    }
+    Ok(game)
 }
 
 /// The game a description names, ready to solve and tabulate. Games read

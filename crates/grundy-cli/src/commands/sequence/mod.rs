@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use grundy::solve::heap::{find_periodicity, HeapGame, Method, NimSequence, Periodicity, Proof, Values};
+use grundy::solve::quotient::{misere_sequence, MisereSequence};
 use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -40,10 +41,6 @@ pub struct Request<'a> {
     pub checkpoint: Option<&'a Path>,
     pub misere: bool,
 }
-
-/// The largest heap `--misere` accepts: misère values come from exact
-/// search of sums, which grows exponentially with the heap.
-const MAX_MISERE_HEAP: u64 = 50;
 
 /// How often a running computation writes its checkpoint, unless the
 /// environment variable `GRUNDY_CHECKPOINT_EVERY` gives other seconds.
@@ -138,26 +135,40 @@ pub fn run(request: Request) -> Result<()> {
         elapsed,
         method
     );
-    print(&game, &values, periodicity.as_ref(), request.format, request.output, "nim-values")
+    print(&game, &values, periodicity.as_ref(), request.format, request.output, &Play::Normal)
 }
 
-/// Misère nim-values of heaps 0..N by exact search (no fast method exists:
-/// misère values do not add). Periodicity is only ever a conjecture here.
+/// Misère nim-values of heaps 0..N by [`misere_sequence`]: exact search of
+/// sums up to heap 50 (misère values do not add), beyond it the misère
+/// quotient of nim heaps together with the game's heaps, which is proven
+/// final for many codes and then gives every heap. The output says which
+/// method decided.
 fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
-    if request.to > MAX_MISERE_HEAP {
-        bail!(
-            "--misere searches sums of heaps exactly, which grows exponentially; heaps are limited to {MAX_MISERE_HEAP}"
-        );
-    }
     if request.checkpoint.is_some() || matches!(request.format, Format::Binary) {
         bail!("--misere runs are short: --checkpoint and --format binary are for normal-play sequences");
     }
+    let interrupted = Arc::new(AtomicBool::new(false));
+    {
+        let flag = interrupted.clone();
+        ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst)).context("cannot watch for Ctrl-C")?;
+    }
+    let progress = ProgressBar::new_spinner()
+        .with_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("a valid template"));
     let started = Instant::now();
-    let values = grundy::solve::misere::misere_nim_values(game, 0..=request.to)?;
+    let found = misere_sequence(game, request.to, |heap| {
+        progress.set_message(format!("misère quotient with nim heaps: heap {heap}"));
+        progress.tick();
+        interrupted.load(Ordering::SeqCst)
+    });
+    progress.finish_and_clear();
+    let MisereSequence { values, method } = match found {
+        Err(grundy::Error::Interrupted) => bail!("interrupted (nothing is saved: --misere runs keep no checkpoint)"),
+        found => found?,
+    };
     let values = Values::from(values.into_iter().map(|v| v as u32).collect::<Vec<u32>>());
     eprintln!("grundy: misère values of {} heaps of {} in {:.2?}", values.len(), game.description(), started.elapsed());
     let periodicity = grundy::with_values!(&values, v => find_periodicity(v, None));
-    print(game, &values, periodicity.as_ref(), request.format, request.output, "misère nim-values")
+    print(game, &values, periodicity.as_ref(), request.format, request.output, &Play::Misere(method))
 }
 
 /// Refuses runs whose values would not fit in memory, before starting:
@@ -204,7 +215,7 @@ fn print(
     periodicity: Option<&Periodicity>,
     format: Format,
     output: Option<&Path>,
-    what: &str,
+    play: &Play,
 ) -> Result<()> {
     if let Format::Binary = format {
         return file::write(output.expect("checked above"), game.description(), values);
@@ -218,8 +229,16 @@ fn print(
     match format {
         Format::Binary => unreachable!("handled above"),
         Format::Json => {
-            let play = if what.starts_with("misère") { "misere" } else { "normal" };
-            write!(out, "{{\"game\":{},\"play\":\"{play}\",\"values\":[", serde_json::to_string(game.description())?)?;
+            let method = match play {
+                Play::Normal => String::new(),
+                Play::Misere(method) => format!(",\"method\":{}", serde_json::to_string(method)?),
+            };
+            write!(
+                out,
+                "{{\"game\":{},\"play\":\"{}\"{method},\"values\":[",
+                serde_json::to_string(game.description())?,
+                play.name()
+            )?;
             for (n, v) in values.iter().enumerate() {
                 write!(out, "{}{v}", if n == 0 { "" } else { "," })?;
             }
@@ -232,7 +251,10 @@ fn print(
             }
         }
         Format::Text => {
-            writeln!(out, "{}: {what} of heaps 0..{}", game.description(), values.len() - 1)?;
+            writeln!(out, "{}: {} of heaps 0..{}", game.description(), play.what(), values.len() - 1)?;
+            if let Play::Misere(method) = play {
+                writeln!(out, "decided by: {method}")?;
+            }
             let width = values.len().to_string().len();
             for (n, v) in values.iter().enumerate() {
                 if n % 20 == 0 {
@@ -245,6 +267,28 @@ fn print(
         }
     }
     out.flush().context("cannot write the sequence")
+}
+
+/// Which values a sequence holds, and for misère play how they were found.
+enum Play {
+    Normal,
+    Misere(String),
+}
+
+impl Play {
+    fn name(&self) -> &'static str {
+        match self {
+            Play::Normal => "normal",
+            Play::Misere(_) => "misere",
+        }
+    }
+
+    fn what(&self) -> &'static str {
+        match self {
+            Play::Normal => "nim-values",
+            Play::Misere(_) => "misère nim-values",
+        }
+    }
 }
 
 fn describe(periodicity: Option<&Periodicity>) -> String {

@@ -36,6 +36,8 @@ pub struct MisereAnalysis<P> {
     pub method: Method,
     /// Every move to a misère P-position.
     pub winning_moves: Vec<MisereMove<P>>,
+    /// Why a misère quotient that was given did not decide the sum.
+    pub note: Option<String>,
 }
 
 /// Misère analysis of one game, remembering what it learns: each
@@ -74,6 +76,11 @@ where
     pub fn with_quotient(mut self, quotient: Box<dyn MisereOracle<G::Position>>) -> Self {
         self.quotient = Some(quotient);
         self
+    }
+
+    /// Whether a misère quotient is asked first.
+    pub fn has_quotient(&self) -> bool {
+        self.quotient.is_some()
     }
 
     /// The genus of `position` (four terms or more), computed once.
@@ -176,7 +183,13 @@ where
                 }
             }
         }
-        Ok(MisereAnalysis { components: components.to_vec(), genera, outcome, method, winning_moves })
+        let note = match &self.quotient {
+            Some(quotient) if method != Method::Quotient => {
+                Some(format!("{}, not this sum: decided by {method}", quotient.coverage()))
+            }
+            _ => None,
+        };
+        Ok(MisereAnalysis { components: components.to_vec(), genera, outcome, method, winning_moves, note })
     }
 }
 

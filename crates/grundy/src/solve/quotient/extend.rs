@@ -79,24 +79,86 @@ pub(super) fn transitions(monoid: &Monoid, images: &[Element], options: &[Vec<u6
     out
 }
 
-/// The distinct letters of heaps `1..images.len()`, each with the weight
-/// `2h - 1` of its smallest heap `h` (heaps with no move are the empty sum
-/// and have none). The weight falls with every move (taking counters, or
-/// splitting a heap without taking), so a sum's options always weigh less
-/// than the sum.
-fn letters(images: &[Element], transitions: &[Vec<Element>]) -> Vec<(Letter, u64)> {
-    let mut seen: FxHashSet<Letter> = FxHashSet::default();
-    let mut out = Vec::new();
+/// The heaps a quotient is built over, numbered `1, 2, …` so that every
+/// heap's options are sums of heaps numbered before it: the heaps of one
+/// game (heap `h` is number `h`), or nim heaps followed by a game's heaps
+/// (see `values.rs`).
+pub(super) trait Family {
+    /// The options of heap `index`, each a sum of earlier heaps (number 0
+    /// is the empty heap and may appear).
+    fn options(&self, index: u64) -> Vec<Vec<u64>>;
+    /// A positive weight such that each option's heaps weigh less in all
+    /// than heap `index` (so a sum's options always weigh less than it).
+    fn weight(&self, index: u64) -> u64;
+}
+
+/// A distinct letter with the number and weight of its lightest heap.
+#[derive(Clone, Debug)]
+struct WeightedLetter {
+    letter: Letter,
+    heap: usize,
+    weight: u64,
+}
+
+/// The distinct letters of heaps `1..images.len()`, each with its lightest
+/// heap (heaps with no move are the empty sum and have none).
+fn letters(images: &[Element], transitions: &[Vec<Element>], family: &dyn Family) -> Vec<WeightedLetter> {
+    let mut seen: FxHashMap<Letter, usize> = FxHashMap::default();
+    let mut out: Vec<WeightedLetter> = Vec::new();
     for heap in 1..images.len() {
         if transitions[heap].is_empty() {
             continue;
         }
         let letter = Letter { image: images[heap], transitions: transitions[heap].clone() };
-        if seen.insert(letter.clone()) {
-            out.push((letter, 2 * heap as u64 - 1));
+        let weight = family.weight(heap as u64);
+        match seen.get(&letter) {
+            Some(&i) if out[i].weight <= weight => {}
+            Some(&i) => out[i] = WeightedLetter { letter, heap, weight },
+            None => {
+                seen.insert(letter.clone(), out.len());
+                out.push(WeightedLetter { letter, heap, weight });
+            }
         }
     }
     out
+}
+
+/// Extends `step` heap by heap through heap `to` of `family`. `stop` is
+/// called before each heap with its number; returning `true` stops early
+/// (`Ok(false)`). `grew` hears of each heap at which the quotient grew, with
+/// its new size. On an error (a limit reached) `step` keeps every heap it
+/// had finished.
+pub(super) fn grow(
+    step: &mut Step,
+    family: &dyn Family,
+    to: u64,
+    limits: Limits,
+    stop: &mut dyn FnMut(u64) -> bool,
+    grew: &mut dyn FnMut(u64, usize),
+) -> Result<bool> {
+    while (step.images.len() as u64) <= to {
+        let heap = step.images.len() as u64;
+        if stop(heap) {
+            return Ok(false);
+        }
+        let new_transitions = transitions(&step.monoid, &step.images, &family.options(heap));
+        let next = add_heap(step, new_transitions, family, limits)?;
+        if next.monoid.size() > step.monoid.size() {
+            grew(heap, next.monoid.size());
+        }
+        *step = next;
+    }
+    Ok(true)
+}
+
+/// A limit error from [`grow`], saying how far the quotient got.
+pub(super) fn complete_through(error: Error, through: String) -> Error {
+    match error {
+        Error::TooLarge { what, needed, limit } => {
+            Error::TooLarge { what: format!("{what} (the quotient is complete through {through})"), needed, limit }
+        }
+        other => other,
+    }
 }
 
 /// The most recalibrations before giving up.
@@ -108,7 +170,7 @@ const MAX_ROUNDS: usize = 64;
 pub(super) fn add_heap(
     step: &Step,
     new_transitions: Vec<Element>,
-    options_of: &dyn Fn(u64) -> Vec<Vec<u64>>,
+    family: &dyn Family,
     limits: Limits,
 ) -> Result<Step> {
     let n = step.images.len();
@@ -127,12 +189,12 @@ pub(super) fn add_heap(
     if let Some(heap) = (1..n).find(|&h| step.transitions[h] == new_transitions) {
         return Ok(unchanged(step.images[heap], new_transitions));
     }
-    let mut guess = trial(step, &BTreeMap::from([(n, TAIL)]), n, options_of, limits)?;
+    let mut guess = trial(step, &BTreeMap::from([(n, TAIL)]), n, family, limits)?;
     for _ in 0..MAX_ROUNDS {
-        let Some(wrong) = explore(&guess, limits)?.first_wrong_sum else {
+        let Some(wrong) = explore(&guess, family, limits)?.first_wrong_sum else {
             return Ok(guess);
         };
-        guess = recalibrate(&guess, &wrong, options_of, limits)?;
+        guess = recalibrate(&guess, &wrong, family, limits)?;
     }
     Err(Error::InvalidGame(format!(
         "the misère quotient could not be extended to heap {n}: {MAX_ROUNDS} recalibrations did not reach a \
@@ -145,12 +207,7 @@ pub(super) fn add_heap(
 /// MisereSolver does), each with room for as many copies as the sum has;
 /// the other heaps keep their elements in the wrong guess, which already
 /// holds the splits earlier rounds found.
-fn recalibrate(
-    guess: &Step,
-    wrong: &WrongSum,
-    options_of: &dyn Fn(u64) -> Vec<Vec<u64>>,
-    limits: Limits,
-) -> Result<Step> {
+fn recalibrate(guess: &Step, wrong: &WrongSum, family: &dyn Family, limits: Limits) -> Result<Step> {
     let n = guess.images.len() - 1;
     let heaps: Vec<usize> = wrong.copies.keys().copied().collect();
     let mut last_error = None;
@@ -158,7 +215,7 @@ fn recalibrate(
         for subset in subsets(&heaps, count) {
             let free: BTreeMap<usize, usize> =
                 subset.iter().map(|&heap| (heap, wrong.copies[&heap].max(TAIL))).collect();
-            let next = match trial(guess, &free, n, options_of, limits) {
+            let next = match trial(guess, &free, n, family, limits) {
                 Ok(guess) => guess,
                 Err(error @ Error::TooLarge { .. }) => {
                     last_error = Some(error);
@@ -206,15 +263,9 @@ fn subsets(items: &[usize], count: usize) -> Vec<Vec<usize>> {
 /// `free` (with their tails) each get a cyclic factor, the others keep
 /// their elements in `base` (which must cover them), and `R` is the part of
 /// `base` they generate. Guesses its P-portion and reduces it.
-fn trial(
-    base: &Step,
-    free: &BTreeMap<usize, usize>,
-    n: usize,
-    options_of: &dyn Fn(u64) -> Vec<Vec<u64>>,
-    limits: Limits,
-) -> Result<Step> {
+fn trial(base: &Step, free: &BTreeMap<usize, usize>, n: usize, family: &dyn Family, limits: Limits) -> Result<Step> {
     let old = &base.monoid;
-    let heap_options: Vec<Vec<Vec<u64>>> = (0..=n as u64).map(options_of).collect();
+    let heap_options: Vec<Vec<Vec<u64>>> = (0..=n as u64).map(|h| family.options(h)).collect();
     // R: the base's elements that products of kept heaps reach.
     let kept: Vec<Element> =
         (1..=n).filter(|h| !free.contains_key(h) && !heap_options[*h].is_empty()).map(|h| base.images[h]).collect();
@@ -270,11 +321,11 @@ fn trial(
             images[h] = 0;
         }
     }
-    let trial_letters = letters(&images, &trial_transitions);
+    let trial_letters = letters(&images, &trial_transitions, family);
     let trial_p = mark(size, &trial_letters, &product)?;
     let mut actions: Vec<Vec<Element>> = Vec::new();
     let mut distinct: FxHashSet<Element> = FxHashSet::default();
-    for (letter, _) in &trial_letters {
+    for WeightedLetter { letter, .. } in &trial_letters {
         if distinct.insert(letter.image) {
             actions.push((0..size as Element).map(|x| product(x, letter.image)).collect());
         }
@@ -307,7 +358,7 @@ fn trial(
 /// lightest sum (Dijkstra's order on weights), and marked P iff that sum
 /// has options and none of them is at an element already marked P. The
 /// options of a sum weigh less, so their elements are always marked first.
-fn mark(size: usize, letters: &[(Letter, u64)], product: &impl Fn(Element, Element) -> Element) -> Result<ElementSet> {
+fn mark(size: usize, letters: &[WeightedLetter], product: &impl Fn(Element, Element) -> Element) -> Result<ElementSet> {
     const EMPTY: u32 = u32::MAX;
     let mut p = ElementSet::new(size);
     let mut marked = vec![false; size];
@@ -319,7 +370,7 @@ fn mark(size: usize, letters: &[(Letter, u64)], product: &impl Fn(Element, Eleme
         let (element, options) = if parent == EMPTY {
             (0, Vec::new())
         } else {
-            let letter = &letters[letter as usize].0;
+            let letter = &letters[letter as usize].letter;
             let element = product(parent, letter.image);
             if marked[element as usize] {
                 continue;
@@ -344,8 +395,8 @@ fn mark(size: usize, letters: &[(Letter, u64)], product: &impl Fn(Element, Eleme
             p.insert(element);
         }
         option_elements[element as usize] = options;
-        for (index, (_, letter_weight)) in letters.iter().enumerate() {
-            queue.push(Reverse((weight + letter_weight, element, index as u32)));
+        for (index, letter) in letters.iter().enumerate() {
+            queue.push(Reverse((weight + letter.weight, element, index as u32)));
         }
     }
     Ok(p)
@@ -363,8 +414,8 @@ fn mark(size: usize, letters: &[(Letter, u64)], product: &impl Fn(Element, Eleme
 /// `U(X+h) = {z : Φ(h)·z ∈ U(X)} ∪ ⋃_t {z : Φ(X)·t·z ∈ P}`. So the pairs
 /// `(Φ(X), U(X))` of all sums form a finite set reachable from the empty
 /// sum, and checking `Φ(X) ∈ P ⇔ 1 ∉ U(X)` on each pair checks every sum.
-pub(super) fn verify(step: &Step, limits: Limits) -> Result<bool> {
-    Ok(explore(step, limits)?.first_wrong_sum.is_none())
+pub(super) fn verify(step: &Step, family: &dyn Family, limits: Limits) -> Result<bool> {
+    Ok(explore(step, family, limits)?.first_wrong_sum.is_none())
 }
 
 /// A verifier state: the product, the set `U`, and whether the sum is non-empty.
@@ -386,10 +437,10 @@ pub(super) struct WrongSum {
 
 /// Explores the states of [`verify`], breadth first from the empty sum
 /// (so a wrong sum found first has as few heaps as any).
-fn explore(step: &Step, limits: Limits) -> Result<Exploration> {
+fn explore(step: &Step, family: &dyn Family, limits: Limits) -> Result<Exploration> {
     let monoid = &step.monoid;
     let size = monoid.size();
-    let letters = letters(&step.images, &step.transitions);
+    let letters = letters(&step.images, &step.transitions, family);
     // winners[y] = {z : y·z ∈ P}
     let winners: Vec<ElementSet> = (0..size as Element)
         .map(|y| {
@@ -426,13 +477,13 @@ fn explore(step: &Step, limits: Limits) -> Result<Exploration> {
             let mut at = s;
             while at != 0 {
                 let (from, letter) = parent[at as usize];
-                *copies.entry(letters[letter as usize].1.div_ceil(2) as usize).or_insert(0) += 1;
+                *copies.entry(letters[letter as usize].heap).or_insert(0) += 1;
                 at = from;
             }
             return Ok(Exploration { first_wrong_sum: Some(WrongSum { copies, is_p }) });
         }
         let (x, reach, _) = states[s as usize].clone();
-        for (l, (letter, letter_weight)) in letters.iter().enumerate() {
+        for (l, WeightedLetter { letter, weight: letter_weight, .. }) in letters.iter().enumerate() {
             let next_x = monoid.product(x, letter.image);
             let mut next_reach = ElementSet::new(size);
             for (z, &hz) in monoid.row(letter.image).iter().enumerate() {

@@ -35,6 +35,7 @@ mod stability;
 mod sums;
 #[cfg(test)]
 mod tests;
+mod values;
 
 use serde::{Deserialize, Serialize};
 
@@ -44,11 +45,15 @@ pub use oracle::{MisereOracle, QuotientOracle, ON_THE_FLY_HEAPS};
 pub use presentation::{presentation, Presentation};
 pub use stability::Stability;
 pub use sums::{misere_sum, QuotientMove, SumMethod, SumVerdict};
+pub use values::{
+    misere_sequence, misere_values, MisereSequence, MisereValues, NimQuotient, MAX_BUILT_HEAPS, MAX_NIM_HEAPS,
+    MAX_SEARCHED_MISERE_HEAP,
+};
 
 use crate::catalogue::HeapGame;
 use crate::error::{Error, Result};
 use crate::game::{Game, Options};
-use extend::{add_heap, transitions, Step};
+use extend::{complete_through, grow, transitions, Family, Step};
 
 /// The misère quotient of a heap game's heaps `1..=last_heap()`, built heap
 /// by heap; serializable, so a run can be saved and continued (and the
@@ -135,52 +140,16 @@ impl PartialQuotient {
     ) -> Result<bool> {
         self.check_game(game)?;
         self.restore_transitions(game);
-        let mut options = Options::new();
-        while self.last_heap() < to {
-            let heap = self.last_heap() + 1;
-            if stop(heap) {
-                return Ok(false);
-            }
-            options.clear();
-            game.options(&heap, &mut options);
-            let new_transitions = transitions(&self.monoid, &self.images, &heap_options(&options));
-            let step = Step {
-                monoid: std::mem::replace(&mut self.monoid, Monoid::trivial()),
-                p: std::mem::take(&mut self.p),
-                images: std::mem::take(&mut self.images),
-                transitions: std::mem::take(&mut self.transitions),
-            };
-            let options_of = |h: u64| {
-                let mut options = Options::new();
-                game.options(&h, &mut options);
-                heap_options(&options)
-            };
-            let result = add_heap(&step, new_transitions, &options_of, limits);
-            let grew = match &result {
-                Ok(next) => next.monoid.size() > step.monoid.size(),
-                Err(_) => false,
-            };
-            let next = match result {
-                Ok(next) => next,
-                Err(error) => {
-                    (self.monoid, self.p, self.images, self.transitions) =
-                        (step.monoid, step.p, step.images, step.transitions);
-                    return Err(match error {
-                        Error::TooLarge { what, needed, limit } => Error::TooLarge {
-                            what: format!("{what} (the quotient is complete through heap {})", heap - 1),
-                            needed,
-                            limit,
-                        },
-                        other => other,
-                    });
-                }
-            };
-            (self.monoid, self.p, self.images, self.transitions) = (next.monoid, next.p, next.images, next.transitions);
-            if grew {
-                self.growth.push((heap, self.monoid.size()));
-            }
-        }
-        Ok(true)
+        let mut step = Step {
+            monoid: std::mem::replace(&mut self.monoid, Monoid::trivial()),
+            p: std::mem::take(&mut self.p),
+            images: std::mem::take(&mut self.images),
+            transitions: std::mem::take(&mut self.transitions),
+        };
+        let growth = &mut self.growth;
+        let result = grow(&mut step, &Heaps(game), to, limits, &mut stop, &mut |heap, size| growth.push((heap, size)));
+        (self.monoid, self.p, self.images, self.transitions) = (step.monoid, step.p, step.images, step.transitions);
+        result.map_err(|error| complete_through(error, format!("heap {}", self.last_heap())))
     }
 
     /// The quotient of heaps `1..=to` only (`to` at most [`Self::last_heap`]):
@@ -273,7 +242,7 @@ impl PartialQuotient {
             images: self.images.clone(),
             transitions: self.transitions.clone(),
         };
-        if !extend::verify(&step, limits)? {
+        if !extend::verify(&step, &Heaps(game), limits)? {
             return Err(bad("its P-portion does not match the game's outcomes"));
         }
         Ok(())
@@ -283,4 +252,21 @@ impl PartialQuotient {
 /// A heap game's options as lists of heaps.
 fn heap_options(options: &Options<u64>) -> Vec<Vec<u64>> {
     options.iter().map(|parts| parts.to_vec()).collect()
+}
+
+/// The heaps of one game, heap `h` numbered `h`, weighing `2h − 1`: a move
+/// takes counters (the parts weigh less) or splits a heap without taking
+/// (`a + b = h` weighs `2h − 2`).
+struct Heaps<'a>(&'a HeapGame);
+
+impl Family for Heaps<'_> {
+    fn options(&self, heap: u64) -> Vec<Vec<u64>> {
+        let mut options = Options::new();
+        self.0.options(&heap, &mut options);
+        heap_options(&options)
+    }
+
+    fn weight(&self, heap: u64) -> u64 {
+        2 * heap - 1
+    }
 }

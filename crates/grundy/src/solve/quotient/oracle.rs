@@ -10,6 +10,8 @@ use crate::game::Outcome;
 pub trait MisereOracle<P>: Send {
     /// The misère outcome of the sum of `components`, if this oracle covers it.
     fn outcome(&mut self, components: &[P]) -> Option<Outcome>;
+    /// What it covers, for the note that says why it did not decide a sum.
+    fn coverage(&self) -> String;
 }
 
 /// Heaps up to this size get the quotient computed on the fly when a sum
@@ -48,6 +50,11 @@ impl QuotientOracle {
 }
 
 impl MisereOracle<u64> for QuotientOracle {
+    fn coverage(&self) -> String {
+        let heaps = self.quotient.last_heap().max(self.grow_to);
+        format!("the misère quotient of {} covers heaps up to {heaps}", self.game.description())
+    }
+
     fn outcome(&mut self, components: &[u64]) -> Option<Outcome> {
         let largest = components.iter().copied().max().unwrap_or(0);
         if largest > self.quotient.last_heap() {

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::PartialQuotient;
+use super::{Element, PartialQuotient};
 use crate::catalogue::HeapGame;
 
 /// Whether the quotient of the heaps computed is the quotient of *every*
@@ -44,44 +44,54 @@ impl PartialQuotient {
     /// complete.
     pub fn stability(&self, game: &HeapGame) -> Stability {
         let last_growth = self.growth.last().map_or(0, |&(heap, _)| heap);
-        let images = &self.images;
-        let last = images.len() - 1;
-        let mut seen: Option<(usize, usize)> = None;
-        for period in 1..=last / 2 {
-            // The smallest n0 with Φ(h + p) = Φ(h) for n0 ≤ h ≤ last − p.
-            let mut n0 = last - period;
-            while n0 > 0 && images[n0 - 1 + period] == images[n0 - 1] {
-                n0 -= 1;
-            }
-            if images[last] != images[last - period] {
-                continue;
-            }
-            if let Some(k) = game.octal_length() {
-                if last + 1 >= 2 * n0 + 2 * period + k {
-                    return Stability {
-                        last_growth,
-                        period: Some(period as u64),
-                        preperiod: Some(n0 as u64),
-                        proven: true,
-                        statement: format!(
-                            "proven final: heaps' elements satisfy Φ(h + {period}) = Φ(h) for {n0} ≤ h < {} \
+        stability_of(&self.images, game.octal_length(), last_growth)
+    }
+}
+
+/// The argument of [`PartialQuotient::stability`] for the elements of a
+/// game's heaps `0..images.len()` in any verified quotient that holds them
+/// (with other heaps too, e.g. nim heaps: the argument only needs that a
+/// heap with the same element and options' elements as a smaller one adds
+/// nothing). `octal_length` is the place of the code's last digit, if it
+/// is a finite octal code.
+pub(super) fn stability_of(images: &[Element], octal_length: Option<usize>, last_growth: u64) -> Stability {
+    let last = images.len() - 1;
+    let mut seen: Option<(usize, usize)> = None;
+    for period in 1..=last / 2 {
+        // The smallest n0 with Φ(h + p) = Φ(h) for n0 ≤ h ≤ last − p.
+        let mut n0 = last - period;
+        while n0 > 0 && images[n0 - 1 + period] == images[n0 - 1] {
+            n0 -= 1;
+        }
+        if images[last] != images[last - period] {
+            continue;
+        }
+        if let Some(k) = octal_length {
+            if last + 1 >= 2 * n0 + 2 * period + k {
+                return Stability {
+                    last_growth,
+                    period: Some(period as u64),
+                    preperiod: Some(n0 as u64),
+                    proven: true,
+                    statement: format!(
+                        "proven final: heaps' elements satisfy Φ(h + {period}) = Φ(h) for {n0} ≤ h < {} \
                              (2·n0 + p + k with k = {k}), checked through heap {last}, so by the octal periodicity \
                              argument every larger heap acts like a smaller one and the quotient never grows",
-                            2 * n0 + period + k
-                        ),
-                    };
-                }
-            }
-            // An unproven pattern counts once it has repeated three times.
-            if seen.is_none() && last + 1 - n0 >= 3 * period + period {
-                seen = Some((n0, period));
+                        2 * n0 + period + k
+                    ),
+                };
             }
         }
-        let why = match game.octal_length() {
-            Some(_) => "the heaps' elements are not yet periodic over a long enough range to prove it",
-            None => "there is no periodicity proof for codes that are not finite octal codes",
-        };
-        Stability {
+        // An unproven pattern counts once it has repeated three times.
+        if seen.is_none() && last + 1 - n0 >= 3 * period + period {
+            seen = Some((n0, period));
+        }
+    }
+    let why = match octal_length {
+        Some(_) => "the heaps' elements are not yet periodic over a long enough range to prove it",
+        None => "there is no periodicity proof for codes that are not finite octal codes",
+    };
+    Stability {
             last_growth,
             period: seen.map(|(_, p)| p as u64),
             preperiod: seen.map(|(n0, _)| n0 as u64),
@@ -90,5 +100,4 @@ impl PartialQuotient {
                 "stable so far: the quotient last grew at heap {last_growth} and has not changed through heap {last}; {why}"
             ),
         }
-    }
 }
