@@ -47,7 +47,10 @@ pub(super) fn nim_value<G: Canonical>(search: &PrunedSearch<'_, G>, component: &
     }
     let mut frame = Frame::default();
     let mut skip = NimberSet::EMPTY;
-    let count = worker.expand(component, &mut frame, |v| skip.insert(v))?;
+    // Every value up to the number of options is requested, and the options
+    // cannot take them all: the listing runs to the end.
+    let all = NimberSet::below(super::nimber_set::NIMBER_LIMIT);
+    let count = worker.expand(component, &mut frame, all, |v| skip.insert(v))?.expect("a full listing");
     let pool = (search.threads > 1)
         .then(|| rayon::ThreadPoolBuilder::new().num_threads(search.threads).build())
         .transpose()

@@ -55,6 +55,23 @@ fn cram_set_queries_match_plain_search() {
 }
 
 #[test]
+fn cram_set_queries_on_a_warm_table_match_plain_search() {
+    // One table for all queries: options valued by earlier queries are
+    // known, so a listing often stops early (every requested value is
+    // taken by a known option) and "not in R" answers are filed.
+    let mut rng = Xorshift::new(4242);
+    let mut plain = Search::normal_play(&Cram);
+    let pruned = PrunedSearch::with_memory(&Cram, 1 << 20);
+    for _ in 0..400 {
+        let board = random_cram(&mut rng);
+        let value = plain.nim_value(&board).unwrap() as u8;
+        let set: NimberSet = (0..1 + rng.below(3)).map(|_| rng.below(4) as u8).collect();
+        let found = pruned.value_in(&board, set).unwrap();
+        assert_eq!(found, set.contains(value).then_some(value), "{} in {set:?}", board.to_text());
+    }
+}
+
+#[test]
 fn cram_strips_are_dawsons_kayles() {
     // 1×n Cram is Dawson's Kayles, octal 0.07 (Winning Ways ch. 4 and 22);
     // compared with the heap game's own sequence.
