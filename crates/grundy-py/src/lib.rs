@@ -31,6 +31,7 @@ fn _grundy(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<python_game::PythonGame>()?;
     module.add_class::<sequence::HeapSequence>()?;
     module.add_function(wrap_pyfunction!(sequence::find_periodicity, module)?)?;
+    module.add_function(wrap_pyfunction!(sequence::misere_sequence, module)?)?;
     module.add_function(wrap_pyfunction!(tables::table_picture, module)?)?;
     module.add_function(wrap_pyfunction!(tables::sequence_picture, module)?)?;
     module.add_function(wrap_pyfunction!(tables::table_patterns, module)?)?;

@@ -1,16 +1,20 @@
 //! Nim-value sequences of heap games (`grundy.sequence`), computed with the
 //! interpreter released and stoppable by Ctrl-C without losing work.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use grundy::catalogue::HeapGame;
 use grundy::solve::heap::{self, Method, NimSequence, Periodicity, Values};
+use grundy::solve::quotient;
 use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use serde::Serialize;
 
 use crate::errors::to_py;
+use crate::interruptible::{self, Outcome};
 use crate::report::to_python;
 
 /// How long the engine runs without the interpreter before it looks for
@@ -146,4 +150,25 @@ fn periodicity_of(values: &[u32], octal_length: Option<usize>) -> Option<PythonP
         certificate: p.proven().then(|| p.proof.to_string()),
         computed_through: p.computed_through,
     })
+}
+
+/// The misère nim-values of heaps `0..=to` of a heap game, and the method
+/// that decided them (exact search to heap 50, a misère quotient of nim
+/// heaps with the game's heaps beyond it): what `grundy sequence --misere`
+/// prints. Runs without the interpreter; Ctrl-C stops it between heaps.
+#[pyfunction]
+pub fn misere_sequence<'py>(py: Python<'py>, game: &str, to: u64) -> PyResult<(Bound<'py, PyArray1<u32>>, String)> {
+    let game = HeapGame::parse(game).map_err(to_py)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let watched = stop.clone();
+    let work = move || quotient::misere_sequence(&game, to, |_| watched.load(Ordering::Relaxed));
+    match interruptible::run(py, &stop, work)? {
+        Outcome::Done(found) => {
+            let found = found.map_err(to_py)?;
+            // Misère values stay below MAX_NIM_HEAPS (255), so they fit.
+            let values = found.values.iter().map(|&v| u32::try_from(v).unwrap_or(u32::MAX)).collect();
+            Ok((PyArray1::from_vec(py, values), found.method))
+        }
+        Outcome::Abandoned(interrupt) => Err(interrupt),
+    }
 }

@@ -5,6 +5,7 @@ import threading
 import time
 
 import numpy as np
+import pytest
 
 import grundy
 from games import Kayles
@@ -64,3 +65,22 @@ def test_the_engine_releases_the_interpreter():
     # Up to a tick a millisecond; a held interpreter would allow one only
     # between slices of 100 ms (10 a second).
     assert len(ticks) > elapsed * 40
+
+
+def test_misere_sequences_by_search_then_by_quotient():
+    # Misère Kayles by exact search: g⁻ of heaps 0..12, the same as the
+    # Python-written Kayles valued by its own misère search.
+    kayles = grundy.sequence("kayles", to=12, misere=True)
+    assert kayles.values.tolist() == [1, 0, 2, 3, 0, 1, 3, 2, 1, 0, 2, 4, 0]
+    assert kayles.values.tolist() == Kayles().misere_nim_values(range(13)).tolist()
+    assert kayles.method == "exact search of sums"
+    # 0.15 beyond heap 50: read off the quotient of nim heaps with 0.15's
+    # heaps; its first 51 values agree with exact search.
+    far = grundy.sequence("0.15", to=400, misere=True)
+    near = grundy.sequence("0.15", to=50, misere=True)
+    assert len(far) == 401 and far.values[:51].tolist() == near.values.tolist()
+    assert "misère quotient" in far.method and near.method == "exact search of sums"
+    with pytest.raises(ValueError, match="method applies to normal play"):
+        grundy.sequence("0.15", to=60, misere=True, method="plain")
+    with pytest.raises(ValueError, match="take-and-break"):
+        grundy.sequence("wythoff", to=60, misere=True)

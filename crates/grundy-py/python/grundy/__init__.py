@@ -91,10 +91,16 @@ def find_periodicity(values: Iterable[int], octal_length: Optional[int] = None) 
     return _periodicity(_grundy.find_periodicity(array, octal_length))
 
 
-def sequence(game: str, to: int, *, method: Optional[str] = None) -> Sequence:
+def sequence(game: str, to: int, *, method: Optional[str] = None, misere: bool = False) -> Sequence:
     """Nim-values of heaps ``0..to`` (inclusive) of a heap game, and their
     periodicity (proven for finite octal codes when the values reach far
     enough).
+
+    With ``misere=True``, the misère nim-values ``g⁻`` of single heaps (what
+    ``grundy sequence --misere`` prints): exact search to heap 50, beyond it
+    a misère quotient of nim heaps with the game's heaps, which may outgrow
+    its limits (then ValueError says how far it got). ``method`` then says
+    which of the two decided; the periodicity is only what the values show.
 
     ``game`` is a take-and-break code (``"0.16"``, ``"4.07"``, ``"0.3F"``), a
     classic (``"kayles"``, ``"dawsons-kayles"``, ``"grundys-game"``, ``"nim"``)
@@ -107,6 +113,11 @@ def sequence(game: str, to: int, *, method: Optional[str] = None) -> Sequence:
     """
     if not isinstance(to, (int, np.integer)) or to < 0:
         raise ValueError(f"to must be a whole number of at least 0, found {to!r}")
+    if misere:
+        if method is not None:
+            raise ValueError("method applies to normal play; misère values choose their own method")
+        values, decided_by = _grundy.misere_sequence(game, int(to))
+        return Sequence(game, values, find_periodicity(values), decided_by)
     heaps = HeapSequence(game, method)
     heaps.extend_to(int(to) + 1)
     periodicity = _periodicity(heaps.periodicity())
