@@ -124,4 +124,8 @@ fn misere_sequences_beyond_exact_search_come_from_the_quotient() {
     assert_eq!(values[..31], searched["values"].as_array().unwrap()[..]);
     let text = grundy(&["sequence", "--misere", "0.3", "--to", "60"], "");
     assert!(text.stdout.contains("decided by: misère quotient of nim heaps"), "{}", text.stdout);
+    // 0.3 is a finite octal code: the periodicity line must not say it is
+    // not one, only that the octal theorem is about normal play.
+    assert!(!text.stdout.contains("not a finite octal code"), "{}", text.stdout);
+    assert!(text.stdout.contains("the octal theorem is about normal play"), "{}", text.stdout);
 }

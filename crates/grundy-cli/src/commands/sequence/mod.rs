@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use grundy::solve::heap::{find_periodicity, HeapGame, Method, NimSequence, Periodicity, Proof, Values};
+use grundy::solve::heap::{find_periodicity, HeapGame, Method, NimSequence, Periodicity, Proof, Unproven, Values};
 use grundy::solve::quotient::{misere_sequence, MisereSequence};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -167,7 +167,11 @@ fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
     };
     let values = Values::from(values.into_iter().map(|v| v as u32).collect::<Vec<u32>>());
     eprintln!("grundy: misère values of {} heaps of {} in {:.2?}", values.len(), game.description(), started.elapsed());
-    let periodicity = grundy::with_values!(&values, v => find_periodicity(v, None));
+    // Seen in the values only: the octal theorem says nothing of misère values.
+    let periodicity = grundy::with_values!(&values, v => find_periodicity(v, None)).map(|mut pattern| {
+        pattern.proof = Proof::Conjecture { why: Unproven::Misere };
+        pattern
+    });
     print(game, &values, periodicity.as_ref(), request.format, request.output, &Play::Misere(method))
 }
 

@@ -53,6 +53,10 @@ pub enum Unproven {
     /// The game is not a finite octal code (hexadecimal, Grundy's game,
     /// infinite codes): the theorem does not apply.
     NotOctal,
+    /// Misère values: the theorem is about normal-play values (a misère
+    /// quotient proven final proves the misère values' period; the report
+    /// of the method that decided says so).
+    Misere,
 }
 
 impl fmt::Display for Proof {
@@ -80,6 +84,11 @@ impl fmt::Display for Unproven {
             }
             Unproven::Arithmetic => write!(f, "arithmetic periodicity has no general theorem here"),
             Unproven::NotOctal => write!(f, "the game is not a finite octal code, so the octal theorem does not apply"),
+            Unproven::Misere => write!(
+                f,
+                "the octal theorem is about normal play; for misère values only a quotient proven final (see \
+                 'decided by') proves a period"
+            ),
         }
     }
 }
