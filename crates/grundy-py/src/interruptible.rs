@@ -8,8 +8,9 @@
 //! call multiplied the cost of a small call such as `solve("nim", 3, 4, 5)`.
 //!
 //! On Ctrl-C the work's `stop` flag is raised: the engines that watch one
-//! (the pruned search of Cram, Chomp and Node Kayles) return within
-//! moments, keeping their tables. A solver that watches no flag cannot be
+//! (the pruned search of Cram, Chomp and Node Kayles, the memoized search
+//! behind every other game's `solve`) return within moments, keeping what
+//! they valued. A solver that watches no flag (tables, misère analysis) cannot be
 //! stopped midway; after [`GRACE`] it is left to finish on its own thread,
 //! its answer unused, and the caller gets `KeyboardInterrupt` at once
 //! (see [`Outcome::Abandoned`]).

@@ -91,15 +91,16 @@ def test_a_builtin_search_stops_promptly():
     assert game.solve("3x4").outcome == grundy.game("cram").solve("3x4").outcome
 
 
-def test_a_search_that_cannot_stop_is_left_behind():
-    # The knight on the quarter plane is valued by the plain search, which
-    # watches no stop flag: Ctrl-C returns at once, the search finishes on
-    # its own thread, and the game object starts afresh.
+def test_a_plain_builtin_search_stops_promptly_and_stays_usable():
+    # The knight on the quarter plane is valued by the plain memoized
+    # search, which watches the same stop flag: it returns Interrupted,
+    # keeping the values it finished, and the object answers again.
     n, took = calibrate(lambda n: grundy.game("knight").solve(f"{n},{n}"), 40)
     game = grundy.game("knight")
     latency = latency_of_ctrl_c(lambda: game.solve(f"{4 * n},{4 * n}"), took)
     assert prompt(latency, took), (latency, took)
     assert game.solve("5,6").to_dict() == grundy.game("knight").solve("5,6").to_dict()
+    assert game.solve(f"{n},{n}").to_dict() == grundy.game("knight").solve(f"{n},{n}").to_dict()
 
 
 def test_a_python_game_stops_promptly_and_keeps_its_options():

@@ -10,6 +10,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::RangeInclusive;
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::report::{ComponentReport, Convention, MoveReport, Play, Report, Table};
@@ -47,6 +48,11 @@ pub trait Playable: Send + Sync {
     fn uses_misere_quotient(&self) -> bool {
         false
     }
+    /// Makes the session's searches watch `flag` (a Ctrl-C handler's):
+    /// once it is raised they return [`Error::Interrupted`], keeping what
+    /// they had valued. Sessions whose work is short or that get the flag
+    /// another way ([`super::SearchSettings`]) ignore it.
+    fn set_interrupt(&mut self, _flag: Arc<AtomicBool>) {}
 }
 
 /// What a front end does with a game in progress (see [`Playable::play`]).
@@ -232,6 +238,10 @@ where
         lock(&self.misere).has_quotient()
     }
 
+    fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        lock(&self.search).set_interrupt(flag);
+    }
+
     fn solve_in(&self, positions: &[String], play: Play) -> Result<Report> {
         match play {
             Play::Normal => self.solve_normal(positions),
@@ -296,6 +306,10 @@ where
 {
     fn name(&self) -> &str {
         &self.name
+    }
+
+    fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        lock(&self.search).set_interrupt(flag);
     }
 
     fn solve_in(&self, positions: &[String], play: Play) -> Result<Report> {

@@ -366,7 +366,10 @@ fn build(description: &str, options: &RuleOptions, file: Option<(&str, &str)>) -
     if !entry.board && (options.board, options.goal) != (plain.board, plain.goal) {
         return Err(Error::NotABoardGame { game: text.to_string() });
     }
-    let game = (entry.build)(&Description { text, parameters, options, file })?;
+    let mut game = (entry.build)(&Description { text, parameters, options, file })?;
+    if let Some(flag) = &options.search.interrupt {
+        game.set_interrupt(std::sync::Arc::clone(flag));
+    }
     if options.misere_quotient.is_some() && !game.uses_misere_quotient() {
         return Err(Error::Unsupported {
             game: text.to_string(),

@@ -27,7 +27,8 @@ pub struct SearchSettings {
     /// Load the table from this file first if it exists; save it there at
     /// the end, also when interrupted.
     pub checkpoint: Option<PathBuf>,
-    /// Set to stop the search (a Ctrl-C handler).
+    /// Set to stop a long search (a Ctrl-C handler): the pruned search, and
+    /// the memoized search of every other session ([`super::Playable::set_interrupt`]).
     pub interrupt: Option<Arc<AtomicBool>>,
     /// Called a few times a second on long searches.
     pub progress: Option<fn(&Progress, Duration)>,

@@ -1,6 +1,8 @@
 //! Memoized depth-first search with an explicit stack.
 
 use std::fmt::Debug;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -12,6 +14,10 @@ use crate::nim::NimValue;
 /// The default cap on memoized positions: enough for any game that fits in
 /// a few gigabytes, and a clear error instead of an out-of-memory crash.
 pub const DEFAULT_POSITION_LIMIT: usize = 100_000_000;
+
+/// Positions valued between two looks at the interrupt flag: often enough
+/// to stop within milliseconds, rarely enough to cost nothing measurable.
+const INTERRUPT_CHECK_EVERY: u32 = 1024;
 
 type Splitter<G> = fn(&G, &<G as Game>::Position, &mut Vec<<G as Game>::Position>);
 type Shortcut<G, V> = fn(&G, &<G as Game>::Position) -> V;
@@ -40,6 +46,7 @@ pub struct Search<G: Game, R: Rule<G>> {
     split: Option<Splitter<G>>,
     shortcut: Option<Shortcut<G, R::Value>>,
     limit: usize,
+    interrupt: Option<Arc<AtomicBool>>,
 }
 
 /// One position being expanded: its options' parts and how far we got.
@@ -100,7 +107,15 @@ impl<G: Goal> Search<G, GoalPlay> {
 
 impl<G: Game, R: Rule<G>> Search<G, R> {
     pub fn new(game: G, rule: R) -> Self {
-        Search { game, rule, memo: FxHashMap::default(), split: None, shortcut: None, limit: DEFAULT_POSITION_LIMIT }
+        Search {
+            game,
+            rule,
+            memo: FxHashMap::default(),
+            split: None,
+            shortcut: None,
+            limit: DEFAULT_POSITION_LIMIT,
+            interrupt: None,
+        }
     }
 
     /// A search that splits every position it meets into independent
@@ -119,6 +134,19 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
     pub fn with_limit(mut self, positions: usize) -> Self {
         self.limit = positions;
         self
+    }
+
+    /// Watches `flag` (set by a Ctrl-C handler): once it is raised, the
+    /// search returns [`Error::Interrupted`]. Every value found before that
+    /// stays in the memo, so asking again resumes rather than restarts.
+    pub fn with_interrupt(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.set_interrupt(flag);
+        self
+    }
+
+    /// [`Search::with_interrupt`] on a search already built.
+    pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.interrupt = Some(flag);
     }
 
     pub fn game(&self) -> &G {
@@ -194,7 +222,17 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
         let mut stack = vec![self.expand(root.clone(), &mut spare)];
         on_stack.insert(root.clone());
         let mut option_values = Vec::new();
+        let mut until_check = INTERRUPT_CHECK_EVERY;
         while let Some(frame) = stack.last_mut() {
+            until_check -= 1;
+            if until_check == 0 {
+                until_check = INTERRUPT_CHECK_EVERY;
+                if self.interrupt.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+                    // The memo holds finished values only: positions still
+                    // on the stack are simply not stored.
+                    return Err(Error::Interrupted);
+                }
+            }
             // Find the next part whose value is still unknown.
             let mut unknown = None;
             while frame.next_part < frame.options.parts().len() {
@@ -308,6 +346,44 @@ mod tests {
     fn the_position_limit_is_an_error() {
         let mut search = Search::normal_play(&Chain).with_limit(100);
         assert!(matches!(search.nim_value(&1000), Err(Error::TooLarge { .. })));
+    }
+
+    /// A chain that raises its interrupt flag once `after` positions have
+    /// been expanded, as a Ctrl-C in the middle of a search would.
+    struct InterruptedChain {
+        flag: Arc<AtomicBool>,
+        after: usize,
+        expanded: std::sync::atomic::AtomicUsize,
+    }
+    impl Game for InterruptedChain {
+        type Position = u64;
+        fn options(&self, &n: &u64, options: &mut Options<u64>) {
+            if self.expanded.fetch_add(1, Ordering::Relaxed) + 1 == self.after {
+                self.flag.store(true, Ordering::Relaxed);
+            }
+            Chain.options(&n, options);
+        }
+    }
+
+    #[test]
+    fn an_interrupt_stops_the_search_and_keeps_what_it_valued() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let game = InterruptedChain { flag: Arc::clone(&flag), after: 150_000, expanded: Default::default() };
+        let mut search = Search::normal_play(&game).with_interrupt(Arc::clone(&flag));
+        // Depth-first to the bottom (200,001 expansions) before anything is
+        // valued, then the flag, raised on the way down, stops it.
+        assert!(matches!(search.nim_value(&200_000), Err(Error::Interrupted)));
+        assert_eq!(search.positions_valued(), 0, "nothing was finished before the interrupt");
+        flag.store(false, Ordering::Relaxed);
+        assert_eq!(search.nim_value(&200_000).unwrap(), 0);
+        // A second interrupt, after some values are in the memo, keeps them.
+        let valued = search.positions_valued();
+        flag.store(true, Ordering::Relaxed);
+        assert!(matches!(search.nim_value(&400_000), Err(Error::Interrupted)));
+        assert!(search.positions_valued() >= valued, "the memo was not cleared");
+        flag.store(false, Ordering::Relaxed);
+        assert_eq!(search.nim_value(&400_001).unwrap(), 1);
+        assert_eq!(search.positions_valued(), 400_002);
     }
 
     /// Splitting: a heap n may be split into two non-empty heaps (n ≥ 2).
