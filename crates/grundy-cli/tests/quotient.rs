@@ -124,8 +124,14 @@ fn misere_sequences_beyond_exact_search_come_from_the_quotient() {
     assert_eq!(values[..31], searched["values"].as_array().unwrap()[..]);
     let text = grundy(&["sequence", "--misere", "0.3", "--to", "60"], "");
     assert!(text.stdout.contains("decided by: misère quotient of nim heaps"), "{}", text.stdout);
-    // 0.3 is a finite octal code: the periodicity line must not say it is
-    // not one, only that the octal theorem is about normal play.
+    // The quotient is final, which proves the values' period.
+    assert!(text.stdout.contains("periodicity: PROVEN periodic, period 2"), "{}", text.stdout);
+    assert!(text.stdout.contains("proof: the misère quotient of nim heaps"), "{}", text.stdout);
+    // Exact search proves no period. 0.51 is a finite octal code: the line
+    // must not say it is not one, only that the octal theorem is about
+    // normal play.
+    let text = grundy(&["sequence", "--misere", "0.51", "--to", "50"], "");
+    assert!(text.stdout.contains("periodicity: conjecture"), "{}", text.stdout);
     assert!(!text.stdout.contains("not a finite octal code"), "{}", text.stdout);
     assert!(text.stdout.contains("the octal theorem is about normal play"), "{}", text.stdout);
 }

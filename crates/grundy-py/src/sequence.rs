@@ -142,22 +142,30 @@ struct PythonPeriodicity {
 }
 
 fn periodicity_of(values: &[u32], octal_length: Option<usize>) -> Option<PythonPeriodicity> {
-    heap::find_periodicity(values, octal_length).map(|p: Periodicity| PythonPeriodicity {
+    heap::find_periodicity(values, octal_length).map(to_python_periodicity)
+}
+
+fn to_python_periodicity(p: Periodicity) -> PythonPeriodicity {
+    PythonPeriodicity {
         preperiod: p.preperiod,
         period: p.period,
         saltus: p.saltus,
         proven: p.proven(),
         certificate: p.proven().then(|| p.proof.to_string()),
         computed_through: p.computed_through,
-    })
+    }
 }
 
-/// The misère nim-values of heaps `0..=to` of a heap game, and the method
+/// Values, the method that decided them, and their periodicity (a dict or `None`).
+type MisereAnswer<'py> = (Bound<'py, PyArray1<u32>>, String, Bound<'py, PyAny>);
+
+/// The misère nim-values of heaps `0..=to` of a heap game, the method
 /// that decided them (exact search to heap 50, a misère quotient of nim
-/// heaps with the game's heaps beyond it): what `grundy sequence --misere`
-/// prints. Runs without the interpreter; Ctrl-C stops it between heaps.
+/// heaps with the game's heaps beyond it) and their periodicity (proven by
+/// a final quotient): what `grundy sequence --misere` prints. Runs without
+/// the interpreter; Ctrl-C stops it between heaps.
 #[pyfunction]
-pub fn misere_sequence<'py>(py: Python<'py>, game: &str, to: u64) -> PyResult<(Bound<'py, PyArray1<u32>>, String)> {
+pub fn misere_sequence<'py>(py: Python<'py>, game: &str, to: u64) -> PyResult<MisereAnswer<'py>> {
     let game = HeapGame::parse(game).map_err(to_py)?;
     let stop = Arc::new(AtomicBool::new(false));
     let watched = stop.clone();
@@ -167,7 +175,8 @@ pub fn misere_sequence<'py>(py: Python<'py>, game: &str, to: u64) -> PyResult<(B
             let found = found.map_err(to_py)?;
             // Misère values stay below MAX_NIM_HEAPS (255), so they fit.
             let values = found.values.iter().map(|&v| u32::try_from(v).unwrap_or(u32::MAX)).collect();
-            Ok((PyArray1::from_vec(py, values), found.method))
+            let periodicity = to_python(py, &found.periodicity.map(to_python_periodicity))?;
+            Ok((PyArray1::from_vec(py, values), found.method, periodicity))
         }
         Outcome::Abandoned(interrupt) => Err(interrupt),
     }

@@ -80,6 +80,12 @@ def test_misere_sequences_by_search_then_by_quotient():
     near = grundy.sequence("0.15", to=50, misere=True)
     assert len(far) == 401 and far.values[:51].tolist() == near.values.tolist()
     assert "misère quotient" in far.method and near.method == "exact search of sums"
+    # The quotient is proven final at heap 153, which proves the period the
+    # values show (10, from heap 66); exact search proves nothing.
+    assert far.periodicity.proven and "proven final" in far.periodicity.certificate
+    assert (far.periodicity.preperiod, far.periodicity.period) == (66, 10)
+    assert all(far.values[n + 10] == far.values[n] for n in range(66, 391))
+    assert near.periodicity is None or not near.periodicity.proven
     with pytest.raises(ValueError, match="method applies to normal play"):
         grundy.sequence("0.15", to=60, misere=True, method="plain")
     with pytest.raises(ValueError, match="take-and-break"):

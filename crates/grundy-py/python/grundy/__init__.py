@@ -100,7 +100,8 @@ def sequence(game: str, to: int, *, method: Optional[str] = None, misere: bool =
     ``grundy sequence --misere`` prints): exact search to heap 50, beyond it
     a misère quotient of nim heaps with the game's heaps, which may outgrow
     its limits (then ValueError says how far it got). ``method`` then says
-    which of the two decided; the periodicity is only what the values show.
+    which of the two decided; the periodicity is proven when the quotient is
+    proven final, else only what the values show.
 
     ``game`` is a take-and-break code (``"0.16"``, ``"4.07"``, ``"0.3F"``), a
     classic (``"kayles"``, ``"dawsons-kayles"``, ``"grundys-game"``, ``"nim"``)
@@ -116,8 +117,8 @@ def sequence(game: str, to: int, *, method: Optional[str] = None, misere: bool =
     if misere:
         if method is not None:
             raise ValueError("method applies to normal play; misère values choose their own method")
-        values, decided_by = _grundy.misere_sequence(game, int(to))
-        return Sequence(game, values, find_periodicity(values), decided_by)
+        values, decided_by, periodicity = _grundy.misere_sequence(game, int(to))
+        return Sequence(game, values, _periodicity(periodicity), decided_by)
     heaps = HeapSequence(game, method)
     heaps.extend_to(int(to) + 1)
     periodicity = _periodicity(heaps.periodicity())

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use grundy::solve::heap::{find_periodicity, HeapGame, Method, NimSequence, Periodicity, Proof, Unproven, Values};
+use grundy::solve::heap::{find_periodicity, HeapGame, Method, NimSequence, Periodicity, Proof, Values};
 use grundy::solve::quotient::{misere_sequence, MisereSequence};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -161,17 +161,12 @@ fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
         interrupted.load(Ordering::SeqCst)
     });
     progress.finish_and_clear();
-    let MisereSequence { values, method } = match found {
+    let MisereSequence { values, method, periodicity } = match found {
         Err(grundy::Error::Interrupted) => bail!("interrupted (nothing is saved: --misere runs keep no checkpoint)"),
         found => found?,
     };
     let values = Values::from(values.into_iter().map(|v| v as u32).collect::<Vec<u32>>());
     eprintln!("grundy: misère values of {} heaps of {} in {:.2?}", values.len(), game.description(), started.elapsed());
-    // Seen in the values only: the octal theorem says nothing of misère values.
-    let periodicity = grundy::with_values!(&values, v => find_periodicity(v, None)).map(|mut pattern| {
-        pattern.proof = Proof::Conjecture { why: Unproven::Misere };
-        pattern
-    });
     print(game, &values, periodicity.as_ref(), request.format, request.output, &Play::Misere(method))
 }
 
@@ -306,7 +301,7 @@ fn describe(periodicity: Option<&Periodicity>) -> String {
         format!("last exception at heap {}", p.preperiod - 1)
     };
     match &p.proof {
-        Proof::OctalTheorem { .. } => {
+        Proof::OctalTheorem { .. } | Proof::MisereQuotient { .. } => {
             format!("periodicity: PROVEN {kind}, period {}, {exception}\nproof: {}", p.period, p.proof)
         }
         Proof::Conjecture { why } => format!(

@@ -25,7 +25,7 @@ pub struct Periodicity {
 impl Periodicity {
     /// Whether the pattern is proven for every heap.
     pub fn proven(&self) -> bool {
-        matches!(self.proof, Proof::OctalTheorem { .. })
+        matches!(self.proof, Proof::OctalTheorem { .. } | Proof::MisereQuotient { .. })
     }
 }
 
@@ -38,6 +38,13 @@ pub enum Proof {
     /// `G(n + p) = G(n)` was checked for every `n` in `checked_from..checked_until`
     /// (that is `n0 ≤ n < 2·n0 + p + k`), using the values of heaps `0..=values_through`.
     OctalTheorem { last_digit_place: usize, checked_from: usize, checked_until: usize, values_through: usize },
+    /// Misère values, proven by a misère quotient of nim heaps with the
+    /// game's heaps that is final (the octal theorem's argument carried to
+    /// the quotient; see `solve::quotient::stability`): from heap
+    /// `elements_from` on, heaps' quotient elements repeat with period
+    /// `elements_period`, checked through heap `final_at`, so their misère
+    /// nim-values do too.
+    MisereQuotient { elements_from: usize, elements_period: usize, final_at: usize },
     /// Seen in the values computed but not proven.
     Conjecture { why: Unproven },
 }
@@ -53,9 +60,8 @@ pub enum Unproven {
     /// The game is not a finite octal code (hexadecimal, Grundy's game,
     /// infinite codes): the theorem does not apply.
     NotOctal,
-    /// Misère values: the theorem is about normal-play values (a misère
-    /// quotient proven final proves the misère values' period; the report
-    /// of the method that decided says so).
+    /// Misère values with no misère quotient proven final: the octal
+    /// theorem is about normal-play values.
     Misere,
 }
 
@@ -71,6 +77,12 @@ impl fmt::Display for Proof {
                      = {checked_until}, using the values of heaps 0..{values_through}"
                 )
             }
+            Proof::MisereQuotient { elements_from, elements_period, final_at } => write!(
+                f,
+                "the misère quotient of nim heaps with the game's heaps is proven final at heap {final_at}: from heap \
+                 {elements_from} on, a heap and the heap {elements_period} larger have the same quotient element, so \
+                 the same misère nim-value"
+            ),
             Proof::Conjecture { why } => write!(f, "conjecture: {why}"),
         }
     }
@@ -86,8 +98,8 @@ impl fmt::Display for Unproven {
             Unproven::NotOctal => write!(f, "the game is not a finite octal code, so the octal theorem does not apply"),
             Unproven::Misere => write!(
                 f,
-                "the octal theorem is about normal play; for misère values only a quotient proven final (see \
-                 'decided by') proves a period"
+                "the octal theorem is about normal play; a period of misère values is proven only by a misère \
+                 quotient proven final"
             ),
         }
     }

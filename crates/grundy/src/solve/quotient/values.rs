@@ -32,6 +32,7 @@ use crate::catalogue::HeapGame;
 use crate::error::{Error, Result};
 use crate::game::{Game, Options};
 use crate::nim::NimValue;
+use crate::solve::heap::{find_periodicity, Periodicity, Proof, Unproven};
 
 /// The most nim heaps tried: a heap whose misère value is larger is not
 /// decided this way.
@@ -242,12 +243,17 @@ pub fn misere_values(
 /// search of sums (which grows exponentially with the heap).
 pub const MAX_SEARCHED_MISERE_HEAP: u64 = 50;
 
-/// Misère nim-values of heaps `0..=to` and how they were found.
+/// Misère nim-values of heaps `0..=to`, how they were found, and their
+/// periodicity.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MisereSequence {
     pub values: Vec<NimValue>,
     /// Which method decided, in words.
     pub method: String,
+    /// The pattern of the values: proven when the quotient that decided
+    /// them is proven final ([`Proof::MisereQuotient`]), else a conjecture
+    /// ([`Unproven::Misere`]).
+    pub periodicity: Option<Periodicity>,
 }
 
 /// The misère nim-values of heaps `0..=to` (what `grundy sequence
@@ -257,7 +263,8 @@ pub struct MisereSequence {
 pub fn misere_sequence(game: &HeapGame, to: u64, stop: impl FnMut(u64) -> bool) -> Result<MisereSequence> {
     if to <= MAX_SEARCHED_MISERE_HEAP {
         let values = crate::solve::misere::misere_nim_values(game, 0..=to)?;
-        return Ok(MisereSequence { values, method: "exact search of sums".to_string() });
+        let periodicity = misere_periodicity(&values, None);
+        return Ok(MisereSequence { values, method: "exact search of sums".to_string(), periodicity });
     }
     let found = misere_values(game, to, Limits::default(), stop).map_err(|error| match error {
         Error::TooLarge { what, needed, limit } => Error::TooLarge {
@@ -287,7 +294,46 @@ pub fn misere_sequence(game: &HeapGame, to: u64, stop: impl FnMut(u64) -> bool) 
         game.description(),
         found.size
     );
-    Ok(MisereSequence { values: found.values, method })
+    let final_pattern = match (stability.proven, stability.preperiod, stability.period) {
+        (true, Some(n0), Some(p)) => Some((n0 as usize, p as usize, found.built_through as usize)),
+        _ => None,
+    };
+    let periodicity = misere_periodicity(&found.values, final_pattern);
+    Ok(MisereSequence { values: found.values, method, periodicity })
+}
+
+/// The periodicity of misère values: what they show, proven when a final
+/// quotient's elements repeat with period `p` from heap `n0`
+/// (`final_pattern = (n0, p, final_at)`).
+///
+/// The values may follow a shorter period `p'` from some `n0'` (two
+/// elements with one value). Every heap's value is known (heaps past `n0`
+/// copy the first period), so the values are first extended well past
+/// both patterns; the pattern they show is proven when it holds through a
+/// heap `N ≥ max(n0, n0') + p + p'`: any `n ≥ max(n0, n0')` is `m + j·p`
+/// with `m` in the first period, and `g(n + p') = g(m + p') = g(m) = g(n)`,
+/// both `m` and `m + p'` being at most `N`; below `max(n0, n0')` it was
+/// seen directly. Otherwise the quotient's own pattern is reported.
+fn misere_periodicity(values: &[NimValue], final_pattern: Option<(usize, usize, usize)>) -> Option<Periodicity> {
+    let mut narrow: Vec<u32> = values.iter().map(|&v| u32::try_from(v).unwrap_or(u32::MAX)).collect();
+    let computed_through = values.len().saturating_sub(1);
+    let Some((n0, p, final_at)) = final_pattern else {
+        let seen = find_periodicity(&narrow, None);
+        return seen.map(|pattern| Periodicity { proof: Proof::Conjecture { why: Unproven::Misere }, ..pattern });
+    };
+    // A proof needs the values through 2·n0 + p + k − 1 ≥ n0 + p − 1, so
+    // the first period is there to copy.
+    let extended = (2 * (n0 + 2 * p) + 64).max(narrow.len());
+    for heap in narrow.len()..extended {
+        narrow.push(narrow[heap - p]);
+    }
+    let proof = Proof::MisereQuotient { elements_from: n0, elements_period: p, final_at };
+    match find_periodicity(&narrow, None) {
+        Some(pattern) if pattern.saltus == 0 && extended > n0.max(pattern.preperiod) + p + pattern.period => {
+            Some(Periodicity { proof, computed_through, ..pattern })
+        }
+        _ => Some(Periodicity { preperiod: n0, period: p, saltus: 0, proof, computed_through }),
+    }
 }
 
 #[cfg(test)]
@@ -312,6 +358,26 @@ mod tests {
             assert!(far.stability.proven, "{code}: {}", far.stability.statement);
             assert_eq!(far.values[..=to as usize], searched, "{code}");
         }
+    }
+
+    /// A final quotient proves the values' pattern, which then holds on
+    /// every heap computed; exact search alone proves nothing.
+    #[test]
+    fn a_final_quotient_proves_the_values_period() {
+        for code in ["0.3", "0.51", "0.34", "0.55"] {
+            let game = HeapGame::parse(code).unwrap();
+            let found = misere_sequence(&game, 600, |_| false).unwrap();
+            let pattern = found.periodicity.expect("a final quotient gives a pattern");
+            assert!(pattern.proven(), "{code}: {:?}", pattern.proof);
+            assert!(matches!(pattern.proof, Proof::MisereQuotient { .. }), "{code}");
+            let (n0, p) = (pattern.preperiod, pattern.period);
+            assert!((n0..=600 - p).all(|n| found.values[n + p] == found.values[n]), "{code}: {n0} {p}");
+            // Minimal: one period shorter (or one exception later) would fail.
+            assert!(n0 == 0 || found.values[n0 - 1 + p] != found.values[n0 - 1], "{code}");
+        }
+        let searched = misere_sequence(&HeapGame::parse("0.51").unwrap(), 40, |_| false).unwrap();
+        let pattern = searched.periodicity.expect("0.51 shows a period by heap 40");
+        assert_eq!(pattern.proof, Proof::Conjecture { why: Unproven::Misere });
     }
 
     /// A quotient past its limit is an error that says how far it got.
