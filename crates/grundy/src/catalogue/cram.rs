@@ -116,35 +116,31 @@ fn transpose8(mut x: u64) -> u64 {
 /// steps (the occluded fill of Kogge and Stone, known from chess
 /// bitboards), with constant masks and no bit reversal.
 fn region_in_frame(x: u64, seed: u64) -> u64 {
-    const NOT_FIRST: u64 = 0xfefe_fefe_fefe_fefe;
-    const NOT_LAST: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    // Cells a fill may enter by a step of 1, 2, 4 (or 8, 16, 32) bits in
+    // each direction: the doubling masks, which depend on `x` alone.
+    let doubling = |mut p: u64, step: fn(u64, u32) -> u64, unit: u32| {
+        let p1 = p;
+        p &= step(p, unit);
+        let p2 = p;
+        p &= step(p, 2 * unit);
+        [p1, p2, p]
+    };
+    let right = doubling(x & 0xfefe_fefe_fefe_fefe, |v, n| v << n, 1);
+    let left = doubling(x & 0x7f7f_7f7f_7f7f_7f7f, |v, n| v >> n, 1);
+    let down = doubling(x, |v, n| v << n, 8);
+    let up = doubling(x, |v, n| v >> n, 8);
+    let fill = |mut g: u64, p: &[u64; 3], step: fn(u64, u32) -> u64, unit: u32| {
+        g |= p[0] & step(g, unit);
+        g |= p[1] & step(g, 2 * unit);
+        g | p[2] & step(g, 4 * unit)
+    };
     let mut region = seed & x;
     loop {
-        let mut g = region;
-        let mut p = x & NOT_FIRST;
-        g |= p & g << 1;
-        p &= p << 1;
-        g |= p & g << 2;
-        p &= p << 2;
-        g |= p & g << 4;
-        let mut p = x & NOT_LAST;
-        g |= p & g >> 1;
-        p &= p >> 1;
-        g |= p & g >> 2;
-        p &= p >> 2;
-        g |= p & g >> 4;
-        let mut p = x;
-        g |= p & g << 8;
-        p &= p << 8;
-        g |= p & g << 16;
-        p &= p << 16;
-        g |= p & g << 32;
-        let mut p = x;
-        g |= p & g >> 8;
-        p &= p >> 8;
-        g |= p & g >> 16;
-        p &= p >> 16;
-        g |= p & g >> 32;
+        // Along the rows both ways from the same cells (two independent
+        // chains reach the same runs as one after the other), then along
+        // the columns.
+        let rows = fill(region, &right, |v, n| v << n, 1) | fill(region, &left, |v, n| v >> n, 1);
+        let g = fill(rows, &down, |v, n| v << n, 8) | fill(rows, &up, |v, n| v >> n, 8);
         // Done when nothing grew, or (the common case: a region that did
         // not split) when every cell is in, which saves the round that
         // would only confirm it.

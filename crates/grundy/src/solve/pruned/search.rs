@@ -57,7 +57,6 @@ pub(super) struct Frame<P> {
     pub keys: Vec<u128>,
     pub sizes: Vec<u32>,
     pub moves: Vec<Move>,
-    scratch: Vec<P>,
 }
 
 impl<P> Default for Frame<P> {
@@ -68,7 +67,6 @@ impl<P> Default for Frame<P> {
             keys: Vec::new(),
             sizes: Vec::new(),
             moves: Vec::new(),
-            scratch: Vec::new(),
         }
     }
 }
@@ -236,30 +234,35 @@ impl<'s, G: Canonical> Worker<'s, G> {
     /// nim-sum, and the table buckets of the others are fetched.
     fn split(&mut self, option: &[G::Position], frame: &mut Frame<G::Position>) -> Pending {
         let first = frame.parts.len();
-        frame.scratch.clear();
         for part in option {
-            self.game.components(part, &mut frame.scratch);
+            self.game.components(part, &mut frame.parts);
         }
+        // The components go in place: `parts[first..kept]` are the ones
+        // kept so far (with their keys and sizes), `parts[j]` the next.
         let mut nim_sum = 0u8;
-        for c in frame.scratch.drain(..) {
-            let key = self.game.key(&c);
-            if let Some(j) = frame.keys[first..].iter().position(|&k| k == key) {
+        let mut kept = first;
+        for j in first..frame.parts.len() {
+            let key = self.game.key(&frame.parts[j]);
+            if let Some(i) = frame.keys[first..].iter().position(|&k| k == key) {
                 // G + G = 0: equal components cancel.
-                frame.keys.swap_remove(first + j);
-                frame.parts.swap_remove(first + j);
-                frame.sizes.swap_remove(first + j);
+                kept -= 1;
+                frame.parts.swap(first + i, kept);
+                frame.keys.swap_remove(first + i);
+                frame.sizes.swap_remove(first + i);
                 continue;
             }
-            if let Some(v) = self.theory(&c) {
+            if let Some(v) = self.theory(&frame.parts[j]) {
                 nim_sum ^= v;
                 continue;
             }
             self.table.prefetch(key);
+            frame.parts.swap(kept, j);
             frame.keys.push(key);
-            frame.sizes.push(self.game.size(&c));
-            frame.parts.push(c);
+            frame.sizes.push(self.game.size(&frame.parts[kept]));
+            kept += 1;
         }
-        Pending { first, end: frame.parts.len(), nim_sum }
+        frame.parts.truncate(kept);
+        Pending { first, end: kept, nim_sum }
     }
 
     /// Looks up the components of a split option in the table: known ones
