@@ -51,6 +51,11 @@ pub const MAX_CRAM_CELLS: u32 = 64;
 /// symmetries take a few word operations each.
 const FRAME: u32 = 8;
 
+/// The frame of long thin regions: a region whose box is at most 4 × 16
+/// (and not within 8 × 8) is stored 16 cells wide, a row in each 16-bit
+/// quarter of the word, its long side along the rows.
+const WIDE: u32 = 16;
+
 /// A Cram board: `rows × cols` cells (at most 64), bit `r·cols + c` set when
 /// cell `(r, c)` is empty.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -115,32 +120,37 @@ fn transpose8(mut x: u64) -> u64 {
 /// runs in all four directions at once, each direction by three doubling
 /// steps (the occluded fill of Kogge and Stone, known from chess
 /// bitboards), with constant masks and no bit reversal.
-fn region_in_frame(x: u64, seed: u64) -> u64 {
-    // Cells a fill may enter by a step of 1, 2, 4 (or 8, 16, 32) bits in
-    // each direction: the doubling masks, which depend on `x` alone.
-    let doubling = |mut p: u64, step: fn(u64, u32) -> u64, unit: u32| {
-        let p1 = p;
-        p &= step(p, unit);
-        let p2 = p;
-        p &= step(p, 2 * unit);
-        [p1, p2, p]
+fn region_in_frame<const W: u32>(x: u64, seed: u64) -> u64 {
+    // Cells a fill may enter by steps of 1, 2, 4, … bits along a row (and
+    // W, 2W, … along a column): the doubling masks, which depend on `x`
+    // alone. log2(W) steps span a row, log2(64 / W) a column.
+    let doubling = |mut p: u64, step: fn(u64, u32) -> u64, unit: u32, steps: u32| {
+        let mut masks = [0u64; 4];
+        for (i, mask) in masks.iter_mut().enumerate().take(steps as usize) {
+            *mask = p;
+            p &= step(p, unit << i);
+        }
+        masks
     };
-    let right = doubling(x & 0xfefe_fefe_fefe_fefe, |v, n| v << n, 1);
-    let left = doubling(x & 0x7f7f_7f7f_7f7f_7f7f, |v, n| v >> n, 1);
-    let down = doubling(x, |v, n| v << n, 8);
-    let up = doubling(x, |v, n| v >> n, 8);
-    let fill = |mut g: u64, p: &[u64; 3], step: fn(u64, u32) -> u64, unit: u32| {
-        g |= p[0] & step(g, unit);
-        g |= p[1] & step(g, 2 * unit);
-        g | p[2] & step(g, 4 * unit)
+    let (row_steps, column_steps) = (W.trailing_zeros(), 6 - W.trailing_zeros());
+    let first_column = FIRST_COLUMN[W as usize];
+    let right = doubling(x & !first_column, |v, n| v << n, 1, row_steps);
+    let left = doubling(x & !(first_column << (W - 1)), |v, n| v >> n, 1, row_steps);
+    let down = doubling(x, |v, n| v << n, W, column_steps);
+    let up = doubling(x, |v, n| v >> n, W, column_steps);
+    let fill = |mut g: u64, masks: &[u64; 4], step: fn(u64, u32) -> u64, unit: u32, steps: u32| {
+        for (i, mask) in masks.iter().enumerate().take(steps as usize) {
+            g |= mask & step(g, unit << i);
+        }
+        g
     };
     let mut region = seed & x;
     loop {
         // Along the rows both ways from the same cells (two independent
         // chains reach the same runs as one after the other), then along
         // the columns.
-        let rows = fill(region, &right, |v, n| v << n, 1) | fill(region, &left, |v, n| v >> n, 1);
-        let g = fill(rows, &down, |v, n| v << n, 8) | fill(rows, &up, |v, n| v >> n, 8);
+        let rows = fill(region, &right, |v, n| v << n, 1, row_steps) | fill(region, &left, |v, n| v >> n, 1, row_steps);
+        let g = fill(rows, &down, |v, n| v << n, W, column_steps) | fill(rows, &up, |v, n| v >> n, W, column_steps);
         // Done when nothing grew, or (the common case: a region that did
         // not split) when every cell is in, which saves the round that
         // would only confirm it.
@@ -164,6 +174,12 @@ fn shr(x: u64, n: u32) -> u64 {
 /// The `n` lowest bits.
 fn low_bits(n: u32) -> u64 {
     shl(1, n).wrapping_sub(1)
+}
+
+/// The h × w pattern at the top left of a board `from` cells wide,
+/// rewritten `to` cells wide.
+fn repack(x: u64, h: u32, w: u32, from: u32, to: u32) -> u64 {
+    (0..h).fold(0, |p, r| p | (x >> (r * from) & low_bits(w)) << (r * to))
 }
 
 impl CramBoard {
@@ -195,8 +211,10 @@ impl CramBoard {
     /// the last (first) column is cleared from the addend so that carries
     /// stop at the row's end. Only the turns between rows take iterations.
     fn region(&self, seed: u64) -> u64 {
-        if self.cols as u32 == FRAME {
-            return region_in_frame(self.empty, seed);
+        match self.cols as u32 {
+            FRAME => return region_in_frame::<FRAME>(self.empty, seed),
+            WIDE => return region_in_frame::<WIDE>(self.empty, seed),
+            _ => {}
         }
         let x = self.empty;
         let w = self.cols as u32;
@@ -311,11 +329,11 @@ impl CramBoard {
     /// The columns holding an empty cell (bit `c` for column `c`).
     fn occupied_columns(&self) -> u64 {
         let w = self.cols as u32;
-        if w == FRAME {
-            // Eight bytes OR-ed into one: three steps, no loop.
+        if w == FRAME || w == WIDE {
+            // The rows OR-ed into one: a few steps, no loop.
             let x = self.empty | self.empty >> 32;
             let x = x | x >> 16;
-            return (x | x >> 8) & 0xff;
+            return if w == WIDE { x & 0xffff } else { (x | x >> 8) & 0xff };
         }
         (0..self.rows as u32).fold(0, |columns, r| columns | shr(self.empty, r * w) & low_bits(w))
     }
@@ -324,7 +342,7 @@ impl CramBoard {
     /// cropped at the top left (a canonical component): in the 8-wide frame
     /// the columns past the region are padding.
     fn extent(&self) -> (u32, u32) {
-        if self.cols as u32 == FRAME {
+        if self.cols as u32 == FRAME || self.cols as u32 == WIDE {
             (self.rows as u32, 64 - self.occupied_columns().leading_zeros())
         } else {
             (self.rows as u32, self.cols as u32)
@@ -333,20 +351,48 @@ impl CramBoard {
 
     /// A region (cells of this board) in canonical form: cropped, and, if
     /// its box fits in 8 × 8, in the 8-wide frame ([`FRAME`]) as the least
-    /// of its 8 images; otherwise rows ≤ columns and the least of its 4.
+    /// of its 8 images; else, if it fits in 4 × 16, in the 16-wide frame
+    /// ([`WIDE`]) as the least of its 4 images with the long side along the
+    /// rows; otherwise rows ≤ columns and the least of its 4 images.
     fn normalized(&self) -> CramBoard {
-        if self.cols as u32 == FRAME {
+        let c = self.cols as u32;
+        if c == FRAME || c == WIDE {
             let left = self.occupied_columns().trailing_zeros();
-            let top = self.empty.trailing_zeros() / FRAME;
-            return Self::framed(self.empty >> (top * FRAME + left));
+            let top = self.empty.trailing_zeros() / c;
+            let x = self.empty >> (top * c + left);
+            if c == FRAME {
+                return Self::framed(x);
+            }
+            let h = (63 - x.leading_zeros()) / WIDE + 1;
+            let w = 64 - self.with(x).occupied_columns().leading_zeros();
+            return if w <= FRAME { Self::framed(repack(x, h, w, WIDE, FRAME)) } else { Self::wide(x, h, w) };
         }
         let cropped = self.cropped();
         let (h, w) = (cropped.rows as u32, cropped.cols as u32);
-        if h > FRAME || w > FRAME {
-            return cropped.canonical();
+        if h <= FRAME && w <= FRAME {
+            return Self::framed(repack(cropped.empty, h, w, w, FRAME));
         }
-        let packed = (0..h).fold(0, |p, r| p | (cropped.empty >> (r * w) & low_bits(w)) << (r * FRAME));
-        Self::framed(packed)
+        if h.min(w) <= 4 && h.max(w) <= WIDE {
+            let long = if h > w { cropped.transposed() } else { cropped };
+            let (h, w) = (long.rows as u32, long.cols as u32);
+            return Self::wide(repack(long.empty, h, w, w, WIDE), h, w);
+        }
+        cropped.canonical()
+    }
+
+    /// The canonical form of an h × w region (h ≤ 4 < w ≤ 16) given in the
+    /// 16-wide frame at the top left: the least of the identity, the half
+    /// turn and the two flips (a transposed image would not fit the frame,
+    /// and every image of the region has the same four wide ones).
+    fn wide(x: u64, h: u32, w: u32) -> CramBoard {
+        let half_turn = x.reverse_bits() >> (WIDE * (4 - h) + (WIDE - w));
+        // The four 16-bit rows in reverse order, shifted back to the top.
+        let flip = |x: u64| {
+            let y = x.rotate_left(32);
+            (((y >> 16) & 0x0000_ffff_0000_ffff) | ((y & 0x0000_ffff_0000_ffff) << 16)) >> (WIDE * (4 - h))
+        };
+        let best = x.min(half_turn).min(flip(x)).min(flip(half_turn));
+        CramBoard { empty: best, rows: h as u8, cols: WIDE as u8 }
     }
 
     /// The canonical form of a region given in the 8-wide frame, cropped at
@@ -773,7 +819,11 @@ mod tests {
         for _ in 0..800 {
             // Width 8 often: regions of the 8-wide frame are filled another way.
             let rows = 1 + rng.below(8) as u32;
-            let cols = if rng.below(3) == 0 { FRAME } else { 1 + rng.below(16) as u32 };
+            let cols = match rng.below(4) {
+                0 => FRAME,
+                1 => WIDE,
+                _ => 1 + rng.below(16) as u32,
+            };
             if rows * cols > 64 {
                 continue;
             }
