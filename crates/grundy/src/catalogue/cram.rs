@@ -9,6 +9,17 @@
 //! - cropped to its bounding box (translation) and turned to the least of
 //!   its 4 or 8 images under the board's symmetries (reflections, rotations,
 //!   and transposition, which maps an h×w box to a w×h one);
+//! - kept in a **frame** when small: a region whose box fits in 8 × 8 is
+//!   stored 8 cells wide (a row a byte), one that fits in 4 × 16 is stored
+//!   16 wide (a row a 16-bit quarter), the columns past it filled — the same
+//!   game, since filled cells take no part. In a frame, cropping, all the
+//!   images and the region fill are a few word operations each (byte swaps,
+//!   bit reversal, an 8 × 8 transpose, doubling fills), where the general
+//!   form loops over rows; most positions a search meets are in a frame.
+//!   The key holds the stored width, so forms never share a key: 8, 16,
+//!   or for the general form the region's long side, above 8 and never 16
+//!   (a region that wide has at most 4 rows, 64 cells being the most, and
+//!   goes to the 16-wide frame);
 //! - isolated cells vanish (no domino fits);
 //! - **stars** are reduced: if a cell `c` has two *tufts* `t1`, `t2` (cells
 //!   whose only empty neighbour is `c`), `t2` can be removed. The only move
