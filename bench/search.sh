@@ -6,6 +6,8 @@
 # than LIMIT seconds (default 900) is stopped and shown as "-".
 #
 #   bash bench/search.sh [THREADS] [BOARDS...]      e.g. bash bench/search.sh 1 cram:4x9 chomp:11x11
+#
+# GRUNDY=path/to/grundy skips the release build and times that binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 threads=${1:-1}
@@ -15,7 +17,11 @@ if [ ${#boards[@]} -eq 0 ]; then
     boards=(cram:4x9 cram:3x13 cram:5x7 cram:5x8 cram:4x11 chomp:11x11 chomp:12x12)
 fi
 command -v igsolve > /dev/null || { echo "igsolve is not installed: cargo install igsolve" >&2; exit 1; }
-cargo build --release -q -p grundy-cli  # (already built: a no-op)
+grundy=${GRUNDY:-}
+if [ -z "$grundy" ]; then
+    cargo build --release -q -p grundy-cli  # (already built: a no-op)
+    grundy=target/release/grundy
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 limit=${LIMIT:-900}
@@ -32,7 +38,7 @@ printf "%-12s %10s %10s %8s %12s %12s\n" board grundy_cpu_s igsolve_cpu_s ratio 
 for spec in "${boards[@]}"; do
     game=${spec%%:*}; size=${spec#*:}
     rows=${size%x*}; cols=${size#*x}
-    measure target/release/grundy solve "$game" "$size" --value-only --threads "$threads" --json
+    measure "$grundy" solve "$game" "$size" --value-only --threads "$threads" --json
     g_time=$seconds; g_kb=$peak_kb
     g_value=$(echo "$out" | grep -o '"nim_value": [0-9]*' | head -1 | grep -o '[0-9]*$')
     method=()

@@ -41,6 +41,15 @@ pub(super) struct Move {
     pub signature: u64,
 }
 
+/// An option split into components, not yet looked up in the table: its
+/// unknown components are `parts[first..end]`, theory's values nim-sum to
+/// `nim_sum`.
+struct Pending {
+    first: usize,
+    end: usize,
+    nim_sum: u8,
+}
+
 /// Reusable buffers for one level of the search.
 pub(super) struct Frame<P> {
     pub options: crate::game::Options<P>,
@@ -48,7 +57,6 @@ pub(super) struct Frame<P> {
     pub keys: Vec<u128>,
     pub sizes: Vec<u32>,
     pub moves: Vec<Move>,
-    scratch: Vec<P>,
 }
 
 impl<P> Default for Frame<P> {
@@ -59,7 +67,6 @@ impl<P> Default for Frame<P> {
             keys: Vec::new(),
             sizes: Vec::new(),
             moves: Vec::new(),
-            scratch: Vec::new(),
         }
     }
 }
@@ -196,70 +203,22 @@ impl<'s, G: Canonical> Worker<'s, G> {
         let options = std::mem::take(&mut frame.options);
         let mut known_seen = NimberSet::EMPTY;
         let mut distinct = 0;
+        // Each option is split (and its components' table buckets fetched)
+        // one option ahead of being looked up, so that the fetch overlaps
+        // the next option's splitting instead of stalling the lookup.
+        let mut pending: Option<Pending> = None;
         for option in options.iter() {
-            let first = frame.parts.len();
-            frame.scratch.clear();
-            for part in option {
-                self.game.components(part, &mut frame.scratch);
-            }
-            let mut nim_sum = 0u8;
-            for c in frame.scratch.drain(..) {
-                let key = self.game.key(&c);
-                if let Some(j) = frame.keys[first..].iter().position(|&k| k == key) {
-                    // G + G = 0: equal components cancel.
-                    frame.keys.swap_remove(first + j);
-                    frame.parts.swap_remove(first + j);
-                    frame.sizes.swap_remove(first + j);
-                    continue;
-                }
-                frame.keys.push(key);
-                frame.sizes.push(self.game.size(&c));
-                frame.parts.push(c);
-            }
-            // Known components fold into the nim-sum.
-            let mut i = first;
-            while i < frame.parts.len() {
-                if let Some(v) = self.known(&frame.parts[i], frame.keys[i]) {
-                    nim_sum ^= v;
-                    frame.parts.swap_remove(i);
-                    frame.keys.swap_remove(i);
-                    frame.sizes.swap_remove(i);
-                } else {
-                    i += 1;
+            let split = self.split(option, frame);
+            if let Some(previous) = pending.replace(split) {
+                if self.list(previous, frame, &mut open, &mut known_seen, &mut distinct, &mut known) {
+                    break;
                 }
             }
-            let len = frame.parts.len() - first;
-            if len == 0 {
-                if !known_seen.contains(nim_sum) {
-                    known_seen.insert(nim_sum);
-                    known(nim_sum);
-                    distinct += 1;
-                    open.remove(nim_sum);
-                    if open.is_empty() {
-                        break;
-                    }
-                }
-                continue;
+        }
+        if let Some(last) = pending.take() {
+            if !open.is_empty() {
+                self.list(last, frame, &mut open, &mut known_seen, &mut distinct, &mut known);
             }
-            let signature = frame.keys[first..].iter().fold(nim_sum as u64, |h, &k| {
-                h.wrapping_add(super::table::mix(k as u64 ^ ((k >> 64) as u64).wrapping_mul(31)))
-            });
-            let keys = &frame.keys[first..];
-            let duplicate = frame.moves.iter().any(|m| {
-                m.signature == signature
-                    && m.nim_sum == nim_sum
-                    && m.len as usize == len
-                    && frame.keys[m.first as usize..(m.first + m.len) as usize].iter().all(|k| keys.contains(k))
-            });
-            if duplicate {
-                frame.parts.truncate(first);
-                frame.keys.truncate(first);
-                frame.sizes.truncate(first);
-                continue;
-            }
-            let difficulty = frame.sizes[first..].iter().map(|&s| s * s).sum();
-            frame.moves.push(Move { first: first as u32, len: len as u32, nim_sum, difficulty, signature });
-            distinct += 1;
         }
         frame.options = options;
         if open.is_empty() {
@@ -268,6 +227,97 @@ impl<'s, G: Canonical> Worker<'s, G> {
         // Stable: among equally hard options the game's own order stands.
         frame.moves.sort_by_key(|m| m.difficulty);
         Ok(Some(distinct))
+    }
+
+    /// Splits one option into canonical components (equal pairs cancelled)
+    /// at the end of `frame.parts`; those theory values fold into the
+    /// nim-sum, and the table buckets of the others are fetched.
+    fn split(&mut self, option: &[G::Position], frame: &mut Frame<G::Position>) -> Pending {
+        let first = frame.parts.len();
+        for part in option {
+            self.game.components(part, &mut frame.parts);
+        }
+        // The components go in place: `parts[first..kept]` are the ones
+        // kept so far (with their keys and sizes), `parts[j]` the next.
+        let mut nim_sum = 0u8;
+        let mut kept = first;
+        for j in first..frame.parts.len() {
+            let key = self.game.key(&frame.parts[j]);
+            if let Some(i) = frame.keys[first..].iter().position(|&k| k == key) {
+                // G + G = 0: equal components cancel.
+                kept -= 1;
+                frame.parts.swap(first + i, kept);
+                frame.keys.swap_remove(first + i);
+                frame.sizes.swap_remove(first + i);
+                continue;
+            }
+            if let Some(v) = self.theory(&frame.parts[j]) {
+                nim_sum ^= v;
+                continue;
+            }
+            self.table.prefetch(key);
+            frame.parts.swap(kept, j);
+            frame.keys.push(key);
+            frame.sizes.push(self.game.size(&frame.parts[kept]));
+            kept += 1;
+        }
+        frame.parts.truncate(kept);
+        Pending { first, end: kept, nim_sum }
+    }
+
+    /// Looks up the components of a split option in the table: known ones
+    /// fold into its nim-sum; an option left with no unknown component is a
+    /// known value (counted once, taken out of `open`), any other becomes a
+    /// [`Move`] unless an equal option is listed already. The unknown
+    /// components stay at the start of the option's range; the rest of the
+    /// range is dead. Returns whether `open` became empty.
+    fn list(
+        &mut self,
+        pending: Pending,
+        frame: &mut Frame<G::Position>,
+        open: &mut NimberSet,
+        known_seen: &mut NimberSet,
+        distinct: &mut usize,
+        known: &mut impl FnMut(u8),
+    ) -> bool {
+        let Pending { first, end, mut nim_sum } = pending;
+        let mut kept = first;
+        for i in first..end {
+            if let Some(v) = self.table.get(frame.keys[i]) {
+                nim_sum ^= v;
+            } else {
+                frame.parts.swap(kept, i);
+                frame.keys.swap(kept, i);
+                frame.sizes.swap(kept, i);
+                kept += 1;
+            }
+        }
+        let len = kept - first;
+        if len == 0 {
+            if !known_seen.contains(nim_sum) {
+                known_seen.insert(nim_sum);
+                known(nim_sum);
+                *distinct += 1;
+                open.remove(nim_sum);
+            }
+            return open.is_empty();
+        }
+        let keys = &frame.keys[first..kept];
+        let signature = keys.iter().fold(nim_sum as u64, |h, &k| {
+            h.wrapping_add(super::table::mix(k as u64 ^ ((k >> 64) as u64).wrapping_mul(31)))
+        });
+        let duplicate = frame.moves.iter().any(|m| {
+            m.signature == signature
+                && m.nim_sum == nim_sum
+                && m.len as usize == len
+                && frame.keys[m.first as usize..(m.first + m.len) as usize].iter().all(|k| keys.contains(k))
+        });
+        if !duplicate {
+            let difficulty = frame.sizes[first..kept].iter().map(|&s| s * s).sum();
+            frame.moves.push(Move { first: first as u32, len: len as u32, nim_sum, difficulty, signature });
+            *distinct += 1;
+        }
+        false
     }
 
     /// The exact nim-value of every component of `m` but the largest, which
@@ -344,15 +394,11 @@ impl<'s, G: Canonical> Worker<'s, G> {
     ) -> Result<(Option<u8>, bool), Stop> {
         // `potential` is P of the method: the values still possible. Options
         // already known each take their value out as they are listed.
-        let mut removed = [0u8; super::nimber_set::NIMBER_LIMIT];
-        let mut removed_count = 0;
-        let listed = self.expand(component, frame, requested, |v| {
-            removed[removed_count] = v;
-            removed_count += 1;
-        })?;
+        let mut removed = NimberSet::EMPTY;
+        let listed = self.expand(component, frame, requested, |v| removed.insert(v))?;
         let Some(count) = listed else { return Ok((None, true)) };
         let mut potential = NimberSet::below(count + 1);
-        for &v in &removed[..removed_count] {
+        for v in removed.iter() {
             remove_one(&mut potential, v);
         }
         let up_to = requested.up_to_max();

@@ -35,6 +35,24 @@ fn cram_matches_plain_search() {
 }
 
 #[test]
+fn cram_long_boards_match_plain_search() {
+    // Boards wider than 8: their big regions keep the general canonical form
+    // while small ones move to the 8-wide frame; at most 16 empty cells.
+    let mut rng = Xorshift::new(1313);
+    let mut plain = Search::normal_play(&Cram);
+    let pruned = PrunedSearch::with_memory(&Cram, 1 << 20);
+    for _ in 0..60 {
+        let (rows, cols) = (1 + rng.below(3) as u32, 9 + rng.below(8) as u32);
+        let mut board = Cram.rectangle(rows, cols).unwrap();
+        while board.empty.count_ones() > 16 {
+            board.empty &= !(1 << rng.below((rows * cols) as u64));
+        }
+        let expected = plain.nim_value(&board).unwrap() as u8;
+        assert_eq!(pruned.nim_value(&board).unwrap(), expected, "{}", board.to_text());
+    }
+}
+
+#[test]
 fn cram_set_queries_match_plain_search() {
     let mut rng = Xorshift::new(77);
     let mut plain = Search::normal_play(&Cram);
