@@ -1,8 +1,11 @@
 //! Checkpoints: the transposition table's entries on disk.
 //!
-//! A checkpoint is a header line `grundy-pruned-checkpoint 1 <tag>` followed
-//! by the entries as pairs of little-endian 64-bit words (the table's own
-//! encoding, which carries its check word, so a damaged file is noticed).
+//! A checkpoint is a header line `grundy-pruned-checkpoint <format> <tag>`
+//! followed by the entries as pairs of little-endian 64-bit words (the
+//! table's own encoding, which carries its check word, so a damaged file is
+//! noticed). The entries hold the games' canonical keys, so the format
+//! number changes whenever a key's layout or the table's hash does: an
+//! entry read under another layout would name another position.
 //! It is written to a temporary file and renamed, so an interruption while
 //! saving leaves the previous checkpoint intact.
 
@@ -13,7 +16,9 @@ use std::path::Path;
 use super::table::Table;
 use crate::error::{Error, Result};
 
-const MAGIC: &str = "grundy-pruned-checkpoint 1";
+const PREFIX: &str = "grundy-pruned-checkpoint";
+/// Format 2: Cram regions in 8- and 16-wide frames, one-step table hash.
+const FORMAT: u32 = 2;
 
 fn io_error(path: &Path, what: &str, e: std::io::Error) -> Error {
     Error::InvalidPosition(format!("checkpoint {}: cannot {what}: {e}", path.display()))
@@ -25,7 +30,7 @@ pub fn save(table: &Table, path: &Path, tag: &str) -> Result<usize> {
     let mut out = BufWriter::new(file);
     let mut count = 0;
     let write = |out: &mut BufWriter<File>, count: &mut usize| -> std::io::Result<()> {
-        writeln!(out, "{MAGIC} {tag}")?;
+        writeln!(out, "{PREFIX} {FORMAT} {tag}")?;
         for [a, b] in table.raw_entries() {
             out.write_all(&a.to_le_bytes())?;
             out.write_all(&b.to_le_bytes())?;
@@ -44,7 +49,15 @@ pub fn load(table: &Table, path: &Path, tag: &str) -> Result<usize> {
     let mut input = BufReader::new(file);
     let mut header = String::new();
     input.read_line(&mut header).map_err(|e| io_error(path, "read it", e))?;
-    let expected = format!("{MAGIC} {tag}");
+    let expected = format!("{PREFIX} {FORMAT} {tag}");
+    let format = header.strip_prefix(PREFIX).and_then(|rest| rest.split_whitespace().next());
+    if let Some(format) = format.filter(|&format| format != FORMAT.to_string()) {
+        return Err(Error::InvalidPosition(format!(
+            "checkpoint {}: written by another version of grundy (table format {format}; this one reads format \
+             {FORMAT}), whose keys this one cannot read; delete it or name another file",
+            path.display()
+        )));
+    }
     if header.trim_end() != expected {
         return Err(Error::InvalidPosition(format!(
             "checkpoint {}: it is not a checkpoint of this game (its header is {:?}, expected {expected:?})",

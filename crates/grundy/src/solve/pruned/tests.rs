@@ -193,5 +193,10 @@ fn long_searches_save_checkpoints_as_they_go() {
     let resumed = PrunedSearch::with_memory(&Cram, 1 << 22);
     assert!(resumed.load_checkpoint(&path, "cram 4x7").unwrap() > 0);
     assert_eq!(resumed.nim_value(&board).unwrap(), value);
+    // A checkpoint of another table format (older keys) is refused, not
+    // read as if its keys named the same positions.
+    std::fs::write(&path, b"grundy-pruned-checkpoint 1 cram 4x7\n").unwrap();
+    let error = PrunedSearch::with_memory(&Cram, 1 << 22).load_checkpoint(&path, "cram 4x7").unwrap_err();
+    assert!(error.to_string().contains("written by another version of grundy (table format 1"), "{error}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
