@@ -1,0 +1,270 @@
+//! Cram: players take turns placing a domino on two adjacent empty cells;
+//! whoever cannot move loses (Gardner 1974; Winning Ways ch. 22).
+//!
+//! A board is a bitboard of its empty cells, row-major, at most 64 cells.
+//! It falls apart ([`Decompose`]) into its connected regions of empty cells;
+//! each region is put in canonical form for the pruned search
+//! ([`Canonical`]):
+//!
+//! - cropped to its bounding box (translation) and turned to the least of
+//!   its 4 or 8 images under the board's symmetries (reflections, rotations,
+//!   and transposition, which maps an h×w box to a w×h one);
+//! - kept in a **frame** when small: a region whose box fits in 8 × 8 is
+//!   stored 8 cells wide (a row a byte), one that fits in 4 × 16 is stored
+//!   16 wide (a row a 16-bit quarter), the columns past it filled — the same
+//!   game, since filled cells take no part. In a frame, cropping, all the
+//!   images and the region fill are a few word operations each (byte swaps,
+//!   bit reversal, an 8 × 8 transpose, doubling fills), where the general
+//!   form loops over rows; most positions a search meets are in a frame.
+//!   The key holds the stored width, so forms never share a key: 8, 16,
+//!   or for the general form the region's long side, above 8 and never 16
+//!   (a region that wide has at most 4 rows, 64 cells being the most, and
+//!   goes to the 16-wide frame);
+//! - isolated cells vanish (no domino fits);
+//! - **stars** are reduced: if a cell `c` has two *tufts* `t1`, `t2` (cells
+//!   whose only empty neighbour is `c`), `t2` can be removed. The only move
+//!   using `t2` is `{c, t2}`, which leaves the same position as `{c, t1}` up
+//!   to isolated cells, and every other move leaves a position with the same
+//!   star; by induction the two positions have the same options up to
+//!   equivalence;
+//! - **bridges** go (a reduction of igs, Beling's solver): a cell `b` that is
+//!   neither a tuft nor a centre, and whose every empty neighbour is a
+//!   centre `s` (with its tuft `t`), can be removed. A move `{b, s}` leaves
+//!   the position that `{s, t}` leaves in the board without `b`, up to the
+//!   isolated `t`; any other move keeps `b` a bridge (a centre only loses its
+//!   tuft together with itself); so by induction the board and the board
+//!   without `b` have options of the same values.
+//!
+//! Theory that answers without search ([`Canonical::known_nim_value`]):
+//! - a region whose cells form a **path** (every cell has at most two empty
+//!   neighbours, and there are `n − 1` adjacencies) is Dawson's Kayles
+//!   (octal 0.07) on a heap of `n`: a domino removes two adjacent cells of
+//!   the path; a **cycle** of `n` cells has the single option "path of
+//!   `n − 2`";
+//! - the **symmetry strategy** (Gardner 1974; Winning Ways ch. 22): a region
+//!   symmetric under the half turn whose centre is a corner of cells is a
+//!   P-position (the second player answers each domino with its image, which
+//!   never overlaps it); if the centre is the midpoint of two cells, the
+//!   first player wins by covering those two and then mirroring. So the
+//!   even × even rectangle is 0 and the even × odd one is not 0.
+
+mod bits;
+mod board;
+#[cfg(test)]
+mod tests;
+
+use bits::{low_bits, shl, FIRST_COLUMN};
+pub use board::CramBoard;
+
+use super::notation::{parse_pair, Notation};
+use crate::error::{Error, Result};
+use crate::game::{Decompose, Game, Options};
+use crate::solve::pruned::Canonical;
+
+/// The most cells a Cram board may have (one bit each in a `u64`).
+pub const MAX_CRAM_CELLS: u32 = 64;
+
+/// The game of Cram. Positions are [`CramBoard`]s.
+///
+/// ```
+/// use grundy::catalogue::Cram;
+/// let board = Cram.parse("3x3").unwrap();
+/// assert_eq!(board.to_text(), ".../.../...");
+/// let board = Cram.parse("..#/.../#..").unwrap();
+/// assert!(!board.is_empty(0, 2));
+/// assert!(Cram.parse("9x9").is_err()); // 81 cells: more than 64
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cram;
+
+impl Cram {
+    /// The empty `rows × cols` board.
+    pub fn rectangle(&self, rows: u32, cols: u32) -> Result<CramBoard> {
+        let cells = rows as u64 * cols as u64;
+        if rows == 0 || cols == 0 {
+            return Err(Error::InvalidPosition(format!("a Cram board of {rows}×{cols} has no cells")));
+        }
+        if cells > MAX_CRAM_CELLS as u64 {
+            return Err(Error::TooLarge {
+                what: format!("the {rows}×{cols} Cram board (one bit per cell)"),
+                needed: cells as u128,
+                limit: MAX_CRAM_CELLS as u128,
+            });
+        }
+        Ok(CramBoard { empty: CramBoard::mask(rows, cols), rows: rows as u8, cols: cols as u8 })
+    }
+
+    /// Reads a board: `RxC` (empty), or rows of `.` (empty) and `#` (filled)
+    /// separated by `/` or new lines.
+    pub fn parse(&self, text: &str) -> Result<CramBoard> {
+        let text = text.trim();
+        if text.contains(['x', 'X']) && !text.contains(['.', '#']) {
+            let (rows, cols) = parse_pair::<u32>(&text.replace('X', "x").replace('x', ","), "a Cram board size RxC")?;
+            return self.rectangle(rows, cols);
+        }
+        let lines: Vec<&str> = text.split(['/', '\n']).map(str::trim).filter(|l| !l.is_empty()).collect();
+        let cols = lines.first().map_or(0, |l| l.chars().count());
+        if lines.is_empty() || cols == 0 {
+            return Err(Error::InvalidPosition(format!(
+                "expected a Cram board: RxC or rows of '.' and '#' separated by '/', found {text:?}"
+            )));
+        }
+        let mut board = self.rectangle(lines.len() as u32, cols as u32)?;
+        for (r, line) in lines.iter().enumerate() {
+            if line.chars().count() != cols {
+                return Err(Error::InvalidPosition(format!(
+                    "row {} of the Cram board has {} cells, but row 1 has {cols}",
+                    r + 1,
+                    line.chars().count()
+                )));
+            }
+            for (c, ch) in line.chars().enumerate() {
+                match ch {
+                    '.' => {}
+                    '#' => board.empty &= !(1 << (r * cols + c)),
+                    _ => {
+                        return Err(Error::InvalidPosition(format!(
+                            "row {}, column {}: expected '.' (empty) or '#' (filled), found '{ch}'",
+                            r + 1,
+                            c + 1
+                        )))
+                    }
+                }
+            }
+        }
+        Ok(board)
+    }
+
+    /// Every move of `board`: the two cells `(row, col)` a domino covers.
+    pub fn moves(&self, board: &CramBoard) -> Vec<[(u32, u32); 2]> {
+        let [right, _, down, _] = board.neighbours(board.empty);
+        let cols = board.cols as u32;
+        let at = |i: u32| (i / cols, i % cols);
+        let mut moves = Vec::new();
+        for (mut starts, step) in [(right, 1), (down, cols)] {
+            while starts != 0 {
+                let i = starts.trailing_zeros();
+                moves.push([at(i), at(i + step)]);
+                starts &= starts - 1;
+            }
+        }
+        moves
+    }
+
+    /// The board after a domino on the two cells.
+    pub fn play(&self, board: &CramBoard, cells: [(u32, u32); 2]) -> CramBoard {
+        let bit = |(r, c): (u32, u32)| 1u64 << (r * board.cols as u32 + c);
+        board.with(board.empty & !bit(cells[0]) & !bit(cells[1]))
+    }
+}
+
+impl Game for Cram {
+    type Position = CramBoard;
+
+    /// Dominoes across the long side of the empty cells' box first (vertical
+    /// ones in a wide box), from its middle line outwards, then the others
+    /// from the middle outwards: moves in the middle split a region (into
+    /// equal halves, on symmetric boards), which is where the search finds
+    /// answers soonest (the move ordering of igs, Beling's solver, whose
+    /// components are always wide).
+    fn options(&self, board: &CramBoard, options: &mut Options<CramBoard>) {
+        let x = board.empty;
+        if x == 0 {
+            return;
+        }
+        let [right, _, down, _] = board.neighbours(x);
+        let w = board.cols as u32;
+        let columns = board.occupied_columns();
+        let (left, width) = (columns.trailing_zeros(), 64 - columns.leading_zeros() - columns.trailing_zeros());
+        let (top, height) = (x.trailing_zeros() / w, (63 - x.leading_zeros()) / w + 1 - x.trailing_zeros() / w);
+        let push_all = |options: &mut Options<CramBoard>, mut starts: u64, pair: u64| {
+            while starts != 0 {
+                let i = starts.trailing_zeros();
+                options.push(board.with(x & !(pair << i)));
+                starts &= starts - 1;
+            }
+        };
+        let vertical_pair = 1 | shl(1, w);
+        let verticals = |options: &mut Options<CramBoard>| {
+            for c in middle_out(width) {
+                push_all(options, down & FIRST_COLUMN[w as usize] << (left + c), vertical_pair);
+            }
+        };
+        let horizontals = |options: &mut Options<CramBoard>| {
+            for r in middle_out(height) {
+                push_all(options, right & shl(low_bits(w), (top + r) * w), 0b11);
+            }
+        };
+        if height > width {
+            horizontals(options);
+            verticals(options);
+        } else {
+            verticals(options);
+            horizontals(options);
+        }
+    }
+}
+
+/// `0..n` from the middle outwards: for 5, `2, 3, 1, 4, 0`.
+fn middle_out(n: u32) -> impl Iterator<Item = u32> {
+    let middle = n.saturating_sub(1) / 2;
+    (0..n).map(move |i| if i % 2 == 1 { middle + i.div_ceil(2) } else { middle - i / 2 })
+}
+
+impl Decompose for Cram {
+    /// The connected regions of empty cells, canonical, without single cells.
+    fn components(&self, board: &CramBoard, components: &mut Vec<CramBoard>) {
+        let reduced = board.stars_reduced();
+        let mut rest = reduced.empty;
+        while rest != 0 {
+            let region = reduced.region(rest & rest.wrapping_neg());
+            rest &= !region;
+            if region.count_ones() > 1 {
+                components.push(reduced.with(region).normalized());
+            }
+        }
+    }
+}
+
+impl Canonical for Cram {
+    fn key(&self, region: &CramBoard) -> u128 {
+        region.empty as u128 | (region.rows as u128) << 64 | (region.cols as u128) << 72
+    }
+
+    fn size(&self, region: &CramBoard) -> u32 {
+        region.empty.count_ones()
+    }
+
+    fn known_nim_value(&self, region: &CramBoard) -> Option<u8> {
+        let (h, w) = region.extent();
+        if h % 2 == 0 && w % 2 == 0 && region.half_turn_symmetric() {
+            return Some(0);
+        }
+        region.path_or_cycle_value()
+    }
+
+    fn known_not_zero(&self, region: &CramBoard) -> bool {
+        let (h, w) = region.extent();
+        if (h + w) % 2 == 0 || !region.half_turn_symmetric() {
+            return false;
+        }
+        // The centre is the midpoint of two cells; are they empty?
+        let c = region.cols as u32;
+        let centre = if h % 2 == 0 {
+            ((h / 2 - 1) * c + w / 2, (h / 2) * c + w / 2)
+        } else {
+            ((h / 2) * c + w / 2 - 1, (h / 2) * c + w / 2)
+        };
+        region.empty >> centre.0 & 1 == 1 && region.empty >> centre.1 & 1 == 1
+    }
+}
+
+impl Notation for Cram {
+    fn parse_position(&self, text: &str) -> Result<CramBoard> {
+        self.parse(text)
+    }
+
+    fn format_position(&self, board: &CramBoard) -> String {
+        board.to_text()
+    }
+}

@@ -1,0 +1,198 @@
+use super::bits::{FRAME, WIDE};
+use super::board::DAWSONS_KAYLES;
+use super::*;
+
+#[test]
+fn dawsons_kayles_table_starts_as_published() {
+    // Dawson's Kayles 0.07 from heap 1 (reference-values.md; Winning Ways ch. 4).
+    assert_eq!(&DAWSONS_KAYLES[1..21], &[0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3]);
+}
+
+#[test]
+fn symmetries_give_one_canonical_form() {
+    let shapes = ["..#/.##", "#../##.", ".##/..#", "##./#.."];
+    let keys: Vec<u128> = shapes
+        .iter()
+        .map(|s| {
+            let mut parts = Vec::new();
+            Cram.components(&Cram.parse(s).unwrap(), &mut parts);
+            assert_eq!(parts.len(), 1);
+            Cram.key(&parts[0])
+        })
+        .collect();
+    assert!(keys.iter().all(|&k| k == keys[0]), "{keys:?}");
+    let mut tall = Vec::new();
+    Cram.components(&Cram.parse("..../..../....").unwrap(), &mut tall);
+    let mut wide = Vec::new();
+    Cram.components(&Cram.parse(".../.../.../...").unwrap(), &mut wide);
+    assert_eq!(Cram.key(&tall[0]), Cram.key(&wide[0]));
+}
+
+/// The board's image under symmetry `s` of the square (0..8), cell by cell.
+fn image(board: &CramBoard, s: u32) -> CramBoard {
+    let (h, w) = (board.rows as u32, board.cols as u32);
+    let transposed = s >= 4;
+    let mut out = if transposed { Cram.rectangle(w, h) } else { Cram.rectangle(h, w) }.unwrap();
+    out.empty = 0;
+    for (r, c) in (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).filter(|&(r, c)| board.is_empty(r, c)) {
+        let (r, c) = (if s & 1 == 1 { h - 1 - r } else { r }, if s & 2 == 2 { w - 1 - c } else { c });
+        let (r, c, width) = if transposed { (c, r, h) } else { (r, c, w) };
+        out.empty |= 1 << (r * width + c);
+    }
+    out
+}
+
+/// The keys of the board's regions in normal form (not reduced: which
+/// tuft of a star is kept depends on the board's orientation).
+fn keys(board: &CramBoard) -> Vec<u128> {
+    let mut keys = Vec::new();
+    let mut rest = board.empty;
+    while rest != 0 {
+        let region = board.region(rest & rest.wrapping_neg());
+        rest &= !region;
+        keys.push(Cram.key(&board.with(region).normalized()));
+    }
+    keys.sort_unstable();
+    keys
+}
+
+#[test]
+fn all_eight_images_have_the_same_components() {
+    // Small boards (regions in the 8-wide frame) and long ones (the
+    // general form), against images made cell by cell.
+    use crate::testing::Xorshift;
+    let mut rng = Xorshift::new(88);
+    for round in 0..1500 {
+        let (rows, cols) = if round % 3 == 2 {
+            (1 + rng.below(4) as u32, 9 + rng.below(8) as u32)
+        } else {
+            (1 + rng.below(8) as u32, 1 + rng.below(8) as u32)
+        };
+        let mut board = Cram.rectangle(rows, cols).unwrap();
+        board.empty &= rng.below(u64::MAX) | rng.below(u64::MAX) | rng.below(u64::MAX);
+        let expected = keys(&board);
+        for s in 1..8 {
+            assert_eq!(keys(&image(&board, s)), expected, "{} image {s}", board.to_text());
+        }
+        let mut parts = Vec::new();
+        Cram.components(&board, &mut parts);
+        for part in &parts {
+            // A canonical component is its own canonical form, and a board.
+            let mut again = Vec::new();
+            Cram.components(part, &mut again);
+            assert_eq!(again, [*part], "{}", part.to_text());
+            assert_eq!(Cram.parse(&part.to_text()).unwrap(), *part);
+        }
+    }
+}
+
+#[test]
+fn regions_split_and_single_cells_vanish() {
+    let board = Cram.parse("..#./.#../#...").unwrap();
+    let mut parts = Vec::new();
+    Cram.components(&board, &mut parts);
+    let sizes: Vec<u32> = parts.iter().map(|p| Cram.size(p)).collect();
+    // A star of two tufts loses one; two bridges between the stars on the
+    // right go: three dominoes are left.
+    assert_eq!(sizes, [2, 2, 2], "{parts:?}");
+}
+
+#[test]
+fn transposing_twice_is_the_identity() {
+    use crate::testing::Xorshift;
+    let mut rng = Xorshift::new(8);
+    for _ in 0..500 {
+        let (rows, cols) = (1 + rng.below(9) as u32, 1 + rng.below(9) as u32);
+        if rows * cols > 64 {
+            continue;
+        }
+        let mut board = Cram.rectangle(rows, cols).unwrap();
+        board.empty &= rng.below(u64::MAX);
+        let t = board.transposed();
+        assert_eq!((t.rows, t.cols), (board.cols, board.rows));
+        for (r, c) in (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))) {
+            assert_eq!(t.is_empty(c, r), board.is_empty(r, c), "{} at ({r}, {c})", board.to_text());
+        }
+        assert_eq!(t.transposed(), board);
+    }
+}
+
+#[test]
+fn regions_are_the_connected_parts() {
+    use crate::testing::Xorshift;
+    let mut rng = Xorshift::new(9);
+    for _ in 0..800 {
+        // Width 8 often: regions of the 8-wide frame are filled another way.
+        let rows = 1 + rng.below(8) as u32;
+        let cols = match rng.below(4) {
+            0 => FRAME,
+            1 => WIDE,
+            _ => 1 + rng.below(16) as u32,
+        };
+        if rows * cols > 64 {
+            continue;
+        }
+        let mut board = Cram.rectangle(rows, cols).unwrap();
+        board.empty &= rng.below(u64::MAX) | rng.below(u64::MAX);
+        let mut rest = board.empty;
+        while rest != 0 {
+            let seed = rest & rest.wrapping_neg();
+            // The plain fill: one step in each direction at a time.
+            let mut expected = seed;
+            loop {
+                let grown = board.adjacent(expected) | expected;
+                if grown == expected {
+                    break;
+                }
+                expected = grown;
+            }
+            assert_eq!(board.region(seed), expected, "{}", board.to_text());
+            rest &= !expected;
+        }
+    }
+}
+
+#[test]
+fn middle_out_visits_every_line_once() {
+    for n in 0..12 {
+        let mut seen: Vec<u32> = middle_out(n).collect();
+        seen.sort_unstable();
+        assert_eq!(seen, (0..n).collect::<Vec<_>>());
+    }
+    assert_eq!(middle_out(5).collect::<Vec<_>>(), [2, 3, 1, 4, 0]);
+}
+
+#[test]
+fn reductions_keep_the_value() {
+    // Star and bridge reductions against the plain search (mex over every
+    // option, no reductions) on random boards, dense and sparse.
+    use crate::solve::Search;
+    use crate::testing::Xorshift;
+    let mut rng = Xorshift::new(31);
+    let mut plain = Search::normal_play(&Cram);
+    let mut reduced_some = 0;
+    for _ in 0..400 {
+        let (rows, cols) = (2 + rng.below(3) as u32, 2 + rng.below(4) as u32);
+        let mut board = Cram.rectangle(rows, cols).unwrap();
+        for _ in 0..rng.below((rows * cols) as u64) {
+            board.empty &= !(1 << rng.below((rows * cols) as u64));
+        }
+        let reduced = board.stars_reduced();
+        reduced_some += usize::from(reduced != board);
+        assert_eq!(plain.nim_value(&reduced).unwrap(), plain.nim_value(&board).unwrap(), "{}", board.to_text());
+    }
+    assert!(reduced_some > 50, "only {reduced_some} boards were reduced");
+    // Bridges between three stars: the cells between the centres go.
+    let bridged = Cram.parse(".#.#./.....").unwrap().stars_reduced();
+    assert_eq!(bridged.to_text(), ".#.#./.#.#.");
+}
+
+#[test]
+fn bad_boards_are_refused() {
+    assert!(Cram.parse("0x3").is_err());
+    assert!(Cram.parse("8x9").is_err());
+    assert!(Cram.parse("../.").is_err());
+    assert!(Cram.parse("..a").is_err());
+    assert!(Cram.parse("").is_err());
+    assert!(Cram.parse("8x8").is_ok());
+}
