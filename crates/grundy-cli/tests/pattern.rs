@@ -40,7 +40,7 @@ fn ranges_too_large_are_refused_before_any_work() {
     // 10⁸ cells: refused at once, not after tabulating.
     let run = grundy(&["pattern", "wythoff", "--rows", "0..9999", "--cols", "0..9999"], "");
     assert_ne!(run.status, 0);
-    assert!(run.stderr.contains("too large: a pattern search needs 100000000 positions"), "{}", run.stderr);
+    assert!(run.stderr.contains("too large: a pattern search needs 100000000 cells"), "{}", run.stderr);
     assert_eq!(run.stderr.lines().count(), 1);
 }
 

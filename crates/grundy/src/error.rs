@@ -11,9 +11,10 @@ pub enum Error {
     #[error("the game is loopy: position {position} can be reached from itself")]
     Loopy { position: String },
 
-    /// A search or table would need more positions than it is allowed.
-    #[error("too large: {what} needs {needed} positions, more than the limit of {limit}")]
-    TooLarge { what: String, needed: u128, limit: u128 },
+    /// A search, table or position would need more of something (`unit`:
+    /// positions, cells, vertices, heaps…) than it is allowed.
+    #[error("too large: {what} needs {needed} {unit}, more than the limit of {limit}")]
+    TooLarge { what: String, needed: u128, limit: u128, unit: &'static str },
 
     /// An [`crate::game::Indexed`] game broke its promise that options come earlier.
     #[error("position number {index} has an option numbered {option}, which is not earlier; the table order is wrong")]

@@ -236,6 +236,7 @@ impl<'g> BoardRegion<'g> {
             what: "the board region".into(),
             needed: needed as u128,
             limit: MAX_REGION_CELLS as u128,
+            unit: "cells",
         };
         let monotone = game.leaps.iter().chain(&game.rides).all(|&(dx, dy)| dx <= 0 && dy <= 0);
         let (rows, cols, limit) = match game.board {
@@ -325,6 +326,7 @@ impl<'g> BoardRegion<'g> {
             what: "the board region's values (out of memory)".into(),
             needed: self.len() as u128,
             limit: 0,
+            unit: "values",
         })?;
         if let Order::Diagonal { far, .. } = self.order {
             // Diagonal order on the quarter plane: a step lands on an earlier

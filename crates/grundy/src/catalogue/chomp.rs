@@ -126,6 +126,7 @@ impl Chomp {
                 ),
                 needed: squares.max(rows) as u128,
                 limit: MAX_CHOMP_SQUARES as u128,
+                unit: "squares",
             });
         }
         let mut board = ChompBoard { lengths: [0; MAX_CHOMP_SIDE] };
@@ -153,6 +154,7 @@ impl Chomp {
                     what: format!("the {r}×{c} Chomp bar"),
                     needed: (r * c) as u128,
                     limit: MAX_CHOMP_SQUARES as u128,
+                    unit: "squares",
                 });
             }
             return self.rectangle(r, c);

@@ -44,6 +44,7 @@ impl Minefield {
                 what: "the minefield".into(),
                 needed: cells as u128,
                 limit: MAX_FIELD_CELLS as u128,
+                unit: "cells",
             });
         }
         let padded = (rows as usize + 2) * (cols as usize + 2);

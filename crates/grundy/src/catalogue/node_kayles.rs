@@ -70,6 +70,7 @@ impl NodeKayles {
                 what: format!("the Node Kayles graph {description} (one bit per vertex)"),
                 needed: n as u128,
                 limit: MAX_NODE_KAYLES_VERTICES as u128,
+                unit: "vertices",
             });
         }
         if n == 0 {
@@ -106,6 +107,7 @@ impl NodeKayles {
                     what: format!("the Node Kayles graph {text} (one bit per vertex)"),
                     needed: n as u128,
                     limit: MAX_NODE_KAYLES_VERTICES as u128,
+                    unit: "vertices",
                 })
             } else {
                 Ok(n)
@@ -175,6 +177,7 @@ impl NodeKayles {
                     what: format!("the Node Kayles graph {description} (one bit per vertex; line {line})"),
                     needed: index.len() as u128,
                     limit: MAX_NODE_KAYLES_VERTICES as u128,
+                    unit: "vertices",
                 });
             }
             Ok(v)

@@ -52,11 +52,12 @@ pub enum ImageFormat {
 /// sequence of more than [`MAX_SCATTER_HEAPS`] heaps.
 pub fn check_range(rows: u64, columns: Option<u64>) -> Result<()> {
     let (what, needed, limit) = match columns {
-        Some(columns) => ("a heatmap", rows.saturating_mul(columns), MAX_HEATMAP_CELLS),
-        None => ("a scatter plot", rows, MAX_SCATTER_HEAPS),
+        Some(columns) => (("a heatmap", "cells"), rows.saturating_mul(columns), MAX_HEATMAP_CELLS),
+        None => (("a scatter plot", "heaps"), rows, MAX_SCATTER_HEAPS),
     };
     if needed > limit {
-        return Err(Error::TooLarge { what: what.into(), needed: needed as u128, limit: limit as u128 });
+        let (what, unit) = what;
+        return Err(Error::TooLarge { what: what.into(), needed: needed as u128, limit: limit as u128, unit });
     }
     Ok(())
 }

@@ -92,6 +92,7 @@ impl Digraph {
                                 what: "the game graph".into(),
                                 needed: positions.len() as u128 + 1,
                                 limit: limit as u128,
+                                unit: "positions",
                             });
                         }
                         let id = positions.len() as u32;

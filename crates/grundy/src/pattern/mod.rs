@@ -171,7 +171,12 @@ impl Grid {
 
 /// The error for a range too large to search, before any work is done.
 pub fn too_large(cells: u64) -> Error {
-    Error::TooLarge { what: "a pattern search".into(), needed: cells as u128, limit: MAX_PATTERN_CELLS as u128 }
+    Error::TooLarge {
+        what: "a pattern search".into(),
+        needed: cells as u128,
+        limit: MAX_PATTERN_CELLS as u128,
+        unit: "cells",
+    }
 }
 
 /// Refuses a range with more than [`MAX_PATTERN_CELLS`] cells, so that a

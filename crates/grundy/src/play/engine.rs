@@ -137,6 +137,7 @@ where
                 what: "perfect play of this sum (every sum reachable from it)".into(),
                 needed: limit + 1,
                 limit,
+                unit: "positions",
             }),
             Err(other) => Err(other),
         }

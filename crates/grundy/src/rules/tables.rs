@@ -34,6 +34,7 @@ pub fn table_of<G: Indexed, R: Rule<G>>(
             what: "the table".into(),
             needed: row_count as u128 * column_count as u128,
             limit: MAX_TABLE_CELLS as u128,
+            unit: "cells",
         });
     }
     let column_list: Option<Vec<u64>> = columns.clone().map(|c| c.collect());
@@ -105,7 +106,7 @@ pub(super) fn take_and_break_table(
     let limit = MAX_TABLE_CELLS.min(MAX_TABLE_POSITIONS as u64);
     if count > MAX_TABLE_CELLS || last >= limit {
         let what = "the table of a heap game".into();
-        return Err(Error::TooLarge { what, needed: last as u128 + 1, limit: limit as u128 });
+        return Err(Error::TooLarge { what, needed: last as u128 + 1, limit: limit as u128, unit: "heaps" });
     }
     let values = crate::solve::heap::nim_values(game, last as usize)?;
     let cells = rows.clone().map(|r| vec![Some(nim_value_cell(values.get(r as usize) as u64))]).collect();

@@ -268,6 +268,7 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
                     what: "the search".into(),
                     needed: self.memo.len() as u128 + 1,
                     limit: self.limit as u128,
+                    unit: "positions",
                 });
             }
             on_stack.remove(&frame.position);

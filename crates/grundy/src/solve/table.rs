@@ -29,6 +29,7 @@ pub fn solve_table<G: Indexed, R: Rule<G>>(game: &G, rule: R, len: usize) -> Res
             what: "the table".into(),
             needed: len as u128,
             limit: MAX_TABLE_POSITIONS as u128,
+            unit: "positions",
         });
     }
     let mut table: Vec<R::Value> = Vec::new();
@@ -36,6 +37,7 @@ pub fn solve_table<G: Indexed, R: Rule<G>>(game: &G, rule: R, len: usize) -> Res
         what: "the table (out of memory)".into(),
         needed: len as u128,
         limit: table.capacity() as u128,
+        unit: "positions",
     })?;
     let mut options = Options::new();
     let mut option_values = Vec::new();

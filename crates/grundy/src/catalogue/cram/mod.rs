@@ -89,6 +89,7 @@ impl Cram {
                 what: format!("the {rows}×{cols} Cram board (one bit per cell)"),
                 needed: cells as u128,
                 limit: MAX_CRAM_CELLS as u128,
+                unit: "cells",
             });
         }
         Ok(CramBoard { empty: CramBoard::mask(rows, cols), rows: rows as u8, cols: cols as u8 })

@@ -184,6 +184,7 @@ fn out_of_memory(heaps: usize, width: usize) -> Error {
         what: format!("the nim-values of {heaps} heaps at {width} bytes a heap (out of memory)"),
         needed: heaps as u128 * width as u128,
         limit: 0,
+        unit: "bytes",
     }
 }
 

@@ -196,6 +196,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
                 what: "a position for the pruned search (nim-values above 255)".into(),
                 needed: count as u128,
                 limit: super::nimber_set::NIMBER_LIMIT as u128 - 1,
+                unit: "options",
             });
         }
         // The requested values still possible: no option known to take them.

@@ -154,9 +154,12 @@ pub(super) fn grow(
 /// A limit error from [`grow`], saying how far the quotient got.
 pub(super) fn complete_through(error: Error, through: String) -> Error {
     match error {
-        Error::TooLarge { what, needed, limit } => {
-            Error::TooLarge { what: format!("{what} (the quotient is complete through {through})"), needed, limit }
-        }
+        Error::TooLarge { what, needed, limit, unit } => Error::TooLarge {
+            what: format!("{what} (the quotient is complete through {through})"),
+            needed,
+            limit,
+            unit,
+        },
         other => other,
     }
 }
@@ -505,6 +508,7 @@ fn explore(step: &Step, family: &dyn Family, limits: Limits) -> Result<Explorati
                             what: format!("verifying the misère quotient at heap {}", step.images.len() - 1),
                             needed: states.len() as u128 + 1,
                             limit: limits.max_states as u128,
+                            unit: "states",
                         });
                     }
                     let t = states.len() as u32;
@@ -528,5 +532,10 @@ fn explore(step: &Step, family: &dyn Family, limits: Limits) -> Result<Explorati
 }
 
 fn too_large(heap: usize, size: usize, limit: usize) -> Error {
-    Error::TooLarge { what: format!("the misère quotient at heap {heap}"), needed: size as u128, limit: limit as u128 }
+    Error::TooLarge {
+        what: format!("the misère quotient at heap {heap}"),
+        needed: size as u128,
+        limit: limit as u128,
+        unit: "elements",
+    }
 }

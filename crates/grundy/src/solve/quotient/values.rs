@@ -201,6 +201,7 @@ pub fn misere_values(
                     ),
                     needed: u128::from(to),
                     limit: u128::from(MAX_BUILT_HEAPS),
+                    unit: "heaps",
                 });
             }
             if !quotient.extend(heap, limits, &mut stop)? {
@@ -212,6 +213,7 @@ pub fn misere_values(
                         what: format!("nim heaps for the misère value of heap {heap} of {}", game.description()),
                         needed: u128::from(nim_heaps) + 1,
                         limit: u128::from(MAX_NIM_HEAPS),
+                        unit: "nim heaps",
                     });
                 }
                 nim_heaps = (2 * nim_heaps + 1).min(MAX_NIM_HEAPS);
@@ -267,13 +269,14 @@ pub fn misere_sequence(game: &HeapGame, to: u64, stop: impl FnMut(u64) -> bool) 
         return Ok(MisereSequence { values, method: "exact search of sums".to_string(), periodicity });
     }
     let found = misere_values(game, to, Limits::default(), stop).map_err(|error| match error {
-        Error::TooLarge { what, needed, limit } => Error::TooLarge {
+        Error::TooLarge { what, needed, limit, unit } => Error::TooLarge {
             what: format!(
                 "{what}; beyond heap {MAX_SEARCHED_MISERE_HEAP} misère values need this quotient (exact search \
                  covers heaps up to {MAX_SEARCHED_MISERE_HEAP})"
             ),
             needed,
             limit,
+            unit,
         },
         Error::InvalidGame(why) => Error::InvalidGame(format!(
             "{why}; beyond heap {MAX_SEARCHED_MISERE_HEAP} misère values need this quotient (exact search covers \
