@@ -71,7 +71,7 @@ pub(super) fn run<T: Value>(
                 if pending.is_empty() {
                     return (None, 0);
                 }
-                pass.unmet(game, &values[..start + i], pending, bound)
+                pass.unmet(game, &values[..start + i], pending, bound, 0)
             })
             .collect();
         split.add_pass_work(checked.iter().map(|&(_, work)| work).sum());
