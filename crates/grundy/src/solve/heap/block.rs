@@ -31,8 +31,12 @@ use super::{simple_options, splitting_takes, HeapGame, Value};
 pub(super) const BLOCK: usize = 64;
 /// The block's rows take at most this many bytes.
 const ROWS_BYTES: usize = 1 << 14;
-/// Probes a heap (for games whose passes are long).
-const PROBES: usize = 2048;
+/// The fewest heaps each core lists for when the block is split between two.
+const MIN_HALF: usize = 8;
+/// Probes a heap (for games whose passes are long). Measured on Grundy's
+/// game to 2^20: 512, 1024, 1536 and 2048 probes cost about the same
+/// (within the noise of this machine); with no probes, a third more.
+const PROBES: usize = 1024;
 
 /// The block listing's state.
 #[derive(Default)]
@@ -45,24 +49,14 @@ pub(super) struct Blocks {
     /// For each splitting take of the current block: the listed heaps, as a
     /// range of indices, that the block lists at once.
     at_once: Vec<(usize, usize, usize)>,
-    stats: [u64; 3],
-}
-
-impl Drop for Blocks {
-    fn drop(&mut self) {
-        if std::env::var("GRUNDY_STATS").is_ok() {
-            eprintln!("block heaps {} passes {} pass work {}", self.stats[0], self.stats[1], self.stats[2]);
-        }
-    }
 }
 
 impl Blocks {
     pub fn new(probing: bool) -> Self {
-        let count = std::env::var("GRUNDY_PROBES").map_or(PROBES, |c| c.parse().unwrap());
-        let blocks = if probing { count / SCATTER_BLOCK_LEN } else { 0 };
+        let blocks = if probing { PROBES / SCATTER_BLOCK_LEN } else { 0 };
         let mut probes: Vec<u32> = first_scattered(blocks).map(|a| a as u32).collect();
         probes.sort_unstable();
-        Blocks { rows: Rows::default(), probes, probing, at_once: Vec::new(), stats: [0; 3] }
+        Blocks { probes, probing, ..Default::default() }
     }
 }
 
@@ -81,6 +75,7 @@ pub(super) fn run<T: Value>(
     game: &HeapGame,
     values: &mut Vec<T>,
     end: usize,
+    parallel: bool,
 ) -> Option<u32> {
     while values.len() < end {
         let first = values.len();
@@ -102,15 +97,26 @@ pub(super) fn run<T: Value>(
             let low = listed.partition_point(|&a| (a as usize) < len);
             let high = listed.partition_point(|&a| 2 * (a as usize) < rest).max(low);
             blocks.at_once.push((j, low, high));
-            let rows = blocks.rows.rows_mut(len);
-            let parts = listed[low..high].iter().zip(&listed_values[low..high]);
-            list_at_once(rows, width, stamp, values, rest, parts.map(|(&a, &g)| (a as usize, g)));
-            if blocks.probing {
+            let parts = (&listed[low..high], &listed_values[low..high]);
+            let probes = if blocks.probing {
                 let usable = blocks.probes.partition_point(|&a| 2 * (a as usize) < rest);
                 let low = blocks.probes.partition_point(|&a| (a as usize) < len);
                 all_probed &= low == 0 && usable == blocks.probes.len();
-                let probes = blocks.probes[low..usable.max(low)].iter().map(|&a| (a as usize, values[a as usize].get()));
-                list_at_once(rows, width, stamp, values, rest, probes);
+                &blocks.probes[low..usable.max(low)]
+            } else {
+                &[]
+            };
+            let rows = blocks.rows.rows_mut(len);
+            if parallel && len >= 2 * MIN_HALF {
+                // Each core lists for half the heaps of the block: separate rows.
+                let half = len / 2;
+                let (low_rows, high_rows) = rows.split_at_mut(half * width);
+                rayon::join(
+                    || list_block(low_rows, width, stamp, values, rest, parts, probes),
+                    || list_block(high_rows, width, stamp, values, rest + half, parts, probes),
+                );
+            } else {
+                list_block(rows, width, stamp, values, rest, parts, probes);
             }
         }
         for k in 0..len {
@@ -123,14 +129,8 @@ pub(super) fn run<T: Value>(
                 split.list(game, values, &mut row, n - j, high..listed);
             }
             let upper = split.settle(game, n, &row);
-            blocks.stats[0] += 1;
-            if !split.pending().is_empty() {
-                blocks.stats[1] += 1;
-            }
-            let before = split.pass_work();
             let skip = if blocks.probing && all_probed { blocks.probes.len() / SCATTER_BLOCK_LEN } else { 0 };
             let value = split.check_pending(game, values, upper, skip);
-            blocks.stats[2] += split.pass_work() - before;
             if value > T::MAX {
                 return Some(value);
             }
@@ -143,6 +143,23 @@ pub(super) fn run<T: Value>(
         }
     }
     None
+}
+
+/// Lists the splits with a listed part and the probes at once, for the
+/// heaps whose rows are `rows` (the first with `rest` counters after the take).
+fn list_block<T: Value>(
+    rows: &mut [u8],
+    width: usize,
+    stamp: u8,
+    values: &[T],
+    rest: usize,
+    (listed, listed_values): (&[u32], &[u32]),
+    probes: &[u32],
+) {
+    let parts = listed.iter().zip(listed_values).map(|(&a, &g)| (a as usize, g));
+    list_at_once(rows, width, stamp, values, rest, parts);
+    let probes = probes.iter().map(|&a| (a as usize, values[a as usize].get()));
+    list_at_once(rows, width, stamp, values, rest, probes);
 }
 
 /// Marks, for every heap `first + k` of the block (row `k`), the value

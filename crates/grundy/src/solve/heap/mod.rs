@@ -130,7 +130,7 @@ impl NimSequence {
             block: speculate::MIN_BLOCK,
             long_passes: None,
             blocks: None,
-            by_blocks: blocks_enabled(),
+            by_blocks: true,
         };
         with_values!(&values, v => (1..=v.len()).for_each(|len| engine.record(game, &v[..len])));
         Ok(NimSequence { game: game.clone(), method, values, engine, proven_period: None, next_proof_check: 64 })
@@ -234,10 +234,6 @@ const PARALLEL_PASS_WORK: u64 = 256;
 /// The fewest heaps computed one at a time that decide whether passes are long.
 const MEASURED_HEAPS: usize = 1024;
 
-fn blocks_enabled() -> bool {
-    std::env::var("GRUNDY_BLOCKS").map_or(true, |v| v != "0")
-}
-
 impl Engine {
     /// Computes heaps until `values` holds `end`, or returns the first value
     /// that does not fit in `T` (without storing it).
@@ -274,7 +270,7 @@ impl Engine {
         let Some(split) = self.split.as_mut() else { return self.run_serially(game, method, values, end) };
         if let Some(long_passes) = self.long_passes.filter(|_| self.by_blocks && block::ready(game, values.len())) {
             let blocks = self.blocks.get_or_insert_with(|| block::Blocks::new(long_passes));
-            return block::run(blocks, split, game, values, end);
+            return block::run(blocks, split, game, values, end, self.parallel && long_passes);
         }
         let (before, start) = (split.pass_work(), values.len());
         let overflow = self.run_serially(game, method, values, end);

@@ -96,11 +96,6 @@ const REVERSED: usize = SCATTER_FROM + SCATTER_SPAN;
 /// looking up bits.
 const FEW: usize = 4;
 
-fn few_knob() -> usize {
-    static KNOB: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *KNOB.get_or_init(|| std::env::var("GRUNDY_FEW").map_or(FEW, |v| v.parse().unwrap()))
-}
-
 impl Pass {
     /// The least of `pending` (ascending, all below `bound`) that no split
     /// of heap `values.len()` into two heaps reaches, if any; and how many
@@ -148,7 +143,7 @@ impl Pass {
                         break 'pass;
                     }
                     let unmet = all & !met;
-                    if unmet.count_ones() as usize <= few_knob() && reversed.is_some() {
+                    if unmet.count_ones() as usize <= FEW && reversed.is_some() {
                         let bits = (0..pending.len()).filter(|&i| unmet & (1 << i) != 0);
                         few = bits.map(|i| (1 << i, T::new(pending[i]))).collect();
                     }
