@@ -132,23 +132,25 @@ impl Pass {
         let want = &self.want[..bound as usize];
         let (mut met, mut work) = (0u128, 0u64);
         // The pending values left, with their bits, once there are few.
-        let mut few: Vec<(u128, T)> = Vec::new();
+        let (mut few, mut comparing) = ([(0u128, T::default()); FEW], 0);
         'pass: for j in splitting_takes(game, n, 4) {
             let rest = n - j;
             for a in order(last_part(game, rest), skip) {
                 work += a.len() as u64;
-                if few.is_empty() {
+                if comparing == 0 {
                     met |= block_bits(values, want, rest, a.clone());
                     if met == all {
                         break 'pass;
                     }
                     let unmet = all & !met;
                     if unmet.count_ones() as usize <= FEW && reversed.is_some() {
-                        let bits = (0..pending.len()).filter(|&i| unmet & (1 << i) != 0);
-                        few = bits.map(|i| (1 << i, T::new(pending[i]))).collect();
+                        for i in (0..pending.len()).filter(|&i| unmet & (1 << i) != 0) {
+                            few[comparing] = (1 << i, T::new(pending[i]));
+                            comparing += 1;
+                        }
                     }
                 } else {
-                    for &(bit, value) in &few {
+                    for &(bit, value) in &few[..comparing] {
                         if met & bit == 0 && block_meets(values, reversed, rest, a.clone(), value) {
                             met |= bit;
                         }

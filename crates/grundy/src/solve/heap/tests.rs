@@ -276,9 +276,9 @@ fn the_block_listing_gives_the_values_heap_by_heap() {
     // and Grundy's game against the plain method.
     for (code, len) in [("grundys-game", 50_000), ("0.106", 60_000), ("0.137", 40_000), ("4.07", 40_000)] {
         let game = HeapGame::parse(code).unwrap();
-        let run = |by_blocks: bool| {
+        let run = |by_blocks: bool, parallel: bool| {
             let mut sequence = NimSequence::new(&game, Method::RareCommon).unwrap();
-            sequence.set_parallel(false);
+            sequence.set_parallel(parallel);
             sequence.engine.by_blocks = by_blocks;
             sequence.extend_to(len, |_| false).unwrap();
             // Codes proven periodic early copy their values instead.
@@ -286,9 +286,11 @@ fn the_block_listing_gives_the_values_heap_by_heap() {
             assert!(expected == sequence.engine.blocks.is_some() || !["grundys-game", "0.106"].contains(&code));
             sequence.values().to_vec()
         };
-        let by_blocks = run(true);
-        assert_eq!(by_blocks, run(false), "{code}");
+        let by_blocks = run(true, false);
+        assert_eq!(by_blocks, run(false, false), "{code}");
         if code == "grundys-game" {
+            // Each core lists for half of each block.
+            assert_eq!(by_blocks, run(true, true), "{code} on all threads");
             assert_eq!(by_blocks[..20_000], sequence(code, Method::Plain, 20_000), "{code}");
         }
     }
