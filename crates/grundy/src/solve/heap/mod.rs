@@ -9,7 +9,8 @@
 //! - [`Method::RareCommon`] uses the *sparse space* of Berlekamp, Conway
 //!   and Guy (Winning Ways ch. 4, "Sparse space spells speed"; Flammenkamp's
 //!   tables; Gangolli–Plambeck 1989), which makes most octal games close to
-//!   linear. See [`rare_common`] for how.
+//!   linear. See [`rare_common`] for how, and `block.rs` for how it runs a
+//!   block of heaps at a time.
 //!
 //! [`find_periodicity`] then finds preperiod, period and saltus, and for
 //! finite octal codes proves periodicity by the octal periodicity theorem.

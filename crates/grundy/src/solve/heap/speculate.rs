@@ -15,6 +15,11 @@
 //! order of the work changes. The block grows while guesses hold and
 //! shrinks after a miss, so the early heaps, where misses are common, waste
 //! little.
+//!
+//! Once the passes are measured, the engine lists by blocks instead
+//! (`block.rs`), on one core or with each core listing half of each block:
+//! by blocks, one core beat guessing and checking on two. This path now runs
+//! only when the block listing is switched off (the tests compare the two).
 
 use rayon::prelude::*;
 
