@@ -9,11 +9,13 @@
 //! - [`Method::RareCommon`] uses the *sparse space* of Berlekamp, Conway
 //!   and Guy (Winning Ways ch. 4, "Sparse space spells speed"; Flammenkamp's
 //!   tables; Gangolli–Plambeck 1989), which makes most octal games close to
-//!   linear. See [`rare_common`] for how.
+//!   linear. See [`rare_common`] for how, and `block.rs` for how it runs a
+//!   block of heaps at a time.
 //!
 //! [`find_periodicity`] then finds preperiod, period and saltus, and for
 //! finite octal codes proves periodicity by the octal periodicity theorem.
 
+mod block;
 mod code;
 mod pass;
 mod periodicity;
@@ -127,6 +129,9 @@ impl NimSequence {
             counts: (method == Method::RunningCount).then(|| running_count::Counts::new(game)),
             parallel: rayon::current_num_threads() > 1,
             block: speculate::MIN_BLOCK,
+            long_passes: None,
+            blocks: None,
+            by_blocks: true,
         };
         with_values!(&values, v => (1..=v.len()).for_each(|len| engine.record(game, &v[..len])));
         Ok(NimSequence { game: game.clone(), method, values, engine, proven_period: None, next_proof_check: 64 })
@@ -213,6 +218,13 @@ struct Engine {
     /// (see [`speculate`]), and its current block.
     parallel: bool,
     block: usize,
+    /// Whether the rare/common method's passes are long (measured on the
+    /// first stretch computed heap by heap), which makes probing pay.
+    long_passes: Option<bool>,
+    /// The block listing, once heaps are large enough for it.
+    blocks: Option<block::Blocks>,
+    /// Whether to list by blocks at all (tests compare with heap by heap).
+    by_blocks: bool,
 }
 
 /// Checking guesses in parallel pays when a heap's pass examines at least
@@ -220,17 +232,22 @@ struct Engine {
 /// none).
 const PARALLEL_PASS_WORK: u64 = 256;
 
+/// The fewest heaps computed one at a time that decide whether passes are long.
+const MEASURED_HEAPS: usize = 1024;
+
 impl Engine {
     /// Computes heaps until `values` holds `end`, or returns the first value
     /// that does not fit in `T` (without storing it).
     fn run<T: Value>(&mut self, game: &HeapGame, method: Method, values: &mut Vec<T>, end: usize) -> Option<u32> {
-        if let Some(split) = self.split.as_mut().filter(|_| self.parallel) {
+        // Listing by blocks on one core beats guessing and checking on two.
+        let by_blocks = self.by_blocks && self.long_passes.is_some() && block::ready(game, values.len());
+        if let Some(split) = self.split.as_mut().filter(|_| self.parallel && !by_blocks) {
             // Speculate when the last stretch's passes were long.
             let (before, start) = (split.pass_work(), values.len());
             if self.block > 0 && start > STOP_CHECK_INTERVAL {
                 return speculate::run(split, &mut self.seen, &mut self.block, game, values, end);
             }
-            let overflow = self.run_serially(game, method, values, end);
+            let overflow = self.run_by_blocks_or_serially(game, method, values, end);
             let heaps = (values.len() - start).max(1) as u64;
             // The stretch that reaches the first STOP_CHECK_INTERVAL heaps decides.
             let work = (self.split.as_ref().expect("rare/common").pass_work() - before) / heaps;
@@ -239,7 +256,31 @@ impl Engine {
             }
             return overflow;
         }
-        self.run_serially(game, method, values, end)
+        self.run_by_blocks_or_serially(game, method, values, end)
+    }
+
+    /// The rare/common method by blocks once heaps are large enough (and
+    /// the passes measured), heap by heap otherwise.
+    fn run_by_blocks_or_serially<T: Value>(
+        &mut self,
+        game: &HeapGame,
+        method: Method,
+        values: &mut Vec<T>,
+        end: usize,
+    ) -> Option<u32> {
+        let Some(split) = self.split.as_mut() else { return self.run_serially(game, method, values, end) };
+        if let Some(long_passes) = self.long_passes.filter(|_| self.by_blocks && block::ready(game, values.len())) {
+            let blocks = self.blocks.get_or_insert_with(|| block::Blocks::new(long_passes));
+            return block::run(blocks, split, game, values, end, self.parallel && long_passes);
+        }
+        let (before, start) = (split.pass_work(), values.len());
+        let overflow = self.run_serially(game, method, values, end);
+        let heaps = values.len() - start;
+        if self.long_passes.is_none() && heaps >= MEASURED_HEAPS {
+            let work = self.split.as_ref().expect("rare/common").pass_work() - before;
+            self.long_passes = Some(work / heaps as u64 >= PARALLEL_PASS_WORK);
+        }
+        overflow
     }
 
     fn run_serially<T: Value>(
@@ -286,7 +327,7 @@ impl Engine {
 /// Options that leave no heap or one heap (the plain method also takes the
 /// tail's: every `G(r)`, `1 ≤ r ≤ n − L`, for a tail digit with bit 2).
 #[inline]
-fn simple_options<T: Value>(game: &HeapGame, values: &[T], seen: &mut Seen) {
+fn simple_options<T: Value, M: seen::Marks>(game: &HeapGame, values: &[T], seen: &mut M) {
     let n = values.len();
     let written = game.digits().len();
     for j in 1..=n.min(written - 1) {

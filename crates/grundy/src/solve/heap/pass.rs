@@ -20,7 +20,7 @@
 use std::ops::Range;
 
 use super::seen::Seen;
-use super::{splitting_takes, HeapGame, Value};
+use super::{splitting_takes, HeapGame, Value, Values};
 
 /// The first heaps `a` are taken in order, in blocks that double from
 /// [`FIRST_BLOCK`]: in most octal games every pending value is met there.
@@ -43,10 +43,21 @@ const STRIDE: usize = 0x9E37_79B9;
 const MAX_BITS: usize = 128;
 const MAX_BIT_TABLE: u32 = 1 << 16;
 
+/// The scattered blocks over the whole span, in the order the pass takes
+/// them: the first `blocks` of them, as parts `a`.
+pub(super) fn first_scattered(blocks: usize) -> impl Iterator<Item = usize> {
+    order(SCATTER_FROM + SCATTER_SPAN, 0).skip_while(|r| r.start < SCATTER_FROM).take(blocks).flatten()
+}
+
+/// Splits in a scattered block.
+pub(super) const SCATTER_BLOCK_LEN: usize = SCATTER_BLOCK;
+
 /// The ranges of smaller parts `a` of the splits `a + (rest − a)`, `a` from
-/// 1 to `last`, in the order the pass takes them: each `a` exactly once.
+/// 1 to `last`, in the order the pass takes them: each `a` exactly once,
+/// except that when the scattered blocks span all of [`SCATTER_SPAN`], the
+/// first `skip` of them are left out (the block listing has marked them).
 #[inline]
-fn order(last: usize) -> impl Iterator<Item = Range<usize>> {
+pub(super) fn order(last: usize, skip: usize) -> impl Iterator<Item = Range<usize>> {
     let end = last + 1;
     let prefix_end = end.min(SCATTER_FROM);
     let prefix = std::iter::successors(Some(1..(1 + FIRST_BLOCK).min(prefix_end)), move |r: &Range<usize>| {
@@ -56,7 +67,8 @@ fn order(last: usize) -> impl Iterator<Item = Range<usize>> {
     // The largest power-of-two count of blocks that fits.
     let room = end.saturating_sub(SCATTER_FROM).min(SCATTER_SPAN) / SCATTER_BLOCK;
     let blocks: usize = if room == 0 { 0 } else { 1 << room.ilog2() };
-    let scattered = (0..blocks).map(move |k| {
+    let skip = if blocks == SCATTER_SPAN / SCATTER_BLOCK { skip.min(blocks) } else { 0 };
+    let scattered = (skip..blocks).map(move |k| {
         let start = SCATTER_FROM + (k.wrapping_mul(STRIDE) & (blocks - 1)) * SCATTER_BLOCK;
         start..start + SCATTER_BLOCK
     });
@@ -72,7 +84,17 @@ pub(super) struct Pass {
     want: Vec<u128>,
     /// The values of the splits met so far, in a pass by marks.
     hits: Seen,
+    /// The values of heaps `0..REVERSED` in reverse, once known: with them,
+    /// both parts of a block of splits are read forwards, so comparing a
+    /// block's values with a few pending ones is a vector loop.
+    reversed: Values,
 }
+
+/// Heaps whose values [`Pass::reversed`] keeps: every scattered block.
+const REVERSED: usize = SCATTER_FROM + SCATTER_SPAN;
+/// When this few pending values are left, the pass compares instead of
+/// looking up bits.
+const FEW: usize = 4;
 
 impl Pass {
     /// The least of `pending` (ascending, all below `bound`) that no split
@@ -89,12 +111,13 @@ impl Pass {
         values: &[T],
         pending: &[u32],
         bound: u32,
+        skip: usize,
     ) -> (Option<u32>, u64) {
         if pending.is_empty() {
             return (None, 0);
         }
         if pending.len() > MAX_BITS || bound > MAX_BIT_TABLE {
-            return self.unmet_by_marks(game, values, pending, bound);
+            return self.unmet_by_marks(game, values, pending, bound, skip);
         }
         let n = values.len();
         if self.want.len() < bound as usize {
@@ -102,15 +125,39 @@ impl Pass {
         }
         pending.iter().enumerate().for_each(|(i, &v)| self.want[v as usize] = 1 << i);
         let all = u128::MAX >> (MAX_BITS - pending.len());
+        if values.len() > REVERSED && T::unwrap(&self.reversed).is_none_or(|r| r.len() < REVERSED) {
+            self.reversed = T::wrap(values[..REVERSED].iter().rev().copied().collect());
+        }
+        let reversed = T::unwrap(&self.reversed).filter(|r| r.len() == REVERSED);
         let want = &self.want[..bound as usize];
         let (mut met, mut work) = (0u128, 0u64);
+        // The pending values left, with their bits, once there are few.
+        let (mut few, mut comparing) = ([(0u128, T::default()); FEW], 0);
         'pass: for j in splitting_takes(game, n, 4) {
             let rest = n - j;
-            for a in order(last_part(game, rest)) {
-                met |= block_bits(values, want, rest, a.clone());
+            for a in order(last_part(game, rest), skip) {
                 work += a.len() as u64;
-                if met == all {
-                    break 'pass;
+                if comparing == 0 {
+                    met |= block_bits(values, want, rest, a.clone());
+                    if met == all {
+                        break 'pass;
+                    }
+                    let unmet = all & !met;
+                    if unmet.count_ones() as usize <= FEW && reversed.is_some() {
+                        for i in (0..pending.len()).filter(|&i| unmet & (1 << i) != 0) {
+                            few[comparing] = (1 << i, T::new(pending[i]));
+                            comparing += 1;
+                        }
+                    }
+                } else {
+                    for &(bit, value) in &few[..comparing] {
+                        if met & bit == 0 && block_meets(values, reversed, rest, a.clone(), value) {
+                            met |= bit;
+                        }
+                    }
+                    if met == all {
+                        break 'pass;
+                    }
                 }
             }
         }
@@ -128,6 +175,7 @@ impl Pass {
         values: &[T],
         pending: &[u32],
         bound: u32,
+        skip: usize,
     ) -> (Option<u32>, u64) {
         let n = values.len();
         let mut pending = pending.to_vec();
@@ -137,7 +185,7 @@ impl Pass {
         let mut work = 0;
         for j in splitting_takes(game, n, 4) {
             let rest = n - j;
-            for a in order(last_part(game, rest)) {
+            for a in order(last_part(game, rest), skip) {
                 let (low, high) = pairs(values, rest, a.clone());
                 hits.insert_all(low.iter().zip(high.iter().rev()).map(|(x, y)| x.get() ^ y.get()));
                 work += a.len() as u64;
@@ -186,6 +234,22 @@ fn block_bits<T: Value>(values: &[T], want: &[u128], rest: usize, a: Range<usize
     even | odd
 }
 
+/// Whether a split `a + (rest − a)` of the range has the value `value`.
+/// Within [`REVERSED`] the smaller parts are read forwards from the
+/// reversed copy, the larger ones forwards from the values: one XOR and one
+/// comparison a split, which the compiler turns into a vector loop.
+#[inline]
+fn block_meets<T: Value>(values: &[T], reversed: Option<&[T]>, rest: usize, a: Range<usize>, value: T) -> bool {
+    let high = &values[rest + 1 - a.end..=rest - a.start];
+    match reversed.filter(|_| a.end <= REVERSED) {
+        Some(reversed) => {
+            let low = &reversed[REVERSED - a.end..REVERSED - a.start];
+            low.iter().zip(high).fold(false, |met, (&x, &y)| met | (x ^ y == value))
+        }
+        None => values[a].iter().zip(high.iter().rev()).any(|(&x, &y)| x ^ y == value),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -212,8 +276,8 @@ mod tests {
                     pending.sort_unstable();
                     pending.dedup();
                     let expected = pending.iter().copied().find(|&v| !reached[v as usize]);
-                    let by_bits = pass.unmet(&game, &values[..n], &pending, 256).0;
-                    let by_marks = pass.unmet_by_marks(&game, &values[..n], &pending, 256).0;
+                    let by_bits = pass.unmet(&game, &values[..n], &pending, 256, 0).0;
+                    let by_marks = pass.unmet_by_marks(&game, &values[..n], &pending, 256, 0).0;
                     assert_eq!((by_bits, by_marks), (expected, expected), "{code}, heap {n}, {pending:?}");
                 }
             }
@@ -221,14 +285,62 @@ mod tests {
     }
 
     #[test]
+    fn comparing_few_pending_values_agrees_with_every_split() {
+        // Values past the reversed copy, skewed so that some values are rare:
+        // the pass switches to comparing once few pending values are left.
+        let mut random = crate::testing::Xorshift::new(11);
+        let values: Vec<u8> = (0..150_000)
+            .map(|_| {
+                let bits = random.below(8);
+                random.below(1 << bits) as u8
+            })
+            .collect();
+        let mut pass = Pass::default();
+        for game in [HeapGame::grundys_game(), HeapGame::parse("4.07").unwrap()] {
+            for n in [131_500, 140_001, 149_998] {
+                let mut reached = [false; 256];
+                for j in splitting_takes(&game, n, 4) {
+                    let rest = n - j;
+                    (1..=last_part(&game, rest)).for_each(|a| reached[(values[a] ^ values[rest - a]) as usize] = true);
+                }
+                for size in [1, 3, 6, 12] {
+                    let mut pending: Vec<u32> = (0..size).map(|_| random.below(256) as u32).collect();
+                    pending.sort_unstable();
+                    pending.dedup();
+                    let expected = pending.iter().copied().find(|&v| !reached[v as usize]);
+                    let (unmet, _) = pass.unmet(&game, &values[..n], &pending, 256, 0);
+                    assert_eq!(unmet, expected, "heap {n}, {pending:?}");
+                }
+            }
+        }
+        assert_eq!(pass.reversed.len(), REVERSED, "the comparing path ran");
+    }
+
+    #[test]
     fn the_order_takes_every_part_once() {
         for last in (0..300).chain([1000, 5000, 70_000, 200_000]) {
             let mut seen = vec![0u8; last + 1];
-            for range in order(last) {
+            for range in order(last, 0) {
                 assert!(!range.is_empty() && range.start >= 1 && range.end <= last + 1, "{range:?} for {last}");
                 range.for_each(|a| seen[a] += 1);
             }
             assert!(seen[1..].iter().all(|&count| count == 1), "last part {last}");
         }
+    }
+
+    #[test]
+    fn the_order_without_the_first_scattered_blocks_takes_every_other_part_once() {
+        // The block listing marks the first scattered blocks (its probes) and
+        // the pass leaves them out: together, every part exactly once.
+        for last in [SCATTER_FROM + SCATTER_SPAN - 1, 100_000, 300_000] {
+            for skip in [0, 1, 64, SCATTER_SPAN / SCATTER_BLOCK] {
+                let mut seen = vec![0u8; last + 1];
+                first_scattered(skip).for_each(|a| seen[a] += 1);
+                order(last, skip).flatten().for_each(|a| seen[a] += 1);
+                assert!(seen[1..].iter().all(|&count| count == 1), "last part {last}, {skip} skipped");
+            }
+        }
+        // With a partial span nothing is left out.
+        assert_eq!(order(5000, 10).map(|r| r.len()).sum::<usize>(), 5000);
     }
 }

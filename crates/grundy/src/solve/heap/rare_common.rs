@@ -44,7 +44,9 @@
 //! `…11110` with `s = 0`: about 1300 listed heaps, all below 10^5.)
 
 use super::pass::Pass;
-use super::seen::Seen;
+use std::ops::Range;
+
+use super::seen::{Marks, Seen};
 use super::{splitting_takes, HeapGame, Value};
 
 /// Whether the method applies: a finite code whose splits leave at most two heaps.
@@ -170,11 +172,19 @@ impl Split {
     /// the options that leave no heap or one heap.
     pub(super) fn next_value<T: Value>(&mut self, game: &HeapGame, values: &[T], seen: &mut Seen) -> u32 {
         let upper = self.propose(game, values, seen);
+        self.check_pending(game, values, upper, 0)
+    }
+
+    /// The nim-value, given the upper bound [`Split::settle`] returned: the
+    /// least pending value no split reaches, or the bound. The pass leaves
+    /// out the first `skip` scattered blocks of splits (see `pass.rs`),
+    /// which the caller has marked already.
+    pub(super) fn check_pending<T: Value>(&mut self, game: &HeapGame, values: &[T], upper: u32, skip: usize) -> u32 {
         if self.pending.is_empty() {
             return upper;
         }
         let mut pass = std::mem::take(&mut self.pass);
-        let (unmet, work) = pass.unmet(game, values, &self.pending, self.bound);
+        let (unmet, work) = pass.unmet(game, values, &self.pending, self.bound, skip);
         self.pass = pass;
         self.pass_work += work;
         unmet.unwrap_or(upper)
@@ -188,31 +198,48 @@ impl Split {
     pub(super) fn propose<T: Value>(&mut self, game: &HeapGame, values: &[T], seen: &mut Seen) -> u32 {
         let n = values.len();
         seen.reserve(self.bound);
-        // Every split with a part in the listed class: all mixed splits. And
-        // the parities of the remainders, which say which values may also
-        // come from two heaps of one class.
-        let mut rest_parities = [false; 2];
+        // Every split with a part in the listed class: all mixed splits.
         for j in splitting_takes(game, n, 4) {
-            let rest = n - j;
-            rest_parities[rest % 2] = true;
-            // Past the listed heaps (most heaps of most games) no search is needed.
-            let below = |&a: &u32| (a as usize) < rest;
-            let end = if self.listed.last().is_none_or(below) {
-                self.listed.len()
-            } else {
-                self.listed.partition_point(below)
-            };
-            let (heaps, heap_values) = (&self.listed[..end], &self.listed_values[..end]);
-            // Grundy's game forbids the equal split: the heap rest/2, if listed, pairs with nothing.
-            let equal = (game.unequal() && rest % 2 == 0).then(|| heaps.binary_search(&(rest as u32 / 2)).ok());
-            match equal.flatten() {
-                Some(i) => {
-                    mark_listed(seen, &heaps[..i], &heap_values[..i], values, rest);
-                    mark_listed(seen, &heaps[i + 1..], &heap_values[i + 1..], values, rest);
-                }
-                None => mark_listed(seen, heaps, heap_values, values, rest),
-            }
+            self.list(game, values, seen, n - j, 0..self.listed.len());
         }
+        self.settle(game, n, seen)
+    }
+
+    /// Marks the splits of `rest` counters whose listed part is one of
+    /// the listed heaps `range` (those below `rest`; Grundy's game forbids the
+    /// equal split).
+    #[inline]
+    pub(super) fn list<T: Value, M: Marks>(
+        &self,
+        game: &HeapGame,
+        values: &[T],
+        seen: &mut M,
+        rest: usize,
+        range: Range<usize>,
+    ) {
+        let (heaps, heap_values) = (&self.listed[range.clone()], &self.listed_values[range]);
+        // Past the listed heaps (most heaps of most games) no search is needed.
+        let below = |&a: &u32| (a as usize) < rest;
+        let end = if heaps.last().is_none_or(below) { heaps.len() } else { heaps.partition_point(below) };
+        let (heaps, heap_values) = (&heaps[..end], &heap_values[..end]);
+        // The heap rest/2, if listed, pairs with nothing in Grundy's game.
+        let equal = (game.unequal() && rest % 2 == 0).then(|| heaps.binary_search(&(rest as u32 / 2)).ok());
+        match equal.flatten() {
+            Some(i) => {
+                mark_listed(seen, &heaps[..i], &heap_values[..i], values, rest);
+                mark_listed(seen, &heaps[i + 1..], &heap_values[i + 1..], values, rest);
+            }
+            None => mark_listed(seen, heaps, heap_values, values, rest),
+        }
+    }
+
+    /// Given every mixed split of heap `n` in `seen`, the upper bound on its
+    /// nim-value, with the values below it that need a same-class witness
+    /// left in [`Split::pending`]. The parities of the remainders say which
+    /// values may also come from two heaps of one class.
+    pub(super) fn settle<M: Marks>(&mut self, game: &HeapGame, n: usize, seen: &M) -> u32 {
+        let mut rest_parities = [false; 2];
+        splitting_takes(game, n, 4).for_each(|j| rest_parities[(n - j) % 2] = true);
         let (mask, domain) = (self.mask, self.domain as usize);
         let needs_search = |v: u32| (0..2).any(|p| rest_parities[p] && parity(v, mask) as usize ^ (domain & p) == 0);
         self.pending.clear();
@@ -224,6 +251,16 @@ impl Split {
             self.pending.push(v);
             v = seen.next_absent(v + 1);
         }
+    }
+
+    /// The listed heaps, ascending, and their values.
+    pub(super) fn listed(&self) -> (&[u32], &[u32]) {
+        (&self.listed, &self.listed_values)
+    }
+
+    /// When the split is chosen again (as the values reach this many).
+    pub(super) fn next_choice(&self) -> usize {
+        self.next_choice
     }
 
     /// The values pending after the last [`Split::propose`].
@@ -260,7 +297,7 @@ impl Split {
 /// Marks the values `G(a) ⊕ G(rest − a)` of the splits of `rest` with a
 /// listed part `a` (each below `rest`): a load, an XOR and a store a heap.
 #[inline]
-fn mark_listed<T: Value>(seen: &mut Seen, heaps: &[u32], heap_values: &[u32], values: &[T], rest: usize) {
+fn mark_listed<T: Value, M: Marks>(seen: &mut M, heaps: &[u32], heap_values: &[u32], values: &[T], rest: usize) {
     let window = &values[..rest];
     seen.insert_all(heaps.iter().zip(heap_values).map(|(&a, &value)| value ^ window[rest - a as usize].get()));
 }

@@ -1,4 +1,16 @@
-//! A set of nim-values that empties in O(1).
+//! Sets of nim-values that empty in O(1): [`Seen`] for one heap, [`Rows`]
+//! for a block of heaps (see [`block`](super::block)).
+
+/// What the solvers need of a set of option values.
+pub(super) trait Marks {
+    fn insert(&mut self, value: u32);
+    /// The least value not in the set that is at least `from`.
+    fn next_absent(&self, from: u32) -> u32;
+    #[inline]
+    fn insert_all(&mut self, values: impl Iterator<Item = u32>) {
+        values.for_each(|v| self.insert(v));
+    }
+}
 
 /// The values seen among a heap's options. Each member is marked with the
 /// current *stamp*; clearing moves to the next stamp instead of wiping the
@@ -74,6 +86,83 @@ impl Seen {
     }
 }
 
+impl Marks for Seen {
+    #[inline]
+    fn insert(&mut self, value: u32) {
+        Seen::insert(self, value)
+    }
+    #[inline]
+    fn next_absent(&self, from: u32) -> u32 {
+        Seen::next_absent(self, from)
+    }
+    #[inline]
+    fn insert_all(&mut self, values: impl Iterator<Item = u32>) {
+        Seen::insert_all(self, values)
+    }
+}
+
+/// One set of values below `width` for each heap of a block, a byte a value,
+/// row after row: the block listing stores into every row at once (one
+/// store an option, each row a fixed offset from the last), and a new block
+/// takes a new stamp instead of clearing.
+#[derive(Default)]
+pub(super) struct Rows {
+    marks: Vec<u8>,
+    width: usize,
+    stamp: u8,
+}
+
+impl Rows {
+    /// Empties the first `rows` rows and makes each `width` values wide.
+    pub fn start(&mut self, rows: usize, width: usize) {
+        if self.marks.len() < rows * width {
+            self.marks.resize(rows * width, 0);
+        }
+        self.width = width;
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.marks.fill(0);
+            self.stamp = 1;
+        }
+    }
+
+    pub fn stamp(&self) -> u8 {
+        self.stamp
+    }
+
+    /// The first `rows` rows, one after the other.
+    pub fn rows_mut(&mut self, rows: usize) -> &mut [u8] {
+        &mut self.marks[..rows * self.width]
+    }
+
+    /// Row `k` as a set.
+    pub fn row(&mut self, k: usize) -> Row<'_> {
+        Row { marks: &mut self.marks[k * self.width..(k + 1) * self.width], stamp: self.stamp }
+    }
+}
+
+/// One heap's row of [`Rows`]: a set of values below the row's width.
+pub(super) struct Row<'a> {
+    marks: &'a mut [u8],
+    stamp: u8,
+}
+
+impl Marks for Row<'_> {
+    #[inline]
+    fn insert(&mut self, value: u32) {
+        self.marks[value as usize] = self.stamp;
+    }
+
+    #[inline]
+    fn next_absent(&self, from: u32) -> u32 {
+        let start = (from as usize).min(self.marks.len());
+        match self.marks[start..].iter().position(|&m| m != self.stamp) {
+            Some(offset) => (start + offset) as u32,
+            None => (self.marks.len() as u32).max(from),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,5 +178,20 @@ mod tests {
         seen.insert(4);
         seen.clear();
         assert!(!seen.contains(4) && seen.stamp == 1);
+    }
+
+    #[test]
+    fn rows_are_separate_sets_and_a_new_block_empties_them() {
+        let mut rows = Rows::default();
+        for block in 0..600 {
+            rows.start(3, 8);
+            let mut row = rows.row(1);
+            assert_eq!(row.next_absent(0), 0, "block {block}");
+            row.insert_all([0, 1, 3].into_iter());
+            assert_eq!((row.next_absent(0), row.next_absent(3), row.next_absent(9)), (2, 4, 9));
+            assert_eq!((rows.row(0).next_absent(0), rows.row(2).next_absent(0)), (0, 0));
+            rows.row(2).insert_all(0..8);
+            assert_eq!(rows.row(2).next_absent(0), 8);
+        }
     }
 }

@@ -15,6 +15,11 @@
 //! order of the work changes. The block grows while guesses hold and
 //! shrinks after a miss, so the early heaps, where misses are common, waste
 //! little.
+//!
+//! Once the passes are measured, the engine lists by blocks instead
+//! (`block.rs`), on one core or with each core listing half of each block:
+//! by blocks, one core beat guessing and checking on two. This path now runs
+//! only when the block listing is switched off (the tests compare the two).
 
 use rayon::prelude::*;
 
@@ -71,7 +76,7 @@ pub(super) fn run<T: Value>(
                 if pending.is_empty() {
                     return (None, 0);
                 }
-                pass.unmet(game, &values[..start + i], pending, bound)
+                pass.unmet(game, &values[..start + i], pending, bound, 0)
             })
             .collect();
         split.add_pass_work(checked.iter().map(|&(_, work)| work).sum());

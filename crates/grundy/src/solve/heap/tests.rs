@@ -246,6 +246,7 @@ fn guessing_and_checking_on_all_threads_gives_the_serial_values() {
     serial.extend_to(40_000, |_| false).unwrap();
     let mut parallel = NimSequence::new(&game, Method::RareCommon).unwrap();
     parallel.set_parallel(true);
+    parallel.engine.by_blocks = false;
     parallel.extend_to(40_000, |_| false).unwrap();
     assert!(parallel.engine.block > 0, "the guesses were checked in parallel");
     assert_eq!(parallel.values(), serial.values());
@@ -266,4 +267,31 @@ fn past_a_proven_period_values_are_copied_and_agree_with_plain() {
     let mut grundy = NimSequence::new(&HeapGame::grundys_game(), Method::RareCommon).unwrap();
     grundy.extend_to(3000, |_| false).unwrap();
     assert_eq!(grundy.proven_period, None);
+}
+
+#[test]
+fn the_block_listing_gives_the_values_heap_by_heap() {
+    // Grundy's game (long passes: probes) and octal codes (no probes), by
+    // blocks past the first stretch, against the same method heap by heap,
+    // and Grundy's game against the plain method.
+    for (code, len) in [("grundys-game", 50_000), ("0.106", 60_000), ("0.137", 40_000), ("4.07", 40_000)] {
+        let game = HeapGame::parse(code).unwrap();
+        let run = |by_blocks: bool, parallel: bool| {
+            let mut sequence = NimSequence::new(&game, Method::RareCommon).unwrap();
+            sequence.set_parallel(parallel);
+            sequence.engine.by_blocks = by_blocks;
+            sequence.extend_to(len, |_| false).unwrap();
+            // Codes proven periodic early copy their values instead.
+            let expected = by_blocks && sequence.proven_period.is_none();
+            assert!(expected == sequence.engine.blocks.is_some() || !["grundys-game", "0.106"].contains(&code));
+            sequence.values().to_vec()
+        };
+        let by_blocks = run(true, false);
+        assert_eq!(by_blocks, run(false, false), "{code}");
+        if code == "grundys-game" {
+            // Each core lists for half of each block.
+            assert_eq!(by_blocks, run(true, true), "{code} on all threads");
+            assert_eq!(by_blocks[..20_000], sequence(code, Method::Plain, 20_000), "{code}");
+        }
+    }
 }

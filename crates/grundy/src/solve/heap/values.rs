@@ -9,7 +9,7 @@
 use crate::error::{Error, Result};
 
 /// One stored nim-value: `u8`, `u16` or `u32`.
-pub trait Value: Copy + Default + Send + Sync + 'static {
+pub trait Value: Copy + Default + Send + Sync + PartialEq + std::ops::BitXor<Output = Self> + 'static {
     /// The largest value this width holds.
     const MAX: u32;
     /// Bytes a heap.
@@ -17,10 +17,14 @@ pub trait Value: Copy + Default + Send + Sync + 'static {
     fn get(self) -> u32;
     /// `value` must be at most [`Value::MAX`].
     fn new(value: u32) -> Self;
+    /// Values of this width, stored.
+    fn wrap(values: Vec<Self>) -> Values;
+    /// The stored values, if they have this width.
+    fn unwrap(values: &Values) -> Option<&[Self]>;
 }
 
 macro_rules! value {
-    ($t:ty) => {
+    ($t:ty, $variant:ident) => {
         impl Value for $t {
             const MAX: u32 = <$t>::MAX as u32;
             const BYTES: usize = std::mem::size_of::<$t>();
@@ -33,12 +37,21 @@ macro_rules! value {
                 debug_assert!(value <= <Self as Value>::MAX);
                 value as $t
             }
+            fn wrap(values: Vec<Self>) -> Values {
+                Values::$variant(values)
+            }
+            fn unwrap(values: &Values) -> Option<&[Self]> {
+                match values {
+                    Values::$variant(v) => Some(v),
+                    _ => None,
+                }
+            }
         }
     };
 }
-value!(u8);
-value!(u16);
-value!(u32);
+value!(u8, U8);
+value!(u16, U16);
+value!(u32, U32);
 
 /// The nim-values of heaps `0, 1, …, len − 1`, one, two or four bytes each.
 #[derive(Clone, Debug, PartialEq, Eq)]
