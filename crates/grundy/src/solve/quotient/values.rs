@@ -298,7 +298,7 @@ pub fn misere_sequence(game: &HeapGame, to: u64, stop: impl FnMut(u64) -> bool) 
         found.size
     );
     let final_pattern = match (stability.proven, stability.preperiod, stability.period) {
-        (true, Some(n0), Some(p)) => Some((n0 as usize, p as usize, found.built_through as usize)),
+        (true, Some(n0), Some(p)) if p > 0 => Some((n0 as usize, p as usize, found.built_through as usize)),
         _ => None,
     };
     let periodicity = misere_periodicity(&found.values, final_pattern);
