@@ -44,6 +44,13 @@ pub fn save(table: &Table, path: &Path, tag: &str) -> Result<usize> {
     Ok(count)
 }
 
+/// How many entries the checkpoint at `path` holds at most (its size over
+/// an entry's), so the table can be grown to hold them before they are read.
+pub fn capacity_needed(path: &Path) -> Result<usize> {
+    let bytes = std::fs::metadata(path).map_err(|e| io_error(path, "read its size", e))?.len();
+    Ok(usize::try_from(bytes / 16).unwrap_or(usize::MAX))
+}
+
 pub fn load(table: &Table, path: &Path, tag: &str) -> Result<usize> {
     let file = File::open(path).map_err(|e| io_error(path, "open it", e))?;
     let mut input = BufReader::new(file);

@@ -381,6 +381,7 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
     /// [`PrunedSearch::save_checkpoint`] with the same `tag`. Returns how
     /// many were read.
     pub fn load_checkpoint(&self, path: &std::path::Path, tag: &str) -> Result<usize> {
+        self.control.tables.reserve(checkpoint::capacity_needed(path)?);
         let (_, table) = self.control.tables.current();
         let count = checkpoint::load(&table, path, tag)?;
         self.control.tables.add_filled(count as u64);

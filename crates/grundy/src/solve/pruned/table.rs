@@ -339,20 +339,46 @@ impl GrowingTable {
     /// Doubles the table if it is half full and the budget allows.
     pub fn maybe_grow(&self) {
         let mut generations = self.generations.lock().expect("table lock");
-        let old = Arc::clone(generations.last().expect("one table"));
+        let old = generations.last().expect("one table");
         let bigger = old.bytes() * 2;
         if self.filled.load(Relaxed) * 2 < old.capacity() as u64 || bigger > self.max_bytes {
             return;
         }
-        let new = Table::with_memory(bigger);
+        Self::replace(&mut generations, &self.generation, &self.filled, bigger);
+    }
+
+    /// Grows the table at once to hold `entries` at most a quarter full (as
+    /// far as the budget allows), before they are stored: at half full a few
+    /// percent of four-way buckets overflow and lose an entry.
+    ///
+    /// Why: a checkpoint is loaded before the search starts, when the table
+    /// is still its small first size; stored there, all but a few thousand
+    /// of its entries would evict each other, and the resumed search would
+    /// redo nearly all the work the checkpoint was meant to keep.
+    pub fn reserve(&self, entries: usize) {
+        let mut generations = self.generations.lock().expect("table lock");
+        let mut bytes = generations.last().expect("one table").bytes();
+        while bytes / ENTRY_BYTES < entries.saturating_mul(4) && bytes * 2 <= self.max_bytes {
+            bytes *= 2;
+        }
+        if bytes > generations.last().expect("one table").bytes() {
+            Self::replace(&mut generations, &self.generation, &self.filled, bytes);
+        }
+    }
+
+    /// Makes a table of `bytes` the current generation, holding the old
+    /// one's entries.
+    fn replace(generations: &mut Vec<Arc<Table>>, generation: &AtomicUsize, filled: &AtomicU64, bytes: usize) {
+        let old = Arc::clone(generations.last().expect("one table"));
+        let new = Table::with_memory(bytes);
         let mut copied = 0;
         for entry in old.entries() {
             new.store(entry);
             copied += 1;
         }
-        self.filled.store(copied, Relaxed);
+        filled.store(copied, Relaxed);
         generations.push(Arc::new(new));
-        self.generation.store(generations.len() - 1, Relaxed);
+        generation.store(generations.len() - 1, Relaxed);
     }
 
     /// Whether growing is worth checking (cheap: no lock).

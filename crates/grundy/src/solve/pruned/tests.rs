@@ -2,7 +2,7 @@
 //! decomposition, no canonical forms, no theory) on random small positions,
 //! and against published values.
 
-use super::{NimberSet, PrunedSearch};
+use super::{NimberSet, Progress, PrunedSearch};
 use crate::catalogue::{Cram, CramBoard};
 use crate::solve::Search;
 use crate::testing::Xorshift;
@@ -191,12 +191,40 @@ fn long_searches_save_checkpoints_as_they_go() {
     assert!(search.progress().nodes > 1 << 14, "too few positions for a check: {:?}", search.progress());
     assert!(path.exists(), "no checkpoint written during the search");
     let resumed = PrunedSearch::with_memory(&Cram, 1 << 22);
-    assert!(resumed.load_checkpoint(&path, "cram 4x7").unwrap() > 0);
+    let loaded = resumed.load_checkpoint(&path, "cram 4x7").unwrap();
+    assert!(loaded > 0);
+    // Every entry read is kept: the table grows to hold them before they
+    // are stored, instead of overwriting each other in its small first size.
+    let Progress { table_capacity, .. } = resumed.progress();
+    assert!(table_capacity >= 4 * loaded as u64, "{loaded} entries loaded into a table of {table_capacity}");
     assert_eq!(resumed.nim_value(&board).unwrap(), value);
     // A checkpoint of another table format (older keys) is refused, not
     // read as if its keys named the same positions.
     std::fs::write(&path, b"grundy-pruned-checkpoint 1 cram 4x7\n").unwrap();
     let error = PrunedSearch::with_memory(&Cram, 1 << 22).load_checkpoint(&path, "cram 4x7").unwrap_err();
     assert!(error.to_string().contains("written by another version of grundy (table format 1"), "{error}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_checkpoint_larger_than_the_first_table_is_kept_whole() {
+    // The table starts at a few thousand entries; a checkpoint of a long run
+    // holds millions. Loading must grow the table first, or the entries
+    // evict each other and the resumed run starts nearly from scratch.
+    let dir = std::env::temp_dir().join(format!("grundy-large-checkpoint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("many.ckpt");
+    let written = super::table::Table::with_memory(16 << 20);
+    let keys: Vec<u128> =
+        (1..=60_000u128).map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c) & ((1 << 96) - 1)).collect();
+    for (i, &key) in keys.iter().enumerate() {
+        written.insert(key, (i % 7) as u8, 20);
+    }
+    let saved = super::checkpoint::save(&written, &path, "many").unwrap();
+    let resumed = PrunedSearch::with_memory(&Cram, 64 << 20);
+    assert_eq!(resumed.load_checkpoint(&path, "many").unwrap(), saved);
+    let (_, table) = resumed.control.tables.current();
+    let kept = keys.iter().enumerate().filter(|&(i, &key)| table.get(key) == Some((i % 7) as u8)).count();
+    assert!(kept * 100 >= saved * 99, "only {kept} of {saved} entries kept");
     std::fs::remove_dir_all(&dir).unwrap();
 }
