@@ -26,8 +26,16 @@ fn main() -> ExitCode {
     match commands::run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("grundy: {error:#}");
-            ExitCode::FAILURE
+            // `{:#}` prints the chain; an interruption's context already
+            // says all, so only its first line is shown.
+            let interrupted = error.chain().any(|e| matches!(e.downcast_ref(), Some(grundy::Error::Interrupted)));
+            if interrupted {
+                eprintln!("grundy: {error}");
+                ExitCode::from(130)
+            } else {
+                eprintln!("grundy: {error:#}");
+                ExitCode::FAILURE
+            }
         }
     }
 }

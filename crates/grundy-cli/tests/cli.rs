@@ -180,3 +180,28 @@ fn a_closed_pipe_ends_the_program_quietly() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!stderr.contains("panicked"), "stderr: {stderr}");
 }
+
+#[test]
+fn an_interrupted_search_saves_its_table_and_exits_130() {
+    use std::process::{Command, Stdio};
+    let dir = std::env::temp_dir().join(format!("grundy-cli-interrupt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("cram.ckpt");
+    // Cram 5x7 searches for minutes in a debug build: long enough to interrupt.
+    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["solve", "cram", "5x7", "--value-only", "--checkpoint"])
+        .arg(&path)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted; the search table is saved to"), "{stderr}");
+    let saved = std::fs::read(&path).unwrap();
+    assert!(saved.starts_with(b"grundy-pruned-checkpoint ") && saved.len() > 1000, "{} bytes", saved.len());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -69,13 +69,29 @@ pub fn run(description: &str, arguments: &[String], options: &RuleOptions, play:
     if let Some(bar) = BAR.get() {
         bar.finish_and_clear();
     }
-    let report = report?;
+    let report = match report {
+        Err(grundy::Error::Interrupted) => return Err(interrupted(options.search.checkpoint.as_deref())),
+        other => other?,
+    };
     if json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         print!("{}", render(&report));
     }
     Ok(())
+}
+
+/// The error for a search stopped by Ctrl-C: it says what was kept, and
+/// stays an [`grundy::Error::Interrupted`] so `main` exits with 130, as a
+/// shell expects of a program stopped by SIGINT.
+fn interrupted(checkpoint: Option<&std::path::Path>) -> anyhow::Error {
+    let kept = match checkpoint {
+        Some(path) => {
+            format!("the search table is saved to {}: run the same command again to continue", path.display())
+        }
+        None => "nothing is saved (give --checkpoint FILE to make the search resumable)".to_string(),
+    };
+    anyhow::Error::new(grundy::Error::Interrupted).context(format!("interrupted; {kept}"))
 }
 
 fn render(report: &Report) -> String {

@@ -162,7 +162,10 @@ fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
     });
     progress.finish_and_clear();
     let MisereSequence { values, method, periodicity } = match found {
-        Err(grundy::Error::Interrupted) => bail!("interrupted (nothing is saved: --misere runs keep no checkpoint)"),
+        Err(grundy::Error::Interrupted) => {
+            return Err(anyhow::Error::new(grundy::Error::Interrupted)
+                .context("interrupted; nothing is saved (--misere runs keep no checkpoint)"))
+        }
         found => found?,
     };
     let values = Values::from(values.into_iter().map(|v| v as u32).collect::<Vec<u32>>());
