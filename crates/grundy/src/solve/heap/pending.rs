@@ -136,7 +136,7 @@ impl PendingSet {
         #[cfg(target_arch = "x86_64")]
         {
             match (T::lanes(low), T::lanes(high)) {
-                // SAFETY: `vector` is true only when AVX2 was detected (`avx2_available`).
+                // SAFETY: called only when AVX2 was detected (`avx2_available`).
                 (Lanes::U8(low), Lanes::U8(high)) => return unsafe { avx2::meet_u8(self, low, high) },
                 (Lanes::U16(low), Lanes::U16(high)) => return unsafe { avx2::meet_u16(self, low, high) },
                 _ => {}
@@ -174,55 +174,57 @@ pub(super) fn with_avx2<R>(body: impl FnOnce() -> R) -> R {
     body()
 }
 
+/// The vector test. Every function is `unsafe` and enables AVX2: callers
+/// must know the processor has it. (Written to build with Rust 1.85, where
+/// a function enabling a feature must be `unsafe` and so are the
+/// intrinsics.)
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use super::PendingSet;
     use std::arch::x86_64::*;
 
     #[target_feature(enable = "avx2")]
-    pub(super) fn run<R>(body: impl FnOnce() -> R) -> R {
+    pub(super) unsafe fn run<R>(body: impl FnOnce() -> R) -> R {
         body()
     }
 
     /// Lanes of `values` (32 bytes) whose value is pending.
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn pending_lanes(set: &PendingSet, values: __m256i) -> u32 {
-        // SAFETY: both tables are 32 bytes.
-        let (low, high) = unsafe {
-            (
-                _mm256_loadu_si256(set.low.as_ptr() as *const __m256i),
-                _mm256_loadu_si256(set.high.as_ptr() as *const __m256i),
-            )
-        };
-        let nibbles = _mm256_set1_epi8(0x0F);
-        let low_nibble = _mm256_and_si256(values, nibbles);
-        let high_nibble = _mm256_and_si256(_mm256_srli_epi16(values, 4), nibbles);
-        // The row of bits for the low nibble, from the table of the value's top bit.
-        let row =
-            _mm256_blendv_epi8(_mm256_shuffle_epi8(low, low_nibble), _mm256_shuffle_epi8(high, low_nibble), values);
-        let bits = _mm256_setr_epi8(
-            1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16,
-            32, 64, -128,
-        );
-        let bit = _mm256_shuffle_epi8(bits, high_nibble);
-        let absent = _mm256_cmpeq_epi8(_mm256_and_si256(row, bit), _mm256_setzero_si256());
-        !(_mm256_movemask_epi8(absent) as u32)
+    unsafe fn pending_lanes(set: &PendingSet, values: __m256i) -> u32 {
+        // SAFETY: both tables are 32 bytes; the caller has AVX2.
+        unsafe {
+            let low = _mm256_loadu_si256(set.low.as_ptr() as *const __m256i);
+            let high = _mm256_loadu_si256(set.high.as_ptr() as *const __m256i);
+            let nibbles = _mm256_set1_epi8(0x0F);
+            let low_nibble = _mm256_and_si256(values, nibbles);
+            let high_nibble = _mm256_and_si256(_mm256_srli_epi16(values, 4), nibbles);
+            // The row of bits for the low nibble, from the table of the value's top bit.
+            let row =
+                _mm256_blendv_epi8(_mm256_shuffle_epi8(low, low_nibble), _mm256_shuffle_epi8(high, low_nibble), values);
+            let bits = _mm256_setr_epi8(
+                1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8,
+                16, 32, 64, -128,
+            );
+            let bit = _mm256_shuffle_epi8(bits, high_nibble);
+            let absent = _mm256_cmpeq_epi8(_mm256_and_si256(row, bit), _mm256_setzero_si256());
+            !(_mm256_movemask_epi8(absent) as u32)
+        }
     }
 
     /// Removes the pending values among 32 splits `low[i] ⊕ high[i]`;
     /// whether the set is now empty.
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn meet_block_u8(set: &mut PendingSet, low: &[u8; 32], high: &[u8; 32]) -> bool {
-        // SAFETY: both arrays are 32 bytes.
-        let values = unsafe {
-            _mm256_xor_si256(
+    unsafe fn meet_block_u8(set: &mut PendingSet, low: &[u8; 32], high: &[u8; 32]) -> bool {
+        // SAFETY: both arrays are 32 bytes; the caller has AVX2.
+        unsafe {
+            let values = _mm256_xor_si256(
                 _mm256_loadu_si256(low.as_ptr() as *const __m256i),
                 _mm256_loadu_si256(high.as_ptr() as *const __m256i),
-            )
-        };
-        meet_hits(set, values, pending_lanes(set, values))
+            );
+            meet_hits(set, values, pending_lanes(set, values))
+        }
     }
 
     /// The same for two-byte values: the low bytes are packed into one
@@ -230,31 +232,32 @@ mod avx2 {
     /// more, never pending) are left out.
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn meet_block_u16(set: &mut PendingSet, low: &[u16; 32], high: &[u16; 32]) -> bool {
-        // SAFETY: both arrays are 32 values (64 bytes).
-        let (first, second) = unsafe {
+    unsafe fn meet_block_u16(set: &mut PendingSet, low: &[u16; 32], high: &[u16; 32]) -> bool {
+        // SAFETY: both arrays are 32 values (64 bytes); the caller has AVX2.
+        unsafe {
             let load = |s: &[u16; 32], i: usize| _mm256_loadu_si256(s.as_ptr().add(i) as *const __m256i);
-            (_mm256_xor_si256(load(low, 0), load(high, 0)), _mm256_xor_si256(load(low, 16), load(high, 16)))
-        };
-        let low_byte = _mm256_set1_epi16(0xFF);
-        // Packing interleaves the two registers' 128-bit halves: the lanes'
-        // order changes, which a set does not mind.
-        let values = _mm256_packus_epi16(_mm256_and_si256(first, low_byte), _mm256_and_si256(second, low_byte));
-        let wide = _mm256_packus_epi16(_mm256_srli_epi16(first, 8), _mm256_srli_epi16(second, 8));
-        let narrow = _mm256_movemask_epi8(_mm256_cmpeq_epi8(wide, _mm256_setzero_si256())) as u32;
-        meet_hits(set, values, pending_lanes(set, values) & narrow)
+            let first = _mm256_xor_si256(load(low, 0), load(high, 0));
+            let second = _mm256_xor_si256(load(low, 16), load(high, 16));
+            let low_byte = _mm256_set1_epi16(0xFF);
+            // Packing interleaves the two registers' 128-bit halves: the lanes'
+            // order changes, which a set does not mind.
+            let values = _mm256_packus_epi16(_mm256_and_si256(first, low_byte), _mm256_and_si256(second, low_byte));
+            let wide = _mm256_packus_epi16(_mm256_srli_epi16(first, 8), _mm256_srli_epi16(second, 8));
+            let narrow = _mm256_movemask_epi8(_mm256_cmpeq_epi8(wide, _mm256_setzero_si256())) as u32;
+            meet_hits(set, values, pending_lanes(set, values) & narrow)
+        }
     }
 
     /// Removes the values of the lanes `hits` of `values`; whether the set
     /// is now empty.
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn meet_hits(set: &mut PendingSet, values: __m256i, mut hits: u32) -> bool {
+    unsafe fn meet_hits(set: &mut PendingSet, values: __m256i, mut hits: u32) -> bool {
         if hits == 0 {
             return false;
         }
         let mut bytes = [0u8; 32];
-        // SAFETY: `bytes` is 32 bytes.
+        // SAFETY: `bytes` is 32 bytes; the caller has AVX2.
         unsafe { _mm256_storeu_si256(bytes.as_mut_ptr() as *mut __m256i, values) };
         while hits != 0 {
             set.meet(bytes[hits.trailing_zeros() as usize] as u32);
@@ -266,14 +269,16 @@ mod avx2 {
     /// [`PendingSet::meet_all`] 32 splits a step; returns the splits covered.
     #[inline]
     #[target_feature(enable = "avx2")]
-    pub(super) fn meet_u8(set: &mut PendingSet, low: &[u8], high: &[u8]) -> usize {
-        meet_chunks(set, low, high, |set, x, y| meet_block_u8(set, x, y))
+    pub(super) unsafe fn meet_u8(set: &mut PendingSet, low: &[u8], high: &[u8]) -> usize {
+        // SAFETY: the caller has AVX2.
+        meet_chunks(set, low, high, |set, x, y| unsafe { meet_block_u8(set, x, y) })
     }
 
     #[inline]
     #[target_feature(enable = "avx2")]
-    pub(super) fn meet_u16(set: &mut PendingSet, low: &[u16], high: &[u16]) -> usize {
-        meet_chunks(set, low, high, |set, x, y| meet_block_u16(set, x, y))
+    pub(super) unsafe fn meet_u16(set: &mut PendingSet, low: &[u16], high: &[u16]) -> usize {
+        // SAFETY: the caller has AVX2.
+        meet_chunks(set, low, high, |set, x, y| unsafe { meet_block_u16(set, x, y) })
     }
 
     #[inline(always)]
@@ -296,24 +301,26 @@ mod avx2 {
     /// [`PendingSet::meet_blocks`] a block at a time.
     #[inline]
     #[target_feature(enable = "avx2")]
-    pub(super) fn meet_blocks_u8(
+    pub(super) unsafe fn meet_blocks_u8(
         set: &mut PendingSet,
         (low, high): (&[u8], &[u8]),
         ends: (usize, usize),
         starts: impl Iterator<Item = usize>,
     ) -> bool {
-        super::each_block(low, high, ends, starts, |x, y| meet_block_u8(set, x, y))
+        // SAFETY: the caller has AVX2.
+        super::each_block(low, high, ends, starts, |x, y| unsafe { meet_block_u8(set, x, y) })
     }
 
     #[inline]
     #[target_feature(enable = "avx2")]
-    pub(super) fn meet_blocks_u16(
+    pub(super) unsafe fn meet_blocks_u16(
         set: &mut PendingSet,
         (low, high): (&[u16], &[u16]),
         ends: (usize, usize),
         starts: impl Iterator<Item = usize>,
     ) -> bool {
-        super::each_block(low, high, ends, starts, |x, y| meet_block_u16(set, x, y))
+        // SAFETY: the caller has AVX2.
+        super::each_block(low, high, ends, starts, |x, y| unsafe { meet_block_u16(set, x, y) })
     }
 }
 
