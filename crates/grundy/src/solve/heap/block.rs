@@ -34,9 +34,11 @@ const ROWS_BYTES: usize = 1 << 14;
 /// The fewest heaps each core lists for when the block is split between two.
 const MIN_HALF: usize = 8;
 /// Probes a heap (for games whose passes are long). Measured on Grundy's
-/// game to 2^20: 512, 1024, 1536 and 2048 probes cost about the same
-/// (within the noise of this machine); with no probes, a third more.
-const PROBES: usize = 1024;
+/// game to 2^20: with the table pass, 512 to 2048 probes cost about the
+/// same and none a third more; once the pass tests 32 splits at once
+/// (`pending.rs`), 256 and 512 probes beat 1024 by about a tenth, and none
+/// still costs more (`docs/heap-scale.md`).
+const PROBES: usize = 512;
 
 /// The block listing's state.
 #[derive(Default)]

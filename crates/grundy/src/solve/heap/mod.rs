@@ -18,6 +18,7 @@
 mod block;
 mod code;
 mod pass;
+mod pending;
 mod periodicity;
 mod plain;
 pub mod rare_common;
@@ -28,7 +29,7 @@ mod values;
 
 pub use code::HeapGame;
 pub use periodicity::{find_periodicity, Periodicity, Proof, Unproven};
-pub use values::{Value, Values};
+pub use values::{Lanes, Value, Values};
 
 use seen::Seen;
 use values::with_values;

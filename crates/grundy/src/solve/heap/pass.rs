@@ -19,6 +19,7 @@
 
 use std::ops::Range;
 
+use super::pending::{avx2_available, with_avx2, PendingSet};
 use super::seen::Seen;
 use super::{splitting_takes, HeapGame, Value, Values};
 
@@ -58,6 +59,17 @@ pub(super) const SCATTER_BLOCK_LEN: usize = SCATTER_BLOCK;
 /// first `skip` of them are left out (the block listing has marked them).
 #[inline]
 pub(super) fn order(last: usize, skip: usize) -> impl Iterator<Item = Range<usize>> {
+    let (prefix, scattered, rest) = order_parts(last, skip);
+    prefix.chain(scattered.map(|start| start..start + SCATTER_BLOCK)).chain(rest)
+}
+
+/// [`order`] in its three parts: the prefix in doubling blocks, the starts
+/// of the scattered blocks (of [`SCATTER_BLOCK`] splits each), the rest.
+#[inline]
+fn order_parts(
+    last: usize,
+    skip: usize,
+) -> (impl Iterator<Item = Range<usize>>, impl Iterator<Item = usize>, impl Iterator<Item = Range<usize>>) {
     let end = last + 1;
     let prefix_end = end.min(SCATTER_FROM);
     let prefix = std::iter::successors(Some(1..(1 + FIRST_BLOCK).min(prefix_end)), move |r: &Range<usize>| {
@@ -68,13 +80,10 @@ pub(super) fn order(last: usize, skip: usize) -> impl Iterator<Item = Range<usiz
     let room = end.saturating_sub(SCATTER_FROM).min(SCATTER_SPAN) / SCATTER_BLOCK;
     let blocks: usize = if room == 0 { 0 } else { 1 << room.ilog2() };
     let skip = if blocks == SCATTER_SPAN / SCATTER_BLOCK { skip.min(blocks) } else { 0 };
-    let scattered = (skip..blocks).map(move |k| {
-        let start = SCATTER_FROM + (k.wrapping_mul(STRIDE) & (blocks - 1)) * SCATTER_BLOCK;
-        start..start + SCATTER_BLOCK
-    });
+    let scattered = (skip..blocks).map(move |k| SCATTER_FROM + (k.wrapping_mul(STRIDE) & (blocks - 1)) * SCATTER_BLOCK);
     let rest_start = if blocks == 0 { prefix_end } else { SCATTER_FROM + blocks * SCATTER_BLOCK };
     let rest = (rest_start..end).step_by(BLOCK).map(move |a| a..(a + BLOCK).min(end));
-    prefix.chain(scattered).chain(rest)
+    (prefix, scattered, rest)
 }
 
 /// The scratch space of passes (one per thread).
@@ -88,6 +97,9 @@ pub(super) struct Pass {
     /// both parts of a block of splits are read forwards, so comparing a
     /// block's values with a few pending ones is a vector loop.
     reversed: Values,
+    /// Whether passes test the pending values as a set of bytes, a vector of
+    /// splits at a time (once the processor is known to have AVX2).
+    by_set: Option<bool>,
 }
 
 /// Heaps whose values [`Pass::reversed`] keeps: every scattered block.
@@ -113,8 +125,16 @@ impl Pass {
         bound: u32,
         skip: usize,
     ) -> (Option<u32>, u64) {
-        if pending.is_empty() {
+        if pending.is_empty() || all_met_first(game, values, pending) {
             return (None, 0);
+        }
+        if values.len() > REVERSED && T::unwrap(&self.reversed).is_none_or(|r| r.len() < REVERSED) {
+            self.reversed = T::wrap(values[..REVERSED].iter().rev().copied().collect());
+        }
+        let reversed = T::unwrap(&self.reversed).filter(|r| r.len() == REVERSED);
+        let by_set = *self.by_set.get_or_insert_with(avx2_available);
+        if let Some(reversed) = reversed.filter(|_| by_set && pending.last() < Some(&256)) {
+            return with_avx2(|| unmet_by_set(game, values, reversed, pending, skip));
         }
         if pending.len() > MAX_BITS || bound > MAX_BIT_TABLE {
             return self.unmet_by_marks(game, values, pending, bound, skip);
@@ -125,10 +145,6 @@ impl Pass {
         }
         pending.iter().enumerate().for_each(|(i, &v)| self.want[v as usize] = 1 << i);
         let all = u128::MAX >> (MAX_BITS - pending.len());
-        if values.len() > REVERSED && T::unwrap(&self.reversed).is_none_or(|r| r.len() < REVERSED) {
-            self.reversed = T::wrap(values[..REVERSED].iter().rev().copied().collect());
-        }
-        let reversed = T::unwrap(&self.reversed).filter(|r| r.len() == REVERSED);
         let want = &self.want[..bound as usize];
         let (mut met, mut work) = (0u128, 0u64);
         // The pending values left, with their bits, once there are few.
@@ -166,6 +182,13 @@ impl Pass {
         (unmet, work)
     }
 
+    /// Whether to test the splits against the pending values 32 at a time
+    /// (`pending.rs`; AVX2). Unset until the first pass asks the processor.
+    #[cfg(test)]
+    pub(super) fn set_vector(&mut self, vector: bool) {
+        self.by_set = Some(vector && avx2_available());
+    }
+
     /// The pass when too many values are pending for a bit each (or the
     /// values are too large for a table of bits): the splits' values are
     /// marked, and the pending checked per block.
@@ -197,6 +220,90 @@ impl Pass {
         }
         (pending.first().copied(), work)
     }
+}
+
+/// The smaller parts `a ≤ FIRST_PARTS` that [`all_met_first`] tries.
+const FIRST_PARTS: usize = 16;
+
+/// Whether the first splits `a + (rest − a)`, `a ≤ FIRST_PARTS`, meet all
+/// of a few pending values: in most octal games (0.106) they do, and then a
+/// pass costs a few dozen instructions, without the set-up of the table or
+/// the vectors. (Those splits are examined again when they do not.)
+#[inline]
+fn all_met_first<T: Value>(game: &HeapGame, values: &[T], pending: &[u32]) -> bool {
+    if pending.len() > FEW {
+        return false;
+    }
+    let mut left = [u32::MAX; FEW];
+    left[..pending.len()].copy_from_slice(pending);
+    let mut count = pending.len();
+    let n = values.len();
+    for j in splitting_takes(game, n, 4) {
+        let rest = n - j;
+        for a in 1..=last_part(game, rest).min(FIRST_PARTS) {
+            let value = values[a].get() ^ values[rest - a].get();
+            for slot in left.iter_mut().filter(|slot| **slot == value) {
+                *slot = u32::MAX;
+                count -= 1;
+            }
+            if count == 0 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The pass with the pending values (all below 256) as a [`PendingSet`],
+/// met by vectors of 32 splits: within [`REVERSED`] both parts of a block
+/// are read forwards (the smaller from the reversed copy), past it a split
+/// at a time. The same splits in the same order as [`Pass::unmet`].
+#[inline(always)]
+fn unmet_by_set<T: Value>(
+    game: &HeapGame,
+    values: &[T],
+    reversed: &[T],
+    pending: &[u32],
+    skip: usize,
+) -> (Option<u32>, u64) {
+    let n = values.len();
+    let mut set = PendingSet::new(pending);
+    let mut work = 0;
+    for j in splitting_takes(game, n, 4) {
+        let rest = n - j;
+        let (prefix, scattered, after) = order_parts(last_part(game, rest), skip);
+        // In the order of `order`; the scattered blocks (all within REVERSED)
+        // in one loop, without a range a block.
+        for a in prefix {
+            work += a.len() as u64;
+            let high = &values[rest + 1 - a.end..=rest - a.start];
+            set.meet_all(&reversed[REVERSED - a.end..REVERSED - a.start], high, true);
+            if set.is_empty() {
+                return (None, work);
+            }
+        }
+        let mut blocks = 0;
+        let scattered = scattered.inspect(|_| blocks += 1);
+        let done = set.meet_blocks((reversed, values), (REVERSED, rest + 1), scattered, true);
+        work += (blocks * SCATTER_BLOCK) as u64;
+        if done {
+            return (None, work);
+        }
+        for a in after {
+            work += a.len() as u64;
+            if a.end <= REVERSED {
+                let high = &values[rest + 1 - a.end..=rest - a.start];
+                set.meet_all(&reversed[REVERSED - a.end..REVERSED - a.start], high, true);
+            } else {
+                let (low, high) = pairs(values, rest, a);
+                set.meet_all_reversed(low, high);
+            }
+            if set.is_empty() {
+                return (None, work);
+            }
+        }
+    }
+    (set.least(), work)
 }
 
 /// The largest smaller part of a split of `rest` (Grundy's game forbids the
@@ -295,25 +402,31 @@ mod tests {
                 random.below(1 << bits) as u8
             })
             .collect();
-        let mut pass = Pass::default();
-        for game in [HeapGame::grundys_game(), HeapGame::parse("4.07").unwrap()] {
-            for n in [131_500, 140_001, 149_998] {
-                let mut reached = [false; 256];
-                for j in splitting_takes(&game, n, 4) {
-                    let rest = n - j;
-                    (1..=last_part(&game, rest)).for_each(|a| reached[(values[a] ^ values[rest - a]) as usize] = true);
-                }
-                for size in [1, 3, 6, 12] {
-                    let mut pending: Vec<u32> = (0..size).map(|_| random.below(256) as u32).collect();
-                    pending.sort_unstable();
-                    pending.dedup();
-                    let expected = pending.iter().copied().find(|&v| !reached[v as usize]);
-                    let (unmet, _) = pass.unmet(&game, &values[..n], &pending, 256, 0);
-                    assert_eq!(unmet, expected, "heap {n}, {pending:?}");
+        // With the pending values as a vector-tested set (AVX2, where the
+        // processor has it) and by the bits and comparisons.
+        for vector in [false, true] {
+            let mut pass = Pass::default();
+            pass.set_vector(vector);
+            for game in [HeapGame::grundys_game(), HeapGame::parse("4.07").unwrap()] {
+                for n in [131_500, 140_001, 149_998] {
+                    let mut reached = [false; 256];
+                    for j in splitting_takes(&game, n, 4) {
+                        let rest = n - j;
+                        (1..=last_part(&game, rest))
+                            .for_each(|a| reached[(values[a] ^ values[rest - a]) as usize] = true);
+                    }
+                    for size in [1, 3, 6, 12] {
+                        let mut pending: Vec<u32> = (0..size).map(|_| random.below(256) as u32).collect();
+                        pending.sort_unstable();
+                        pending.dedup();
+                        let expected = pending.iter().copied().find(|&v| !reached[v as usize]);
+                        let (unmet, _) = pass.unmet(&game, &values[..n], &pending, 256, 0);
+                        assert_eq!(unmet, expected, "heap {n}, {pending:?}, vector {vector}");
+                    }
                 }
             }
+            assert_eq!(pass.reversed.len(), REVERSED, "the comparing path ran");
         }
-        assert_eq!(pass.reversed.len(), REVERSED, "the comparing path ran");
     }
 
     #[test]

@@ -253,6 +253,13 @@ impl Split {
         }
     }
 
+    /// Whether passes may test pending values a vector of splits at a time
+    /// (see `pending.rs`); the values are the same either way.
+    #[cfg(test)]
+    pub(super) fn set_vector(&mut self, vector: bool) {
+        self.pass.set_vector(vector);
+    }
+
     /// The listed heaps, ascending, and their values.
     pub(super) fn listed(&self) -> (&[u32], &[u32]) {
         (&self.listed, &self.listed_values)

@@ -153,11 +153,24 @@ impl Marks for Row<'_> {
         self.marks[value as usize] = self.stamp;
     }
 
+    /// Eight marks a step: the first byte of a word that differs from the
+    /// stamp is the first absent value (the mex of a heap of Grundy's game
+    /// lies a hundred or more values in).
     #[inline]
     fn next_absent(&self, from: u32) -> u32 {
         let start = (from as usize).min(self.marks.len());
-        match self.marks[start..].iter().position(|&m| m != self.stamp) {
-            Some(offset) => (start + offset) as u32,
+        let stamps = u64::from_le_bytes([self.stamp; 8]);
+        let mut words = self.marks[start..].chunks_exact(8);
+        let mut offset = start;
+        for word in &mut words {
+            let differ = u64::from_le_bytes(word.try_into().expect("eight marks")) ^ stamps;
+            if differ != 0 {
+                return (offset + differ.trailing_zeros() as usize / 8) as u32;
+            }
+            offset += 8;
+        }
+        match words.remainder().iter().position(|&m| m != self.stamp) {
+            Some(at) => (offset + at) as u32,
             None => (self.marks.len() as u32).max(from),
         }
     }

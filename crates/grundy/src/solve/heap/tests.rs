@@ -295,3 +295,21 @@ fn the_block_listing_gives_the_values_heap_by_heap() {
         }
     }
 }
+
+#[test]
+fn the_vector_pass_gives_the_values_of_the_table_pass() {
+    // Past heap 65 600 the pass reads both parts of its splits forwards and
+    // tests 32 of them at once against the pending values (AVX2, where the
+    // processor has it): the same values as the table of bits.
+    for (code, len) in [("grundys-game", 70_000), ("0.106", 70_000)] {
+        let game = HeapGame::parse(code).unwrap();
+        let run = |vector: bool| {
+            let mut sequence = NimSequence::new(&game, Method::RareCommon).unwrap();
+            sequence.set_parallel(false);
+            sequence.engine.split.as_mut().expect("rare/common").set_vector(vector);
+            sequence.extend_to(len, |_| false).unwrap();
+            sequence.into_values()
+        };
+        assert_eq!(run(true), run(false), "{code}");
+    }
+}

@@ -21,6 +21,16 @@ pub trait Value: Copy + Default + Send + Sync + PartialEq + std::ops::BitXor<Out
     fn wrap(values: Vec<Self>) -> Values;
     /// The stored values, if they have this width.
     fn unwrap(values: &Values) -> Option<&[Self]>;
+    /// A slice of values of this width, as what it is (for vector code
+    /// written per width).
+    fn lanes(values: &[Self]) -> Lanes<'_>;
+}
+
+/// A slice of values seen at its own width.
+pub enum Lanes<'a> {
+    U8(&'a [u8]),
+    U16(&'a [u16]),
+    U32(&'a [u32]),
 }
 
 macro_rules! value {
@@ -45,6 +55,10 @@ macro_rules! value {
                     Values::$variant(v) => Some(v),
                     _ => None,
                 }
+            }
+            #[inline(always)]
+            fn lanes(values: &[Self]) -> Lanes<'_> {
+                Lanes::$variant(values)
             }
         }
     };
