@@ -163,8 +163,8 @@ impl Game for Cram {
     type Position = CramBoard;
 
     /// Dominoes across the long side of the empty cells' box first (vertical
-    /// ones in a wide box), from its middle line outwards, then the others
-    /// from the middle outwards: moves in the middle split a region (into
+    /// ones in a wide box) — along it if both sides are odd — from its
+    /// middle line outwards, then the others from the middle outwards: moves in the middle split a region (into
     /// equal halves, on symmetric boards), which is where the search finds
     /// answers soonest (the move ordering of igs, Beling's solver, whose
     /// components are always wide).
@@ -196,7 +196,12 @@ impl Game for Cram {
                 push_all(options, right & shl(low_bits(w), (top + r) * w), 0b11);
             }
         };
-        if height > width {
+        // Across the long side first, except when both sides are odd: then
+        // along it. Measured against "always across": Cram 5×7 and 3×13
+        // expand 28% and 9% fewer positions, 4×9 and 4×11 the same, 5×8 3%
+        // more; "always along" expands 2.5× as many on 4×9 and 1.5× on 5×8.
+        let horizontal_first = (height > width) != (height % 2 == 1 && width % 2 == 1);
+        if horizontal_first {
             horizontals(options);
             verticals(options);
         } else {
