@@ -164,10 +164,10 @@ impl Game for Cram {
 
     /// Dominoes across the long side of the empty cells' box first (vertical
     /// ones in a wide box) — along it if both sides are odd — from its
-    /// middle line outwards, then the others from the middle outwards: moves in the middle split a region (into
-    /// equal halves, on symmetric boards), which is where the search finds
-    /// answers soonest (the move ordering of igs, Beling's solver, whose
-    /// components are always wide).
+    /// middle line outwards, then the others from the middle outwards: moves
+    /// in the middle split a region (into equal halves, on symmetric boards),
+    /// which is where the search finds answers soonest (the move ordering of
+    /// igs, Beling's solver, whose components are always wide).
     fn options(&self, board: &CramBoard, options: &mut Options<CramBoard>) {
         let x = board.empty;
         if x == 0 {
