@@ -309,7 +309,7 @@ fn unmet_by_set<T: Value>(
 /// The largest smaller part of a split of `rest` (Grundy's game forbids the
 /// equal split).
 #[inline]
-fn last_part(game: &HeapGame, rest: usize) -> usize {
+pub(super) fn last_part(game: &HeapGame, rest: usize) -> usize {
     if game.unequal() {
         (rest - 1) / 2
     } else {
