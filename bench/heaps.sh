@@ -4,7 +4,8 @@
 # same nim-values. Also times Grundy's game, which ogsolve cannot play.
 #
 #   bash bench/heaps.sh [N] [GRUNDY_N]      (defaults: 100000000 and 1048576)
-#   BEFORE=path/to/an/older/grundy bash bench/heaps.sh   (also times that binary on 0.106)
+#   BEFORE=path/to/an/older/grundy bash bench/heaps.sh   (also times that binary on 0.106 and
+#   Grundy's game, and checks that its output is byte for byte the same)
 # Times are wall and CPU seconds: on a shared machine, quote the CPU ratio.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,5 +44,10 @@ if [ -n "${BEFORE:-}" ]; then
 fi
 read -r g gcpu gmem < <(seconds target/release/grundy sequence grundys-game --to "$grundy_n" --format binary --output "$work/grundy.seq")
 printf "%-14s %10s %16s %16s %14s %12s\n" grundys-game "$grundy_n" "$g/$gcpu" "-" "-" "$((gmem / 1024))/-"
+if [ -n "${BEFORE:-}" ]; then
+    read -r g gcpu gmem < <(seconds "$BEFORE" sequence grundys-game --to "$grundy_n" --format binary --output "$work/grundy-before.seq")
+    printf "%-14s %10s %16s\n" "grundy before" "$grundy_n" "$g/$gcpu"
+    cmp "$work/grundy.seq" "$work/grundy-before.seq"
+fi
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)
 echo "machine: $(nproc) cores,${cpu}"

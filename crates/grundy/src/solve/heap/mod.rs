@@ -15,6 +15,7 @@
 //! [`find_periodicity`] then finds preperiod, period and saltus, and for
 //! finite octal codes proves periodicity by the octal periodicity theorem.
 
+mod bits;
 mod block;
 mod code;
 mod pass;
@@ -271,6 +272,10 @@ impl Engine {
     ) -> Option<u32> {
         let Some(split) = self.split.as_mut() else { return self.run_serially(game, method, values, end) };
         if let Some(long_passes) = self.long_passes.filter(|_| self.by_blocks && block::ready(game, values.len())) {
+            // Short passes and values below 64: a heap at a time, its sets as words.
+            if !long_passes && bits::fits(split) {
+                return bits::run(split, game, values, end);
+            }
             let blocks = self.blocks.get_or_insert_with(|| block::Blocks::new(long_passes));
             return block::run(blocks, split, game, values, end, self.parallel && long_passes);
         }

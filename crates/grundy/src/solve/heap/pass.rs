@@ -93,7 +93,8 @@ pub(super) struct Pass {
     want: Vec<u128>,
     /// The values of the splits met so far, in a pass by marks.
     hits: Seen,
-    /// The values of heaps `0..REVERSED` in reverse, once known: with them,
+    /// The values of heaps `0..m` in reverse, `m` up to [`REVERSED`] and past
+    /// every smaller part of the last heap's splits: with them,
     /// both parts of a block of splits are read forwards, so comparing a
     /// block's values with a few pending ones is a vector loop.
     reversed: Values,
@@ -128,10 +129,14 @@ impl Pass {
         if pending.is_empty() || all_met_first(game, values, pending) {
             return (None, 0);
         }
-        if values.len() > REVERSED && T::unwrap(&self.reversed).is_none_or(|r| r.len() < REVERSED) {
-            self.reversed = T::wrap(values[..REVERSED].iter().rev().copied().collect());
+        // The copy covers every smaller part (below n/2 + 1), up to REVERSED
+        // heaps; it is made again each time it must grow, to twice the heaps.
+        let needed = (values.len() / 2 + 1).min(REVERSED);
+        if T::unwrap(&self.reversed).is_none_or(|r| r.len() < needed) {
+            let len = needed.next_power_of_two().min(REVERSED).min(values.len());
+            self.reversed = T::wrap(values[..len].iter().rev().copied().collect());
         }
-        let reversed = T::unwrap(&self.reversed).filter(|r| r.len() == REVERSED);
+        let reversed = T::unwrap(&self.reversed);
         let by_set = *self.by_set.get_or_insert_with(avx2_available);
         if let Some(reversed) = reversed.filter(|_| by_set && pending.last() < Some(&256)) {
             return with_avx2(|| unmet_by_set(game, values, reversed, pending, skip));
@@ -255,9 +260,9 @@ fn all_met_first<T: Value>(game: &HeapGame, values: &[T], pending: &[u32]) -> bo
 }
 
 /// The pass with the pending values (all below 256) as a [`PendingSet`],
-/// met by vectors of 32 splits: within [`REVERSED`] both parts of a block
-/// are read forwards (the smaller from the reversed copy), past it a split
-/// at a time. The same splits in the same order as [`Pass::unmet`].
+/// met by vectors of 32 splits: within the reversed copy (up to
+/// [`REVERSED`] heaps) both parts of a block are read forwards (the smaller
+/// from the copy), past it a split at a time. The same splits in the same order as [`Pass::unmet`].
 #[inline(always)]
 fn unmet_by_set<T: Value>(
     game: &HeapGame,
@@ -268,32 +273,34 @@ fn unmet_by_set<T: Value>(
 ) -> (Option<u32>, u64) {
     let n = values.len();
     let mut set = PendingSet::new(pending);
+    // Every smaller part lies within the copy.
+    let copied = reversed.len();
     let mut work = 0;
     for j in splitting_takes(game, n, 4) {
         let rest = n - j;
         let (prefix, scattered, after) = order_parts(last_part(game, rest), skip);
-        // In the order of `order`; the scattered blocks (all within REVERSED)
+        // In the order of `order`; the scattered blocks (all within the copy)
         // in one loop, without a range a block.
         for a in prefix {
             work += a.len() as u64;
             let high = &values[rest + 1 - a.end..=rest - a.start];
-            set.meet_all(&reversed[REVERSED - a.end..REVERSED - a.start], high, true);
+            set.meet_all(&reversed[copied - a.end..copied - a.start], high, true);
             if set.is_empty() {
                 return (None, work);
             }
         }
         let mut blocks = 0;
         let scattered = scattered.inspect(|_| blocks += 1);
-        let done = set.meet_blocks((reversed, values), (REVERSED, rest + 1), scattered, true);
+        let done = set.meet_blocks((reversed, values), (copied, rest + 1), scattered, true);
         work += (blocks * SCATTER_BLOCK) as u64;
         if done {
             return (None, work);
         }
         for a in after {
             work += a.len() as u64;
-            if a.end <= REVERSED {
+            if a.end <= copied {
                 let high = &values[rest + 1 - a.end..=rest - a.start];
-                set.meet_all(&reversed[REVERSED - a.end..REVERSED - a.start], high, true);
+                set.meet_all(&reversed[copied - a.end..copied - a.start], high, true);
             } else {
                 let (low, high) = pairs(values, rest, a);
                 set.meet_all_reversed(low, high);
@@ -309,7 +316,7 @@ fn unmet_by_set<T: Value>(
 /// The largest smaller part of a split of `rest` (Grundy's game forbids the
 /// equal split).
 #[inline]
-fn last_part(game: &HeapGame, rest: usize) -> usize {
+pub(super) fn last_part(game: &HeapGame, rest: usize) -> usize {
     if game.unequal() {
         (rest - 1) / 2
     } else {
@@ -342,15 +349,15 @@ fn block_bits<T: Value>(values: &[T], want: &[u128], rest: usize, a: Range<usize
 }
 
 /// Whether a split `a + (rest − a)` of the range has the value `value`.
-/// Within [`REVERSED`] the smaller parts are read forwards from the
+/// Within the reversed copy the smaller parts are read forwards from the
 /// reversed copy, the larger ones forwards from the values: one XOR and one
 /// comparison a split, which the compiler turns into a vector loop.
 #[inline]
 fn block_meets<T: Value>(values: &[T], reversed: Option<&[T]>, rest: usize, a: Range<usize>, value: T) -> bool {
     let high = &values[rest + 1 - a.end..=rest - a.start];
-    match reversed.filter(|_| a.end <= REVERSED) {
+    match reversed.filter(|r| a.end <= r.len()) {
         Some(reversed) => {
-            let low = &reversed[REVERSED - a.end..REVERSED - a.start];
+            let low = &reversed[reversed.len() - a.end..reversed.len() - a.start];
             low.iter().zip(high).fold(false, |met, (&x, &y)| met | (x ^ y == value))
         }
         None => values[a].iter().zip(high.iter().rev()).any(|(&x, &y)| x ^ y == value),

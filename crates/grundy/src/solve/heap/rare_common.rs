@@ -84,6 +84,27 @@ pub(super) struct Split {
 /// The widest mask considered, in bits.
 const MASK_BITS: u32 = 12;
 
+/// Bit `b` of the values below 64, as words: `BIT_COLUMNS[b]` has bit `v`
+/// set when `v` has bit `b`.
+const BIT_COLUMNS: [u64; 6] = [
+    0xAAAA_AAAA_AAAA_AAAA,
+    0xCCCC_CCCC_CCCC_CCCC,
+    0xF0F0_F0F0_F0F0_F0F0,
+    0xFF00_FF00_FF00_FF00,
+    0xFFFF_0000_FFFF_0000,
+    0xFFFF_FFFF_0000_0000,
+];
+
+/// The values below `bound` (at most 64), as bits.
+#[inline]
+fn below(bound: u32) -> u64 {
+    if bound >= u64::BITS {
+        u64::MAX
+    } else {
+        (1 << bound) - 1
+    }
+}
+
 #[inline]
 fn parity(value: u32, mask: u32) -> u32 {
     (value & mask).count_ones() & 1
@@ -251,6 +272,45 @@ impl Split {
             self.pending.push(v);
             v = seen.next_absent(v + 1);
         }
+    }
+
+    /// The values below 64 that need a same-class witness (as bits), for
+    /// heaps of even and of odd size, given the splitting takes (the same
+    /// for every heap past the written digits).
+    pub(super) fn searched_bits(&self, takes: &[usize]) -> [u64; 2] {
+        // The values below 64 whose parity under the mask is odd.
+        let odd = (0..6).filter(|&b| self.mask >> b & 1 != 0).fold(0, |odd, b| odd ^ BIT_COLUMNS[b]);
+        // A remainder n − j of parity p needs same-class witnesses for the
+        // values with parity(v & m) = s·p.
+        [0, 1].map(|n| takes.iter().fold(0, |bits, &j| bits | if self.domain && (n + j) % 2 == 1 { odd } else { !odd }))
+    }
+
+    /// [`Split::settle`] for values below 64 (`bound` at most 64), with the
+    /// options, and the values that need a search, as bits: the upper bound,
+    /// and the pending values as bits.
+    #[inline]
+    pub(super) fn settle_bits(bound: u32, searched: u64, seen: u64) -> (u32, u64) {
+        debug_assert!(bound <= u64::BITS);
+        let absent = !seen & below(bound);
+        let upper = (absent & !searched).trailing_zeros().min(bound);
+        (upper, absent & searched & below(upper))
+    }
+
+    /// [`Split::check_pending`] with the pending values as bits (below 64).
+    pub(super) fn check_pending_bits<T: Value>(
+        &mut self,
+        game: &HeapGame,
+        values: &[T],
+        upper: u32,
+        pending: u64,
+    ) -> u32 {
+        self.pending.clear();
+        let mut bits = pending;
+        while bits != 0 {
+            self.pending.push(bits.trailing_zeros());
+            bits &= bits - 1;
+        }
+        self.check_pending(game, values, upper, 0)
     }
 
     /// Whether passes may test pending values a vector of splits at a time
