@@ -21,6 +21,7 @@ mod code;
 mod pass;
 mod pending;
 mod periodicity;
+mod pipeline;
 mod plain;
 pub mod rare_common;
 pub mod running_count;
@@ -151,9 +152,9 @@ impl NimSequence {
         self.method
     }
 
-    /// Whether the rare/common method may use every thread of rayon's pool
-    /// (the default when it has more than one): it guesses values and checks
-    /// the guesses in parallel where that pays. The values are the same.
+    /// Whether the rare/common method may use a second thread (the default
+    /// when rayon's pool has more than one): where passes are long, it lists
+    /// each block of heaps ahead on it (`pipeline.rs`). The values are the same.
     pub fn set_parallel(&mut self, parallel: bool) {
         self.engine.parallel = parallel;
     }
@@ -216,8 +217,9 @@ struct Engine {
     seen: Seen,
     split: Option<rare_common::Split>,
     counts: Option<running_count::Counts>,
-    /// Whether the rare/common method may check its guesses on all threads
-    /// (see [`speculate`]), and its current block.
+    /// Whether the rare/common method may use a second thread (to list
+    /// blocks ahead, or check guesses: [`speculate`]), and its current block
+    /// of guesses.
     parallel: bool,
     block: usize,
     /// Whether the rare/common method's passes are long (measured on the
