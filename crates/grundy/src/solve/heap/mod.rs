@@ -246,9 +246,11 @@ impl Engine {
         // Listing by blocks on one core beats guessing and checking on two.
         let by_blocks = self.by_blocks && self.long_passes.is_some() && block::ready(game, values.len());
         if let Some(split) = self.split.as_mut().filter(|_| self.parallel && !by_blocks) {
-            // Speculate when the last stretch's passes were long.
+            // Speculate when the last stretch's passes were long. (Not before
+            // they are measured: a sequence resumed from a checkpoint measures
+            // them on its first stretch, and then lists by blocks.)
             let (before, start) = (split.pass_work(), values.len());
-            if self.block > 0 && start > STOP_CHECK_INTERVAL {
+            if self.block > 0 && self.long_passes.is_some() {
                 return speculate::run(split, &mut self.seen, &mut self.block, game, values, end);
             }
             let overflow = self.run_by_blocks_or_serially(game, method, values, end);

@@ -391,6 +391,17 @@ fn listing_a_block_ahead_on_a_second_thread_gives_the_values_of_one() {
 }
 
 #[test]
+fn a_sequence_resumed_on_two_threads_lists_ahead_and_agrees() {
+    // Resumed in the middle of a block, as from a checkpoint.
+    let game = HeapGame::grundys_game();
+    let (whole, _) = continued(&game, Method::RareCommon, Values::new(), 50_000, false, false);
+    let (first, _) = continued(&game, Method::RareCommon, Values::new(), 30_017, true, false);
+    let (rest, ahead) = continued(&game, Method::RareCommon, Values::from(first), 50_000, true, false);
+    assert_eq!(rest, whole);
+    assert!(ahead.0 > 200, "a resumed sequence lists by blocks, ahead: {ahead:?}");
+}
+
+#[test]
 fn listings_made_ahead_are_thrown_away_when_values_outgrow_a_byte_or_the_rows() {
     // From a made-up prefix G(h) = h mod m (every method computes the same
     // values from any prefix), Grundy's rule gives values past 255 at once and
