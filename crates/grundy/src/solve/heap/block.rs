@@ -9,8 +9,8 @@
 //! inside: one contiguous read, an XOR with `G(a)` and one store into the
 //! heap's row of [`Rows`] an option, every row a fixed stride from the last.
 //! Listed heaps below `B` (whose partners lie in the block itself) and
-//! those too large to pair with every heap of the block are listed per heap,
-//! afterwards, in order, as before.
+//! those too large to pair with every heap of the block are listed per
+//! heap, afterwards, in order, as before.
 //!
 //! The same loop also takes a fixed set of *probes*: splits `a + (n − a)`
 //! with `a` scattered over `64 ≤ a < 2^16` (the order the pass starts with,
@@ -21,8 +21,14 @@
 //! they miss. Every value is still decided exactly as by
 //! [`Split::next_value`]: the listing is complete, and the pass examines
 //! every split before it declares a pending value unmet.
+//!
+//! A block's listing of listed heaps ([`Listing`]) depends only on its
+//! [`Plan`] (which heaps, how wide the rows), the values before it and the
+//! listed heaps, so on two cores it is made a block ahead, while the heaps
+//! of the block before are finished (`pipeline.rs`).
 
 use super::pass::{first_scattered, SCATTER_BLOCK_LEN};
+use super::pipeline;
 use super::rare_common::Split;
 use super::seen::Rows;
 use super::{simple_options, splitting_takes, HeapGame, Value};
@@ -31,8 +37,6 @@ use super::{simple_options, splitting_takes, HeapGame, Value};
 pub(super) const BLOCK: usize = 64;
 /// The block's rows take at most this many bytes.
 const ROWS_BYTES: usize = 1 << 14;
-/// The fewest heaps each core lists for when the block is split between two.
-const MIN_HALF: usize = 8;
 /// Probes a heap (for games whose passes are long). Measured on Grundy's
 /// game to 2^20: with the table pass, 512 to 2048 probes cost about the
 /// same and none a third more; once the pass tests 32 splits at once
@@ -43,14 +47,16 @@ const PROBES: usize = 512;
 /// The block listing's state.
 #[derive(Default)]
 pub(super) struct Blocks {
-    rows: Rows,
+    /// The current block's listing.
+    pub(super) listing: Listing,
+    /// A second listing, for the thread that lists a block ahead.
+    pub(super) spare: Listing,
     /// Parts `a` of the probes, ascending.
     probes: Vec<u32>,
-    /// Whether to probe (passes are long).
-    probing: bool,
-    /// For each splitting take of the current block: the listed heaps, as a
-    /// range of indices, that the block lists at once.
-    at_once: Vec<(usize, usize, usize)>,
+    /// Blocks whose listing was made ahead and used, and made ahead but
+    /// thrown away (the block before ended early, or grew wider).
+    #[cfg(test)]
+    pub(super) ahead: (usize, usize),
 }
 
 impl Blocks {
@@ -58,7 +64,7 @@ impl Blocks {
         let blocks = if probing { PROBES / SCATTER_BLOCK_LEN } else { 0 };
         let mut probes: Vec<u32> = first_scattered(blocks).map(|a| a as u32).collect();
         probes.sort_unstable();
-        Blocks { probes, probing, ..Default::default() }
+        Blocks { probes, ..Default::default() }
     }
 }
 
@@ -68,9 +74,84 @@ pub(super) fn ready(game: &HeapGame, n: usize) -> bool {
     n >= game.digits().len() + 2 * BLOCK
 }
 
+/// Which heaps a block holds and how wide its rows are. With the values
+/// before the block and the listed heaps, it decides the block's listing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Plan {
+    pub(super) first: usize,
+    pub(super) len: usize,
+    width: usize,
+    /// When the split is chosen again: until then the listed heaps below the
+    /// block only grow at their end, past every part the block lists at once.
+    next_choice: usize,
+}
+
+impl Plan {
+    /// The block that starts at the next heap.
+    pub(super) fn new(split: &Split, first: usize, end: usize) -> Plan {
+        // Rows of at least 256 values, so that byte values need no check.
+        let width = (split.bound() as usize).max(256);
+        Plan::sized(first, width, end, split.next_choice())
+    }
+
+    fn sized(first: usize, width: usize, end: usize, next_choice: usize) -> Plan {
+        // The split is chosen again only between blocks.
+        let len = (ROWS_BYTES / width).clamp(8, BLOCK).min(end - first).min(next_choice - first);
+        Plan { first, len, width, next_choice }
+    }
+
+    /// The block after this one, if this one ends as planned (no value
+    /// outgrows the rows) and the split is not chosen again in between.
+    pub(super) fn next(&self, end: usize) -> Option<Plan> {
+        let first = self.first + self.len;
+        (first < end.min(self.next_choice)).then(|| Plan::sized(first, self.width, end, self.next_choice))
+    }
+}
+
+/// A block's rows, with the splits whose listed part pairs with every heap
+/// of the block stored in them at once.
+#[derive(Default)]
+pub(super) struct Listing {
+    /// The block listed, if any.
+    pub(super) plan: Option<Plan>,
+    rows: Rows,
+    /// For each splitting take: the listed heaps, as a range of indices,
+    /// listed at once.
+    at_once: Vec<(usize, usize, usize)>,
+}
+
+impl Listing {
+    /// Starts the rows of `plan`'s block and stores at once the splits whose
+    /// listed part `a` is at least `from` and the smaller part of every
+    /// heap's split (2a < rest). Their partners must be in `values`: every
+    /// heap below `plan.first + plan.len − from`.
+    pub(super) fn list<T: Value>(
+        &mut self,
+        plan: Plan,
+        game: &HeapGame,
+        values: &[T],
+        (listed, listed_values): (&[u32], &[u32]),
+        from: usize,
+    ) {
+        self.plan = Some(plan);
+        self.rows.start(plan.len, plan.width);
+        let stamp = self.rows.stamp();
+        self.at_once.clear();
+        for j in splitting_takes(game, plan.first, 4) {
+            let rest = plan.first - j;
+            let low = listed.partition_point(|&a| (a as usize) < from);
+            let high = listed.partition_point(|&a| 2 * (a as usize) < rest).max(low);
+            self.at_once.push((j, low, high));
+            let parts = listed[low..high].iter().zip(&listed_values[low..high]).map(|(&a, &g)| (a as usize, g));
+            list_at_once(self.rows.rows_mut(plan.len), plan.width, stamp, values, rest, parts);
+        }
+    }
+}
+
 /// Computes heaps until `values` holds `end`, a block at a time; the
-/// values are those of [`Split::next_value`]. Returns the first value that
-/// does not fit in `T`, unstored.
+/// values are those of [`Split::next_value`]. With `parallel`, a second
+/// thread lists each block ahead (`pipeline.rs`). Returns the first value
+/// that does not fit in `T`, unstored.
 pub(super) fn run<T: Value>(
     blocks: &mut Blocks,
     split: &mut Split,
@@ -79,89 +160,65 @@ pub(super) fn run<T: Value>(
     end: usize,
     parallel: bool,
 ) -> Option<u32> {
+    if parallel {
+        return pipeline::run(blocks, split, game, values, end);
+    }
     while values.len() < end {
-        let first = values.len();
-        // Rows of at least 256 values, so that byte values need no check.
-        let width = (split.bound() as usize).max(256);
-        // The split is chosen again only between blocks.
-        let len = (ROWS_BYTES / width).clamp(8, BLOCK).min(end - first).min(split.next_choice() - first);
-        blocks.rows.start(len, width);
-        let stamp = blocks.rows.stamp();
-        blocks.at_once.clear();
+        let plan = Plan::new(split, values.len(), end);
+        // Every part a ≥ len pairs with values before the block.
+        blocks.listing.list(plan, game, values, split.listed(), plan.len);
+        if let Some(value) = blocks.finish(split, game, values) {
+            return Some(value);
+        }
+    }
+    None
+}
+
+impl Blocks {
+    /// Finishes the block listed in [`Blocks::listing`]: the probes, then
+    /// heap by heap the rest of the listing, the upper bound and the pass.
+    /// Ends early when a value outgrows the rows. Returns the first value
+    /// that does not fit in `T`, unstored.
+    pub(super) fn finish<T: Value>(&mut self, split: &mut Split, game: &HeapGame, values: &mut Vec<T>) -> Option<u32> {
+        let listing = &mut self.listing;
+        let plan = listing.plan.expect("a block listed");
+        debug_assert_eq!(plan.first, values.len());
+        let stamp = listing.rows.stamp();
         // Whether every probe pairs with every heap of the block, so that the
         // pass may leave them out.
         let mut all_probed = true;
-        let (listed, listed_values) = split.listed();
-        for j in splitting_takes(game, first, 4) {
-            let rest = first - j;
-            // A part a lists at once if its partners precede the block
-            // (a ≥ len) and it is the smaller part of every heap's split (2a < rest).
-            let low = listed.partition_point(|&a| (a as usize) < len);
-            let high = listed.partition_point(|&a| 2 * (a as usize) < rest).max(low);
-            blocks.at_once.push((j, low, high));
-            let parts = (&listed[low..high], &listed_values[low..high]);
-            let probes = if blocks.probing {
-                let usable = blocks.probes.partition_point(|&a| 2 * (a as usize) < rest);
-                let low = blocks.probes.partition_point(|&a| (a as usize) < len);
-                all_probed &= low == 0 && usable == blocks.probes.len();
-                &blocks.probes[low..usable.max(low)]
-            } else {
-                &[]
-            };
-            let rows = blocks.rows.rows_mut(len);
-            if parallel && len >= 2 * MIN_HALF {
-                // Each core lists for half the heaps of the block: separate rows.
-                let half = len / 2;
-                let (low_rows, high_rows) = rows.split_at_mut(half * width);
-                rayon::join(
-                    || list_block(low_rows, width, stamp, values, rest, parts, probes),
-                    || list_block(high_rows, width, stamp, values, rest + half, parts, probes),
-                );
-            } else {
-                list_block(rows, width, stamp, values, rest, parts, probes);
-            }
+        for j in splitting_takes(game, plan.first, 4) {
+            let rest = plan.first - j;
+            let usable = self.probes.partition_point(|&a| 2 * (a as usize) < rest);
+            let low = self.probes.partition_point(|&a| (a as usize) < plan.len);
+            all_probed &= low == 0 && usable == self.probes.len();
+            let probes = self.probes[low..usable.max(low)].iter().map(|&a| (a as usize, values[a as usize].get()));
+            list_at_once(listing.rows.rows_mut(plan.len), plan.width, stamp, values, rest, probes);
         }
-        for k in 0..len {
+        let skip = if all_probed { self.probes.len() / SCATTER_BLOCK_LEN } else { 0 };
+        for k in 0..plan.len {
             let n = values.len();
-            let mut row = blocks.rows.row(k);
+            let mut row = listing.rows.row(k);
             simple_options(game, values, &mut row);
             let listed = split.listed().0.len();
-            for &(j, low, high) in &blocks.at_once {
+            for &(j, low, high) in &listing.at_once {
                 split.list(game, values, &mut row, n - j, 0..low);
                 split.list(game, values, &mut row, n - j, high..listed);
             }
             let upper = split.settle(game, n, &row);
-            let skip = if blocks.probing && all_probed { blocks.probes.len() / SCATTER_BLOCK_LEN } else { 0 };
             let value = split.check_pending(game, values, upper, skip);
             if value > T::MAX {
                 return Some(value);
             }
             values.push(T::new(value));
             split.record(game, values);
-            if split.bound() as usize > width {
+            if split.bound() as usize > plan.width {
                 // The rows cannot hold the new values: a new block, wider.
                 break;
             }
         }
+        None
     }
-    None
-}
-
-/// Lists the splits with a listed part and the probes at once, for the
-/// heaps whose rows are `rows` (the first with `rest` counters after the take).
-fn list_block<T: Value>(
-    rows: &mut [u8],
-    width: usize,
-    stamp: u8,
-    values: &[T],
-    rest: usize,
-    (listed, listed_values): (&[u32], &[u32]),
-    probes: &[u32],
-) {
-    let parts = listed.iter().zip(listed_values).map(|(&a, &g)| (a as usize, g));
-    list_at_once(rows, width, stamp, values, rest, parts);
-    let probes = probes.iter().map(|&a| (a as usize, values[a as usize].get()));
-    list_at_once(rows, width, stamp, values, rest, probes);
 }
 
 /// Marks, for every heap `first + k` of the block (row `k`), the value

@@ -21,6 +21,7 @@ mod code;
 mod pass;
 mod pending;
 mod periodicity;
+mod pipeline;
 mod plain;
 pub mod rare_common;
 pub mod running_count;
@@ -151,9 +152,9 @@ impl NimSequence {
         self.method
     }
 
-    /// Whether the rare/common method may use every thread of rayon's pool
-    /// (the default when it has more than one): it guesses values and checks
-    /// the guesses in parallel where that pays. The values are the same.
+    /// Whether the rare/common method may use a second thread (the default
+    /// when rayon's pool has more than one): where passes are long, it lists
+    /// each block of heaps ahead on it (`pipeline.rs`). The values are the same.
     pub fn set_parallel(&mut self, parallel: bool) {
         self.engine.parallel = parallel;
     }
@@ -216,8 +217,9 @@ struct Engine {
     seen: Seen,
     split: Option<rare_common::Split>,
     counts: Option<running_count::Counts>,
-    /// Whether the rare/common method may check its guesses on all threads
-    /// (see [`speculate`]), and its current block.
+    /// Whether the rare/common method may use a second thread (to list
+    /// blocks ahead, or check guesses: [`speculate`]), and its current block
+    /// of guesses.
     parallel: bool,
     block: usize,
     /// Whether the rare/common method's passes are long (measured on the
@@ -244,9 +246,11 @@ impl Engine {
         // Listing by blocks on one core beats guessing and checking on two.
         let by_blocks = self.by_blocks && self.long_passes.is_some() && block::ready(game, values.len());
         if let Some(split) = self.split.as_mut().filter(|_| self.parallel && !by_blocks) {
-            // Speculate when the last stretch's passes were long.
+            // Speculate when the last stretch's passes were long. (Not before
+            // they are measured: a sequence resumed from a checkpoint measures
+            // them on its first stretch, and then lists by blocks.)
             let (before, start) = (split.pass_work(), values.len());
-            if self.block > 0 && start > STOP_CHECK_INTERVAL {
+            if self.block > 0 && self.long_passes.is_some() {
                 return speculate::run(split, &mut self.seen, &mut self.block, game, values, end);
             }
             let overflow = self.run_by_blocks_or_serially(game, method, values, end);

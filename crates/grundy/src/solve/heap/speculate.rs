@@ -17,9 +17,9 @@
 //! little.
 //!
 //! Once the passes are measured, the engine lists by blocks instead
-//! (`block.rs`), on one core or with each core listing half of each block:
-//! by blocks, one core beat guessing and checking on two. This path now runs
-//! only when the block listing is switched off (the tests compare the two).
+//! (`block.rs`; on two cores, a block ahead: `pipeline.rs`): by blocks, one
+//! core beat guessing and checking on two. This path now runs only when the
+//! block listing is switched off (the tests compare the two).
 
 use rayon::prelude::*;
 
