@@ -187,15 +187,16 @@ fn an_interrupted_search_saves_its_table_and_exits_130() {
     let dir = std::env::temp_dir().join(format!("grundy-cli-interrupt-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("cram.ckpt");
-    // Cram 5x7 searches for minutes in a debug build: long enough to interrupt.
+    // Cram 5x9 searches for minutes even in a release build (5x7, about a
+    // second and a half, could end before the signal on a fast machine).
     let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["solve", "cram", "5x7", "--value-only", "--checkpoint"])
+        .args(["solve", "cram", "5x9", "--value-only", "--checkpoint"])
         .arg(&path)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
+    std::thread::sleep(std::time::Duration::from_millis(2000));
     Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
     let output = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
