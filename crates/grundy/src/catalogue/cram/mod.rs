@@ -162,12 +162,14 @@ impl Cram {
 impl Game for Cram {
     type Position = CramBoard;
 
-    /// Dominoes across the long side of the empty cells' box first (vertical
-    /// ones in a wide box) — along it if both sides are odd — from its
-    /// middle line outwards, then the others from the middle outwards: moves
-    /// in the middle split a region (into equal halves, on symmetric boards),
-    /// which is where the search finds answers soonest (the move ordering of
-    /// igs, Beling's solver, whose components are always wide).
+    /// Dominoes from the middle lines of the empty cells' box outwards:
+    /// moves in the middle split a region (into equal halves, on symmetric
+    /// boards), which is where the search finds answers soonest (the move
+    /// ordering of igs, Beling's solver, whose components are always wide).
+    /// When the box's short side is even, every domino across the long side
+    /// (vertical ones in a wide box) comes before any along it; when it is
+    /// odd, the two orientations take turns, line by line from the middle.
+    /// Across goes first, or along if both sides are odd.
     fn options(&self, board: &CramBoard, options: &mut Options<CramBoard>) {
         let x = board.empty;
         if x == 0 {
@@ -186,27 +188,47 @@ impl Game for Cram {
             }
         };
         let vertical_pair = 1 | shl(1, w);
-        let verticals = |options: &mut Options<CramBoard>| {
-            for c in middle_out(width) {
-                push_all(options, down & FIRST_COLUMN[w as usize] << (left + c), vertical_pair);
-            }
+        let column = |options: &mut Options<CramBoard>, c: u32| {
+            push_all(options, down & FIRST_COLUMN[w as usize] << (left + c), vertical_pair);
         };
-        let horizontals = |options: &mut Options<CramBoard>| {
-            for r in middle_out(height) {
-                push_all(options, right & shl(low_bits(w), (top + r) * w), 0b11);
-            }
+        let row = |options: &mut Options<CramBoard>, r: u32| {
+            push_all(options, right & shl(low_bits(w), (top + r) * w), 0b11);
         };
         // Across the long side first, except when both sides are odd: then
         // along it. Measured against "always across": Cram 5×7 and 3×13
         // expand 28% and 9% fewer positions, 4×9 and 4×11 the same, 5×8 3%
         // more; "always along" expands 2.5× as many on 4×9 and 1.5× on 5×8.
         let horizontal_first = (height > width) != (height % 2 == 1 && width % 2 == 1);
+        let (mut rows, mut columns) = (middle_out(height), middle_out(width));
+        if height.min(width) % 2 == 1 {
+            // Turns, line by line. Measured against one orientation after the
+            // other (positions expanded): 5×6 −38%, 5×7 −43%, 5×8 −19%, 3×11
+            // and 3×13 −1% and −2%; but 4×9 +40% and 4×11 +103%, hence only
+            // for odd short sides.
+            loop {
+                let (first, second) = if horizontal_first {
+                    (rows.next().map(|r| (true, r)), columns.next().map(|c| (false, c)))
+                } else {
+                    (columns.next().map(|c| (false, c)), rows.next().map(|r| (true, r)))
+                };
+                if first.is_none() && second.is_none() {
+                    return;
+                }
+                for (horizontal, line) in first.into_iter().chain(second) {
+                    if horizontal {
+                        row(options, line);
+                    } else {
+                        column(options, line);
+                    }
+                }
+            }
+        }
         if horizontal_first {
-            horizontals(options);
-            verticals(options);
+            rows.for_each(|r| row(options, r));
+            columns.for_each(|c| column(options, c));
         } else {
-            verticals(options);
-            horizontals(options);
+            columns.for_each(|c| column(options, c));
+            rows.for_each(|r| row(options, r));
         }
     }
 }
