@@ -206,20 +206,16 @@ impl Game for Cram {
             // −2%; taking turns on every box also gave 4×9 +40% and 4×11
             // +103%, hence only for odd short sides.
             loop {
-                let (first, second) = if horizontal_first {
-                    (rows.next().map(|r| (true, r)), columns.next().map(|c| (false, c)))
-                } else {
-                    (columns.next().map(|c| (false, c)), rows.next().map(|r| (true, r)))
-                };
-                if first.is_none() && second.is_none() {
+                let (r, c) = (rows.next(), columns.next());
+                if r.is_none() && c.is_none() {
                     return;
                 }
-                for (horizontal, line) in first.into_iter().chain(second) {
-                    if horizontal {
-                        row(options, line);
-                    } else {
-                        column(options, line);
-                    }
+                if horizontal_first {
+                    r.into_iter().for_each(|r| row(options, r));
+                    c.into_iter().for_each(|c| column(options, c));
+                } else {
+                    c.into_iter().for_each(|c| column(options, c));
+                    r.into_iter().for_each(|r| row(options, r));
                 }
             }
         }
