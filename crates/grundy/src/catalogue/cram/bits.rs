@@ -47,11 +47,11 @@ pub(super) fn transpose8(mut x: u64) -> u64 {
 }
 
 /// The connected part of `x` (a pattern of the 8-wide frame) that holds
-/// the cells of `seed`: each round spreads the region to the ends of its
+/// the cells of `seed`, not crossing the edges right of the cells of `cut`: each round spreads the region to the ends of its
 /// runs in all four directions at once, each direction by three doubling
 /// steps (the occluded fill of Kogge and Stone, known from chess
 /// bitboards), with constant masks and no bit reversal.
-pub(super) fn region_in_frame<const W: u32>(x: u64, seed: u64) -> u64 {
+pub(super) fn region_in_frame<const W: u32>(x: u64, seed: u64, cut: u64) -> u64 {
     // Cells a fill may enter by steps of 1, 2, 4, … bits along a row (and
     // W, 2W, … along a column): the doubling masks, which depend on `x`
     // alone. log2(W) steps span a row, log2(64 / W) a column.
@@ -65,8 +65,8 @@ pub(super) fn region_in_frame<const W: u32>(x: u64, seed: u64) -> u64 {
     };
     let (row_steps, column_steps) = (W.trailing_zeros(), 6 - W.trailing_zeros());
     let first_column = FIRST_COLUMN[W as usize];
-    let right = doubling(x & !first_column, |v, n| v << n, 1, row_steps);
-    let left = doubling(x & !(first_column << (W - 1)), |v, n| v >> n, 1, row_steps);
+    let right = doubling(x & !first_column & !(cut << 1), |v, n| v << n, 1, row_steps);
+    let left = doubling(x & !(first_column << (W - 1)) & !cut, |v, n| v >> n, 1, row_steps);
     let down = doubling(x, |v, n| v << n, W, column_steps);
     let up = doubling(x, |v, n| v >> n, W, column_steps);
     let fill = |mut g: u64, masks: &[u64; 4], step: fn(u64, u32) -> u64, unit: u32, steps: u32| {

@@ -51,22 +51,25 @@ impl CramBoard {
         [x & !self.last_column() & (x >> 1), x & !self.first_column() & (x << 1), x & shr(x, w), x & shl(x, w)]
     }
 
-    /// The connected region of empty cells that holds the cells of `seed`.
+    /// The connected region of empty cells that holds the cells of `seed`,
+    /// not crossing the edge between a cell of `cut` and its right
+    /// neighbour ([`CramBoard::cuts`]).
     ///
     /// Runs along rows are filled in one step each by the carry of an
     /// addition (adding a seed bit to a run of ones clears the run up to its
     /// end and sets the bit after it), leftwards on the bit-reversed board;
-    /// the last (first) column is cleared from the addend so that carries
-    /// stop at the row's end. Only the turns between rows take iterations.
-    pub(super) fn region(&self, seed: u64) -> u64 {
+    /// the last (first) column and the cut edges are cleared from the addend
+    /// so that carries stop there. Only the turns between rows take
+    /// iterations.
+    pub(super) fn region(&self, seed: u64, cut: u64) -> u64 {
         match self.cols as u32 {
-            FRAME => return region_in_frame::<FRAME>(self.empty, seed),
-            WIDE => return region_in_frame::<WIDE>(self.empty, seed),
+            FRAME => return region_in_frame::<FRAME>(self.empty, seed, cut),
+            WIDE => return region_in_frame::<WIDE>(self.empty, seed, cut),
             _ => {}
         }
         let x = self.empty;
         let w = self.cols as u32;
-        let (right_ok, left_ok) = (x & !self.last_column(), x & !self.first_column());
+        let (right_ok, left_ok) = (x & !self.last_column() & !cut, x & !self.first_column() & !(cut << 1));
         let (right_rev, x_rev) = (left_ok.reverse_bits(), x.reverse_bits());
         let mut region = seed & x;
         loop {
@@ -82,6 +85,40 @@ impl CramBoard {
             }
             region = grown;
         }
+    }
+
+    /// The 2 × 2 squares of empty cells two opposite corners of which have
+    /// no empty cell outside the square: the edges between each such
+    /// square's upper cells and between its lower cells can be cut (given
+    /// as the left cell of each, for [`CramBoard::region`]) without
+    /// changing the game's value, so the board may fall into more parts.
+    ///
+    /// Why (a rule of igs, Beling's solver, proved here for any graph):
+    /// let `u` and `v` be the corners whose only neighbours are the other
+    /// two cells `p` and `q`, and cut `u–p` and `v–q`. The two cut moves
+    /// leave nothing new: `{u, p}` leaves `v` hanging on `q` alone, as
+    /// `{v, p}` leaves `u` hanging on `q` — isomorphic positions — and
+    /// `{v, q}` matches `{u, q}` the same way. Moves `{u, q}` and `{v, p}`
+    /// leave the same position with or without the cut edges. A move that
+    /// takes `p` (not with `u` or `v`) leaves `u` and `v` both hanging on
+    /// `q`, a star whose second tuft goes, and the cut board then differs
+    /// only in which of them is left; likewise for `q`. Every other move
+    /// keeps the square as it is, so by induction the cut board has
+    /// options of the same values.
+    pub(super) fn cuts(&self) -> u64 {
+        let x = self.empty;
+        let w = self.cols as u32;
+        let [right, left, down, up] = self.neighbours(x);
+        // The top-left and bottom-right corners closed off outside...
+        let top_left = right & down & !left & !up;
+        let bottom_right = left & up & !right & !down;
+        let mut squares = top_left & shr(bottom_right, w + 1);
+        // ... or the top-right and bottom-left ones (squares named by their
+        // top-left cell, as are the first).
+        let top_right = left & down & !right & !up;
+        let bottom_left = right & up & !left & !down;
+        squares |= (top_right >> 1) & shr(bottom_left, w);
+        squares | shl(squares, w)
     }
 
     /// Whether cell `(r, c)` is empty.

@@ -236,14 +236,25 @@ fn middle_out(n: u32) -> impl Iterator<Item = u32> {
 }
 
 impl Decompose for Cram {
-    /// The connected regions of empty cells, canonical, without single cells.
+    /// The connected regions of empty cells, reduced, canonical, without
+    /// single cells; a region is also cut at the 2 × 2 squares of
+    /// [`CramBoard::cuts`].
     fn components(&self, board: &CramBoard, components: &mut Vec<CramBoard>) {
         let reduced = board.stars_reduced();
+        let cut = reduced.cuts();
         let mut rest = reduced.empty;
         while rest != 0 {
-            let region = reduced.region(rest & rest.wrapping_neg());
+            let region = reduced.region(rest & rest.wrapping_neg(), cut);
             rest &= !region;
-            if region.count_ones() > 1 {
+            if region.count_ones() <= 1 {
+                continue;
+            }
+            // A part the cuts made (an end of a cut edge is in, the other
+            // out) may now have stars or squares of its own.
+            let split = (region & cut) << 1 & !region | (region & cut << 1) >> 1 & !region;
+            if split != 0 {
+                self.components(&reduced.with(region), components);
+            } else {
                 components.push(reduced.with(region).normalized());
             }
         }

@@ -48,7 +48,7 @@ fn keys(board: &CramBoard) -> Vec<u128> {
     let mut keys = Vec::new();
     let mut rest = board.empty;
     while rest != 0 {
-        let region = board.region(rest & rest.wrapping_neg());
+        let region = board.region(rest & rest.wrapping_neg(), 0);
         rest &= !region;
         keys.push(Cram.key(&board.with(region).normalized()));
     }
@@ -146,7 +146,7 @@ fn regions_are_the_connected_parts() {
                 }
                 expected = grown;
             }
-            assert_eq!(board.region(seed), expected, "{}", board.to_text());
+            assert_eq!(board.region(seed, 0), expected, "{}", board.to_text());
             rest &= !expected;
         }
     }
@@ -185,6 +185,68 @@ fn reductions_keep_the_value() {
     // Bridges between three stars: the cells between the centres go.
     let bridged = Cram.parse(".#.#./.....").unwrap().stars_reduced();
     assert_eq!(bridged.to_text(), ".#.#./.#.#.");
+}
+
+#[test]
+fn cut_squares_keep_the_value() {
+    // The nim-sum of a board's components (reduced, cut at the squares of
+    // `cuts`) against the plain search of the whole board, on random boards
+    // with one of the two kinds of square drawn in: corners closed off on
+    // the main diagonal, or on the other.
+    use crate::solve::Search;
+    use crate::testing::Xorshift;
+    let mut rng = Xorshift::new(7);
+    let mut plain = Search::normal_play(&Cram);
+    let mut split = 0;
+    for round in 0..600 {
+        let (rows, cols) = (3 + rng.below(3) as u32, 3 + rng.below(4) as u32);
+        let mut board = Cram.rectangle(rows, cols).unwrap();
+        for _ in 0..rng.below((rows * cols / 3) as u64) {
+            board.empty &= !(1 << rng.below((rows * cols) as u64));
+        }
+        // The square's top-left cell (r, c), with room around it.
+        let (r, c) = (1 + rng.below(rows as u64 - 2) as u32, 1 + rng.below(cols as u64 - 2) as u32);
+        let at = |r: u32, c: u32| 1u64 << (r * cols + c);
+        let square = at(r, c) | at(r, c + 1) | at(r + 1, c) | at(r + 1, c + 1);
+        let closed = if round % 2 == 0 {
+            at(r - 1, c)
+                | at(r, c - 1)
+                | if c + 2 < cols { at(r + 1, c + 2) } else { 0 }
+                | if r + 2 < rows { at(r + 2, c + 1) } else { 0 }
+        } else {
+            at(r - 1, c + 1)
+                | if c + 2 < cols { at(r, c + 2) } else { 0 }
+                | at(r + 1, c - 1)
+                | if r + 2 < rows { at(r + 2, c) } else { 0 }
+        };
+        board.empty = (board.empty | square) & !closed;
+        let reduced = board.stars_reduced();
+        let cut = reduced.cuts();
+        let mut parts = Vec::new();
+        Cram.components(&board, &mut parts);
+        let mut whole = Vec::new();
+        let mut rest = reduced.empty;
+        while rest != 0 {
+            let region = reduced.region(rest & rest.wrapping_neg(), 0);
+            rest &= !region;
+            whole.push(region);
+        }
+        split += usize::from(cut != 0 && parts.len() > whole.iter().filter(|r| r.count_ones() > 1).count());
+        let sum = parts.iter().fold(0, |sum, part| sum ^ plain.nim_value(part).unwrap());
+        assert_eq!(sum, plain.nim_value(&board).unwrap(), "{}", board.to_text());
+    }
+    assert!(split > 100, "only {split} boards were split at a square");
+    // A square whose top-left cell is closed off above and to the left,
+    // and its bottom-right one below and to the right, in the middle of a
+    // 4 × 4 board: cut, the board falls into a left and a right part, each
+    // with a square of its own in a corner; cut again, and with the stars
+    // reduced, into four dominoes (so the board is a P-position).
+    let board = Cram.parse(".#../#.../...#/..#.").unwrap();
+    assert_ne!(board.cuts(), 0);
+    let mut parts = Vec::new();
+    Cram.components(&board, &mut parts);
+    let cells: Vec<u32> = parts.iter().map(|p| p.empty.count_ones()).collect();
+    assert_eq!(cells, [2, 2, 2, 2], "{:?}", parts.iter().map(CramBoard::to_text).collect::<Vec<_>>());
 }
 
 #[test]
