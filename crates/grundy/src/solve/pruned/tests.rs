@@ -184,14 +184,14 @@ fn long_searches_save_checkpoints_as_they_go() {
     let dir = std::env::temp_dir().join(format!("grundy-periodic-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("cram.ckpt");
-    let board = Cram.rectangle(4, 7).unwrap();
+    let board = Cram.rectangle(5, 6).unwrap();
     let search =
-        PrunedSearch::with_memory(&Cram, 1 << 22).checkpoint_every(&path, "cram 4x7", std::time::Duration::ZERO);
+        PrunedSearch::with_memory(&Cram, 1 << 22).checkpoint_every(&path, "cram 5x6", std::time::Duration::ZERO);
     let value = search.nim_value(&board).unwrap();
     assert!(search.progress().nodes > 1 << 14, "too few positions for a check: {:?}", search.progress());
     assert!(path.exists(), "no checkpoint written during the search");
     let resumed = PrunedSearch::with_memory(&Cram, 1 << 22);
-    let loaded = resumed.load_checkpoint(&path, "cram 4x7").unwrap();
+    let loaded = resumed.load_checkpoint(&path, "cram 5x6").unwrap();
     assert!(loaded > 0);
     // Every entry read is kept: the table grows to hold them before they
     // are stored, instead of overwriting each other in its small first size.
@@ -200,8 +200,8 @@ fn long_searches_save_checkpoints_as_they_go() {
     assert_eq!(resumed.nim_value(&board).unwrap(), value);
     // A checkpoint of another table format (older keys) is refused, not
     // read as if its keys named the same positions.
-    std::fs::write(&path, b"grundy-pruned-checkpoint 1 cram 4x7\n").unwrap();
-    let error = PrunedSearch::with_memory(&Cram, 1 << 22).load_checkpoint(&path, "cram 4x7").unwrap_err();
+    std::fs::write(&path, b"grundy-pruned-checkpoint 1 cram 5x6\n").unwrap();
+    let error = PrunedSearch::with_memory(&Cram, 1 << 22).load_checkpoint(&path, "cram 5x6").unwrap_err();
     assert!(error.to_string().contains("written by another version of grundy (table format 1"), "{error}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
