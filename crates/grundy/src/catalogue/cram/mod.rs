@@ -33,7 +33,11 @@
 //!   the position that `{s, t}` leaves in the board without `b`, up to the
 //!   isolated `t`; any other move keeps `b` a bridge (a centre only loses its
 //!   tuft together with itself); so by induction the board and the board
-//!   without `b` have options of the same values.
+//!   without `b` have options of the same values;
+//! - **squares** are cut: in a 2 × 2 square of empty cells two opposite
+//!   corners of which have no other empty neighbour, the edges between its
+//!   upper cells and between its lower cells can go (another rule of igs,
+//!   proved at `CramBoard::cuts`), so the region may fall apart further.
 //!
 //! Theory that answers without search ([`Canonical::known_nim_value`]):
 //! - a region whose cells form a **path** (every cell has at most two empty
@@ -238,7 +242,7 @@ fn middle_out(n: u32) -> impl Iterator<Item = u32> {
 impl Decompose for Cram {
     /// The connected regions of empty cells, reduced, canonical, without
     /// single cells; a region is also cut at the 2 × 2 squares of
-    /// [`CramBoard::cuts`].
+    /// `CramBoard::cuts`.
     fn components(&self, board: &CramBoard, components: &mut Vec<CramBoard>) {
         let reduced = board.stars_reduced();
         let cut = reduced.cuts();
