@@ -162,6 +162,15 @@ fn middle_out_visits_every_line_once() {
     assert_eq!(middle_out(5).collect::<Vec<_>>(), [2, 3, 1, 4, 0]);
 }
 
+/// A `rows × cols` board with fewer than `most_filled` cells filled at random.
+fn random_board(rng: &mut crate::testing::Xorshift, rows: u32, cols: u32, most_filled: u32) -> CramBoard {
+    let mut board = Cram.rectangle(rows, cols).unwrap();
+    for _ in 0..rng.below(most_filled as u64) {
+        board.empty &= !(1 << rng.below((rows * cols) as u64));
+    }
+    board
+}
+
 #[test]
 fn reductions_keep_the_value() {
     // Star and bridge reductions against the plain search (mex over every
@@ -173,10 +182,7 @@ fn reductions_keep_the_value() {
     let mut reduced_some = 0;
     for _ in 0..400 {
         let (rows, cols) = (2 + rng.below(3) as u32, 2 + rng.below(4) as u32);
-        let mut board = Cram.rectangle(rows, cols).unwrap();
-        for _ in 0..rng.below((rows * cols) as u64) {
-            board.empty &= !(1 << rng.below((rows * cols) as u64));
-        }
+        let board = random_board(&mut rng, rows, cols, rows * cols);
         let reduced = board.stars_reduced();
         reduced_some += usize::from(reduced != board);
         assert_eq!(plain.nim_value(&reduced).unwrap(), plain.nim_value(&board).unwrap(), "{}", board.to_text());
@@ -201,10 +207,7 @@ fn cut_squares_keep_the_value() {
     for round in 0..600 {
         // At most 4 × 5: the plain search of a bigger board takes seconds.
         let (rows, cols) = (3 + rng.below(2) as u32, 3 + rng.below(3) as u32);
-        let mut board = Cram.rectangle(rows, cols).unwrap();
-        for _ in 0..rng.below((rows * cols / 3) as u64) {
-            board.empty &= !(1 << rng.below((rows * cols) as u64));
-        }
+        let mut board = random_board(&mut rng, rows, cols, rows * cols / 3);
         // The square's top-left cell (r, c), with room around it.
         let (r, c) = (1 + rng.below(rows as u64 - 2) as u32, 1 + rng.below(cols as u64 - 2) as u32);
         let at = |r: u32, c: u32| 1u64 << (r * cols + c);
