@@ -47,10 +47,11 @@ pub(super) fn transpose8(mut x: u64) -> u64 {
 }
 
 /// The connected part of `x` (a pattern of the 8-wide frame) that holds
-/// the cells of `seed`, not crossing the edges right of the cells of `cut`: each round spreads the region to the ends of its
-/// runs in all four directions at once, each direction by three doubling
-/// steps (the occluded fill of Kogge and Stone, known from chess
-/// bitboards), with constant masks and no bit reversal.
+/// the cells of `seed`, not crossing the edges right of the cells of `cut`:
+/// each round spreads the region to the ends of its runs in all four
+/// directions at once, each direction by three doubling steps (the occluded
+/// fill of Kogge and Stone, known from chess bitboards), with constant masks
+/// and no bit reversal.
 pub(super) fn region_in_frame<const W: u32>(x: u64, seed: u64, cut: u64) -> u64 {
     // Cells a fill may enter by steps of 1, 2, 4, … bits along a row (and
     // W, 2W, … along a column): the doubling masks, which depend on `x`
