@@ -281,11 +281,11 @@ impl CramBoard {
     }
 
     /// The canonical form of a region given in the 8-wide frame, cropped at
-    /// the top left: the least of its 8 images under the symmetries of the
-    /// square, each made by byte swaps, bit reversal and [`transpose8`]
-    /// and shifted back to the corner. In this frame a row is a byte, so
-    /// no image needs a loop, and a transposed image is just another
-    /// pattern of the frame (no rows ≤ columns rule is needed).
+    /// the top left: turned (by [`transpose8`]) to be no taller than wide,
+    /// then the least of its images under the symmetries that keep it so
+    /// (4, or all 8 for a square box), each made by byte swaps and bit
+    /// reversal and shifted back to the corner. In this frame a row is a
+    /// byte, so no image needs a loop.
     pub(super) fn framed(x: u64) -> CramBoard {
         let h = (63 - x.leading_zeros()) / FRAME + 1;
         let column_bits = CramBoard { empty: x, rows: h as u8, cols: FRAME as u8 }.occupied_columns();
@@ -297,10 +297,16 @@ impl CramBoard {
             let shift = FRAME * (FRAME - h);
             [x, half_turn, x.swap_bytes() >> shift, half_turn.swap_bytes() >> shift]
         };
-        let t = transpose8(x);
-        let [a, b, c, d] = images(x, h, w);
-        let [e, f, g, k] = images(t, w, h);
-        let best = a.min(b).min(c).min(d).min(e).min(f).min(g).min(k);
+        let least = |[a, b, c, d]: [u64; 4]| a.min(b).min(c).min(d);
+        // Wider than tall: the four images that keep it so. Taller than
+        // wide: those of its transpose, which is wider. Square: all eight.
+        // (The same classes as the least of all eight, for half the work
+        // on an oblong region.)
+        let best = match h.cmp(&w) {
+            std::cmp::Ordering::Less => least(images(x, h, w)),
+            std::cmp::Ordering::Greater => least(images(transpose8(x), w, h)),
+            std::cmp::Ordering::Equal => least(images(x, h, w)).min(least(images(transpose8(x), w, h))),
+        };
         CramBoard { empty: best, rows: ((63 - best.leading_zeros()) / FRAME + 1) as u8, cols: FRAME as u8 }
     }
 
