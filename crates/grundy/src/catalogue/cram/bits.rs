@@ -46,50 +46,73 @@ pub(super) fn transpose8(mut x: u64) -> u64 {
     x ^ t ^ (t >> 7)
 }
 
-/// The connected part of `x` (a pattern of the 8-wide frame) that holds
-/// the cells of `seed`, not crossing the edges right of the cells of `cut`:
-/// each round spreads the region to the ends of its runs in all four
-/// directions at once, each direction by three doubling steps (the occluded
-/// fill of Kogge and Stone, known from chess bitboards), with constant masks
-/// and no bit reversal.
-pub(super) fn region_in_frame<const W: u32>(x: u64, seed: u64, cut: u64) -> u64 {
-    // Cells a fill may enter by steps of 1, 2, 4, … bits along a row (and
-    // W, 2W, … along a column): the doubling masks, which depend on `x`
-    // alone. log2(W) steps span a row, log2(64 / W) a column.
-    let doubling = |mut p: u64, step: fn(u64, u32) -> u64, unit: u32, steps: u32| {
-        let mut masks = [0u64; 4];
-        for (i, mask) in masks.iter_mut().enumerate().take(steps as usize) {
-            *mask = p;
-            p &= step(p, unit << i);
+/// The region fill of a pattern `x` of a frame `W` wide, not crossing the
+/// edges right of the cells of `cut`: each round spreads a region to the
+/// ends of its runs in all four directions at once, each direction by
+/// doubling steps (the occluded fill of Kogge and Stone, known from chess
+/// bitboards), with constant shifts and no bit reversal. The doubling
+/// masks depend on `x` and `cut` alone, so they are made once for all the
+/// regions of a pattern.
+pub(super) struct FrameFill<const W: u32> {
+    right: [u64; 4],
+    left: [u64; 4],
+    down: [u64; 4],
+    up: [u64; 4],
+}
+
+impl<const W: u32> FrameFill<W> {
+    /// log2(W) steps span a row, log2(64 / W) a column.
+    const ROW_STEPS: u32 = W.trailing_zeros();
+    const COLUMN_STEPS: u32 = 6 - W.trailing_zeros();
+
+    pub(super) fn new(x: u64, cut: u64) -> Self {
+        // Cells a fill may enter by steps of 1, 2, 4, … bits along a row
+        // (and W, 2W, … along a column).
+        let doubling = |mut p: u64, step: fn(u64, u32) -> u64, unit: u32, steps: u32| {
+            let mut masks = [0u64; 4];
+            for (i, mask) in masks.iter_mut().enumerate().take(steps as usize) {
+                *mask = p;
+                p &= step(p, unit << i);
+            }
+            masks
+        };
+        let first_column = FIRST_COLUMN[W as usize];
+        FrameFill {
+            right: doubling(x & !first_column & !(cut << 1), |v, n| v << n, 1, Self::ROW_STEPS),
+            left: doubling(x & !(first_column << (W - 1)) & !cut, |v, n| v >> n, 1, Self::ROW_STEPS),
+            down: doubling(x, |v, n| v << n, W, Self::COLUMN_STEPS),
+            up: doubling(x, |v, n| v >> n, W, Self::COLUMN_STEPS),
         }
-        masks
-    };
-    let (row_steps, column_steps) = (W.trailing_zeros(), 6 - W.trailing_zeros());
-    let first_column = FIRST_COLUMN[W as usize];
-    let right = doubling(x & !first_column & !(cut << 1), |v, n| v << n, 1, row_steps);
-    let left = doubling(x & !(first_column << (W - 1)) & !cut, |v, n| v >> n, 1, row_steps);
-    let down = doubling(x, |v, n| v << n, W, column_steps);
-    let up = doubling(x, |v, n| v >> n, W, column_steps);
-    let fill = |mut g: u64, masks: &[u64; 4], step: fn(u64, u32) -> u64, unit: u32, steps: u32| {
-        for (i, mask) in masks.iter().enumerate().take(steps as usize) {
-            g |= mask & step(g, unit << i);
+    }
+
+    /// The region that holds the cells of `seed`, which are cells of
+    /// `rest`: a union of whole regions (the pattern less regions found
+    /// already), so a region that fills it is complete.
+    pub(super) fn region(&self, seed: u64, rest: u64) -> u64 {
+        let fill = |mut g: u64, masks: &[u64; 4], step: fn(u64, u32) -> u64, unit: u32, steps: u32| {
+            for (i, mask) in masks.iter().enumerate().take(steps as usize) {
+                g |= mask & step(g, unit << i);
+            }
+            g
+        };
+        let (row_steps, column_steps) = (Self::ROW_STEPS, Self::COLUMN_STEPS);
+        let mut region = seed;
+        loop {
+            // Along the rows both ways from the same cells (two independent
+            // chains reach the same runs as one after the other), then along
+            // the columns.
+            let rows = fill(region, &self.right, |v, n| v << n, 1, row_steps)
+                | fill(region, &self.left, |v, n| v >> n, 1, row_steps);
+            let g = fill(rows, &self.down, |v, n| v << n, W, column_steps)
+                | fill(rows, &self.up, |v, n| v >> n, W, column_steps);
+            // Done when nothing grew, or (the common case: the last region,
+            // often the only one) when every cell left is in, which saves
+            // the round that would only confirm it.
+            if g == region || g == rest {
+                return g;
+            }
+            region = g;
         }
-        g
-    };
-    let mut region = seed & x;
-    loop {
-        // Along the rows both ways from the same cells (two independent
-        // chains reach the same runs as one after the other), then along
-        // the columns.
-        let rows = fill(region, &right, |v, n| v << n, 1, row_steps) | fill(region, &left, |v, n| v >> n, 1, row_steps);
-        let g = fill(rows, &down, |v, n| v << n, W, column_steps) | fill(rows, &up, |v, n| v >> n, W, column_steps);
-        // Done when nothing grew, or (the common case: a region that did
-        // not split) when every cell is in, which saves the round that
-        // would only confirm it.
-        if g == region || g == x {
-            return g;
-        }
-        region = g;
     }
 }
 

@@ -30,6 +30,40 @@ pub(super) const DAWSONS_KAYLES: [u8; 65] = {
     values
 };
 
+/// The empty cells of a board by how many empty neighbours they have,
+/// from its four [`CramBoard::neighbours`] masks.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Degrees {
+    /// Cells with at least two empty neighbours.
+    pub two: u64,
+    /// Cells with at least three.
+    pub three: u64,
+}
+
+impl Degrees {
+    pub(super) fn of([right, left, down, up]: [u64; 4]) -> Degrees {
+        Degrees {
+            two: (right & (left | down | up)) | (left & (down | up)) | (down & up),
+            three: (right & left & (down | up)) | (down & up & (right | left)),
+        }
+    }
+
+    /// The nim-value of `region`, a connected region of the board whose
+    /// cells have no empty neighbour outside it, none of them more than
+    /// two (`region & self.three == 0`): a **strip**, from Dawson's Kayles
+    /// (0.07): a path of `n` cells (it has an end, a cell with one
+    /// neighbour) is the heap of `n`; a cycle of `n` has the one option
+    /// "path of `n − 2`".
+    pub(super) fn strip_value(&self, region: u64) -> u8 {
+        let cells = region.count_ones() as usize;
+        if region & !self.two != 0 {
+            DAWSONS_KAYLES[cells]
+        } else {
+            u8::from(DAWSONS_KAYLES[cells - 2] == 0)
+        }
+    }
+}
+
 impl CramBoard {
     pub(super) fn mask(rows: u32, cols: u32) -> u64 {
         low_bits(rows * cols)
@@ -51,23 +85,48 @@ impl CramBoard {
         [x & !self.last_column() & (x >> 1), x & !self.first_column() & (x << 1), x & shr(x, w), x & shl(x, w)]
     }
 
+    /// Calls `f` with each connected region of empty cells, not crossing
+    /// the edge between a cell of `cut` and its right neighbour
+    /// ([`CramBoard::cuts`]): the region of the lowest cell left, then of the
+    /// lowest cell not in it, and so on.
+    pub(super) fn for_each_region(&self, cut: u64, f: impl FnMut(u64)) {
+        fn peel(mut rest: u64, grow: impl Fn(u64, u64) -> u64, mut f: impl FnMut(u64)) {
+            while rest != 0 {
+                let region = grow(rest & rest.wrapping_neg(), rest);
+                rest &= !region;
+                f(region);
+            }
+        }
+        match self.cols as u32 {
+            FRAME => {
+                let fill = FrameFill::<FRAME>::new(self.empty, cut);
+                peel(self.empty, |seed, rest| fill.region(seed, rest), f);
+            }
+            WIDE => {
+                let fill = FrameFill::<WIDE>::new(self.empty, cut);
+                peel(self.empty, |seed, rest| fill.region(seed, rest), f);
+            }
+            _ => peel(self.empty, |seed, _| self.region(seed, cut), f),
+        }
+    }
+
     /// The connected region of empty cells that holds the cells of `seed`,
     /// not crossing the edge between a cell of `cut` and its right
     /// neighbour ([`CramBoard::cuts`]).
     ///
-    /// Runs along rows are filled in one step each by the carry of an
-    /// addition (adding a seed bit to a run of ones clears the run up to its
-    /// end and sets the bit after it), leftwards on the bit-reversed board;
-    /// the last (first) column and the cut edges are cleared from the addend
-    /// so that carries stop there. Only the turns between rows take
-    /// iterations.
+    /// In a frame, by [`FrameFill`]. Otherwise runs along rows are filled in
+    /// one step each by the carry of an addition (adding a seed bit to a run
+    /// of ones clears the run up to its end and sets the bit after it),
+    /// leftwards on the bit-reversed board; the last (first) column and the
+    /// cut edges are cleared from the addend so that carries stop there.
+    /// Only the turns between rows take iterations.
     pub(super) fn region(&self, seed: u64, cut: u64) -> u64 {
+        let x = self.empty;
         match self.cols as u32 {
-            FRAME => return region_in_frame::<FRAME>(self.empty, seed, cut),
-            WIDE => return region_in_frame::<WIDE>(self.empty, seed, cut),
+            FRAME => return FrameFill::<FRAME>::new(x, cut).region(seed & x, x),
+            WIDE => return FrameFill::<WIDE>::new(x, cut).region(seed & x, x),
             _ => {}
         }
-        let x = self.empty;
         let w = self.cols as u32;
         let (right_ok, left_ok) = (x & !self.last_column() & !cut, x & !self.first_column() & !(cut << 1));
         let (right_rev, x_rev) = (left_ok.reverse_bits(), x.reverse_bits());
@@ -105,10 +164,14 @@ impl CramBoard {
     /// only in which of them is left; likewise for `q`. Every other move
     /// keeps the square as it is, so by induction the cut board has
     /// options of the same values.
+    #[cfg(test)]
     pub(super) fn cuts(&self) -> u64 {
-        let x = self.empty;
+        self.cuts_given(self.neighbours(self.empty))
+    }
+
+    /// [`CramBoard::cuts`], given the board's [`CramBoard::neighbours`].
+    pub(super) fn cuts_given(&self, [right, left, down, up]: [u64; 4]) -> u64 {
         let w = self.cols as u32;
-        let [right, left, down, up] = self.neighbours(x);
         // The top-left and bottom-right corners closed off outside...
         let top_left = right & down & !left & !up;
         let bottom_right = left & up & !right & !down;
@@ -319,12 +382,20 @@ impl CramBoard {
 
     /// Removes all but one tuft of every star, then every bridge (see the
     /// module docs), until neither applies.
+    #[cfg(test)]
     pub(super) fn stars_reduced(&self) -> CramBoard {
+        self.stars_reduced_with_neighbours().0
+    }
+
+    /// [`CramBoard::stars_reduced`], with the reduced board's
+    /// [`CramBoard::neighbours`] (the last round computed them).
+    pub(super) fn stars_reduced_with_neighbours(&self) -> (CramBoard, [u64; 4]) {
         let mut board = *self;
         loop {
             let x = board.empty;
-            let [right, left, down, up] = board.neighbours(x);
-            let at_least_two = (right & (left | down | up)) | (left & (down | up)) | (down & up);
+            let neighbours = board.neighbours(x);
+            let [right, left, down, up] = neighbours;
+            let at_least_two = Degrees::of(neighbours).two;
             let tufts = (right | left | down | up) & !at_least_two;
             let w = board.cols as u32;
             // Each tuft's centre, direction by direction; a centre seen before
@@ -344,7 +415,7 @@ impl CramBoard {
             let others = x & !(tufts | seen);
             remove |= others & !board.adjacent(others) & at_least_two;
             if remove == 0 {
-                return board;
+                return (board, neighbours);
             }
             board = board.with(x & !remove);
         }
@@ -352,22 +423,16 @@ impl CramBoard {
 
     /// The nim-value of a path or cycle region, from Dawson's Kayles.
     pub(super) fn path_or_cycle_value(&self) -> Option<u8> {
-        let x = self.empty;
-        let [right, _, down, _] = self.neighbours(x);
-        let [r, l, d, u] = self.neighbours(x);
-        let three = (r & l & (d | u)) | (d & u & (r | l));
-        if three != 0 {
-            return None;
-        }
-        let cells = x.count_ones();
-        let edges = right.count_ones() + down.count_ones();
-        if edges + 1 == cells {
-            Some(DAWSONS_KAYLES[cells as usize])
-        } else if edges == cells {
-            Some(u8::from(DAWSONS_KAYLES[cells as usize - 2] == 0))
-        } else {
-            None
-        }
+        let degrees = Degrees::of(self.neighbours(self.empty));
+        (self.empty & degrees.three == 0).then(|| degrees.strip_value(self.empty))
+    }
+
+    /// Whether a canonical component is a P-position by the symmetry
+    /// strategy: its box has both sides even and it is its own image under
+    /// the half turn (see the module docs).
+    pub(super) fn symmetric_p_position(&self) -> bool {
+        let (h, w) = self.extent();
+        h % 2 == 0 && w % 2 == 0 && self.half_turn_symmetric()
     }
 
     /// Whether a canonical component is its own image under the half turn

@@ -82,6 +82,31 @@ pub trait Canonical: Decompose<Position: Send + Sync> + Sync {
         None
     }
 
+    /// Splits `position` as [`Decompose::components`] does, but leaves out
+    /// every component whose nim-value [`known_nim_value`](Self::known_nim_value)
+    /// gives, and returns their nim-sum. The search calls this for every
+    /// option it lists; a game whose theory is cheaper before the canonical
+    /// form (Cram values strips by their cells alone) overrides it to skip
+    /// the canonical form of such components. The default splits, then asks
+    /// `known_nim_value` of each component.
+    fn components_beyond_theory(&self, position: &Self::Position, components: &mut Vec<Self::Position>) -> u8 {
+        let first = components.len();
+        self.components(position, components);
+        let mut nim_sum = 0;
+        let mut kept = first;
+        for i in first..components.len() {
+            match self.known_nim_value(&components[i]) {
+                Some(v) => nim_sum ^= v,
+                None => {
+                    components.swap(kept, i);
+                    kept += 1;
+                }
+            }
+        }
+        components.truncate(kept);
+        nim_sum
+    }
+
     /// Whether theory says the component is not a P-position (a
     /// strategy-stealing or symmetry argument).
     fn known_not_zero(&self, component: &Self::Position) -> bool {

@@ -122,7 +122,13 @@ impl<'s, G: Canonical> Worker<'s, G> {
     /// The nim-value of a component if theory or an exhaustive table knows it.
     #[inline]
     fn theory(&self, component: &G::Position) -> Option<u8> {
-        self.game.known_nim_value(component).or_else(|| self.exhaustive.iter().find_map(|t| t(component)))
+        self.game.known_nim_value(component).or_else(|| self.exhaustive_value(component))
+    }
+
+    /// The nim-value of a component if an exhaustive table knows it.
+    #[inline]
+    fn exhaustive_value(&self, component: &G::Position) -> Option<u8> {
+        self.exhaustive.iter().find_map(|t| t(component))
     }
 
     /// The nim-value of a component if theory or the table knows it.
@@ -231,16 +237,17 @@ impl<'s, G: Canonical> Worker<'s, G> {
     }
 
     /// Splits one option into canonical components (equal pairs cancelled)
-    /// at the end of `frame.parts`; those theory values fold into the
-    /// nim-sum, and the table buckets of the others are fetched.
+    /// at the end of `frame.parts`; those theory or an exhaustive table
+    /// values fold into the nim-sum, and the table buckets of the others
+    /// are fetched.
     fn split(&mut self, option: &[G::Position], frame: &mut Frame<G::Position>) -> Pending {
         let first = frame.parts.len();
+        let mut nim_sum = 0u8;
         for part in option {
-            self.game.components(part, &mut frame.parts);
+            nim_sum ^= self.game.components_beyond_theory(part, &mut frame.parts);
         }
         // The components go in place: `parts[first..kept]` are the ones
         // kept so far (with their keys and sizes), `parts[j]` the next.
-        let mut nim_sum = 0u8;
         let mut kept = first;
         for j in first..frame.parts.len() {
             let key = self.game.key(&frame.parts[j]);
@@ -252,7 +259,8 @@ impl<'s, G: Canonical> Worker<'s, G> {
                 frame.sizes.swap_remove(first + i);
                 continue;
             }
-            if let Some(v) = self.theory(&frame.parts[j]) {
+            // (Theory's values were taken out by the split.)
+            if let Some(v) = self.exhaustive_value(&frame.parts[j]) {
                 nim_sum ^= v;
                 continue;
             }
