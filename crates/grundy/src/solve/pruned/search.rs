@@ -158,9 +158,16 @@ impl<'s, G: Canonical> Worker<'s, G> {
         if self.since_check >= CHECK_EVERY {
             self.since_check = 0;
             self.control.check(&mut self.nodes, &mut self.filled, self.table.capacity())?;
-            if self.control.tables.generation() != self.generation {
-                (self.generation, self.table) = self.control.tables.current();
-            }
+        }
+        // Another thread may have grown the table: move to the new one at
+        // once, not at the next check, or every entry stored meanwhile goes
+        // to the old table and is lost (a relaxed load of a word that
+        // rarely changes). Measured on two threads against moving at the
+        // next check (positions expanded; one thread: 184,458 and
+        // 310,872): Cram 4 × 9 221–246 k → 210 k, 3 × 13 355–382 k →
+        // 337–352 k.
+        if self.control.tables.generation() != self.generation {
+            (self.generation, self.table) = self.control.tables.current();
         }
         Ok(())
     }

@@ -290,11 +290,11 @@ const INITIAL_BYTES: usize = 256 << 10;
 /// search's time. A table sized to what has been stored stays in cache as
 /// long as the problem is small.
 ///
-/// Threads keep using the table they hold until their next check (every few
-/// thousand positions), so an old table stays alive until the search
-/// returns: old and new together stay within the budget because the last
-/// table is at most half of it. Entries written to an old table during the
-/// copy may be lost — they are a cache, so that only costs time.
+/// The other threads move to the new table at their next position, so an
+/// old table stays alive until the search returns: old and new together
+/// stay within the budget because the last table is at most half of it.
+/// Entries written to an old table during the copy may be lost — they are
+/// a cache, so that only costs time.
 pub struct GrowingTable {
     generations: Mutex<Vec<Arc<Table>>>,
     generation: AtomicUsize,
