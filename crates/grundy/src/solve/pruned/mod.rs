@@ -244,8 +244,9 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
     }
 
     /// A search whose transposition tables take at most `bytes` together
-    /// (at least 128 KiB): the table starts at 256 KiB and doubles when half
-    /// full, up to half the budget (see [`table::GrowingTable`]).
+    /// (at least 128 KiB): the table starts at 8 MiB (less if the budget is
+    /// smaller) and doubles when a quarter full, up to half the budget (see
+    /// [`table::GrowingTable`]).
     pub fn with_memory(game: &'g G, bytes: usize) -> Self {
         PrunedSearch {
             game,

@@ -279,16 +279,23 @@ impl Table {
     }
 }
 
-/// The first table of a [`GrowingTable`]: small enough to stay in the L2 cache.
-const INITIAL_BYTES: usize = 256 << 10;
+/// The first table of a [`GrowingTable`]: a quarter of the last-level
+/// cache of a small server, and only the pages probed are ever backed.
+/// Measured against 256 KiB (both growing at a quarter full; positions
+/// expanded, one thread): Cram 4 × 9 179 k → 171 k, 3 × 13 297 k → 287 k,
+/// 5 × 8 1,001 k → 991 k; 32 MiB saved under 0.5% more.
+const INITIAL_BYTES: usize = 8 << 20;
 
-/// A table that starts small and doubles when half full, up to half its
-/// memory budget.
+/// A table that starts small and doubles when a quarter full, up to half
+/// its memory budget.
 ///
 /// Why grow: a probe of a big, sparsely filled table is a cache miss (and a
 /// page fault the first time a page is touched), and probes are most of the
 /// search's time. A table sized to what has been stored stays in cache as
-/// long as the problem is small.
+/// long as the problem is small. Why a quarter: past that, four-way buckets
+/// start to overflow and evict entries the search needs again; growing at
+/// half full instead expanded 3–5% more positions (4 × 9 184 k, 3 × 13
+/// 311 k, 5 × 8 1,039 k from a 256 KiB start).
 ///
 /// The other threads move to the new table at their next position, so an
 /// old table stays alive until the search returns: old and new together
@@ -336,12 +343,12 @@ impl GrowingTable {
         (self.filled.load(Relaxed).min(table.capacity() as u64), table.capacity() as u64)
     }
 
-    /// Doubles the table if it is half full and the budget allows.
+    /// Doubles the table if it is a quarter full and the budget allows.
     pub fn maybe_grow(&self) {
         let mut generations = self.generations.lock().expect("table lock");
         let old = generations.last().expect("one table");
         let bigger = old.bytes() * 2;
-        if self.filled.load(Relaxed) * 2 < old.capacity() as u64 || bigger > self.max_bytes {
+        if self.filled.load(Relaxed) * 4 < old.capacity() as u64 || bigger > self.max_bytes {
             return;
         }
         Self::replace(&mut generations, &self.generation, &self.filled, bigger);
@@ -383,7 +390,7 @@ impl GrowingTable {
 
     /// Whether growing is worth checking (cheap: no lock).
     pub fn wants_to_grow(&self, capacity: usize) -> bool {
-        self.filled.load(Relaxed) * 2 >= capacity as u64
+        self.filled.load(Relaxed) * 4 >= capacity as u64
     }
 
     /// Frees every table but the current one; call only when no worker
