@@ -373,9 +373,15 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
         let found = (|| {
             let mut nim_sum = 0;
             for (c, k) in rest {
-                nim_sum ^= worker.nim_value(c, *k, self.game.size(c))?;
+                nim_sum ^= match worker.theory(c) {
+                    Some(v) => v,
+                    None => worker.nim_value(c, *k, self.game.size(c))?,
+                };
             }
-            let found = worker.value_in(largest, *key, self.game.size(largest), requested.xor_each(nim_sum))?;
+            let found = match worker.theory(largest) {
+                Some(v) => Some(v),
+                None => worker.value_in(largest, *key, self.game.size(largest), requested.xor_each(nim_sum))?,
+            };
             Ok(found.map(|v| v ^ nim_sum).filter(|v| requested.contains(*v)))
         })();
         worker.flush();

@@ -121,7 +121,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
 
     /// The nim-value of a component if theory or an exhaustive table knows it.
     #[inline]
-    fn theory(&self, component: &G::Position) -> Option<u8> {
+    pub fn theory(&self, component: &G::Position) -> Option<u8> {
         self.game.known_nim_value(component).or_else(|| self.exhaustive_value(component))
     }
 
@@ -355,7 +355,10 @@ impl<'s, G: Canonical> Worker<'s, G> {
     }
 
     /// The nim-value of `component` if it is in `requested`; `None` if it is
-    /// not (and then, possibly, no more is learnt).
+    /// not (and then, possibly, no more is learnt). The component is one
+    /// theory and the exhaustive tables do not value ([`Worker::theory`]):
+    /// the split of options leaves only such, and other callers ask theory
+    /// first, so it is not asked again for every question.
     pub fn value_in(
         &mut self,
         component: &G::Position,
@@ -363,9 +366,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
         size: u32,
         mut requested: NimberSet,
     ) -> Result<Option<u8>, Stop> {
-        if let Some(v) = self.theory(component) {
-            return Ok(Some(v));
-        }
+        debug_assert!(self.theory(component).is_none(), "a component theory values");
         let mut excluded = 0u32;
         match self.table.knowledge(key) {
             Some(Knowledge::Exact(v)) => return Ok(Some(v)),
