@@ -3,9 +3,7 @@
 //! It maps a component's canonical key (at most 96 bits) to its nim-value,
 //! or to values it is known not to have.
 //! The table is a fixed array of 64-byte buckets (one cache line) of four
-//! 16-byte entries, allocated zeroed, so the operating system only backs the
-//! pages the search touches: the resident size grows with use and never
-//! passes the budget.
+//! 16-byte entries.
 //!
 //! **Replacement.** A new entry always goes in; it evicts the entry of its
 //! bucket with the smallest *priority* (the component's size: the bigger the
@@ -29,6 +27,7 @@ const WAYS: usize = 4;
 const MIN_BUCKETS: usize = 1 << 10;
 
 #[repr(C, align(64))]
+#[derive(Default)]
 struct Bucket([[AtomicU64; 2]; WAYS]);
 
 /// The table. Keys are `u128` with the top 32 bits zero.
@@ -36,46 +35,6 @@ pub struct Table {
     buckets: Box<[Bucket]>,
     shift: u32,
 }
-
-/// `count` zeroed buckets, straight from `alloc_zeroed`: the operating
-/// system maps zero pages lazily, so untouched buckets cost no memory (a
-/// table built bucket by bucket would touch every page up front).
-fn zeroed_buckets(count: usize) -> Box<[Bucket]> {
-    let layout = std::alloc::Layout::array::<Bucket>(count).expect("a table size that fits in memory");
-    // SAFETY: the layout has a non-zero size (count ≥ MIN_BUCKETS); an
-    // all-zero `Bucket` is valid (it is atomics of 0); the pointer comes
-    // from the global allocator with this exact layout, as `Box` expects.
-    unsafe {
-        let pointer = std::alloc::alloc_zeroed(layout) as *mut Bucket;
-        if pointer.is_null() {
-            std::alloc::handle_alloc_error(layout);
-        }
-        ask_for_huge_pages(pointer as *mut u8, layout.size());
-        Box::from_raw(std::ptr::slice_from_raw_parts_mut(pointer, count))
-    }
-}
-
-/// Asks Linux to back the table with 2 MiB pages where it can (the whole
-/// 2 MiB-aligned stretches inside it). A probe lands on a random bucket, so
-/// with 4 KiB pages nearly every probe of a table of a few MiB also misses
-/// the TLB — dearer still in a virtual machine, where a page walk walks two
-/// page tables. A hint only: if refused, the table works as before.
-#[cfg(target_os = "linux")]
-fn ask_for_huge_pages(start: *mut u8, len: usize) {
-    const HUGE: usize = 2 << 20;
-    let first = (start as usize).next_multiple_of(HUGE);
-    let end = (start as usize + len) / HUGE * HUGE;
-    if end > first {
-        // SAFETY: [first, end) lies inside the allocation just made; the
-        // advice changes how pages are backed, never their contents.
-        unsafe {
-            libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
-        }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn ask_for_huge_pages(_start: *mut u8, _len: usize) {}
 
 /// Mixes the data word into the check word (a bijective 64-bit finalizer,
 /// from MurmurHash3's `fmix64`).
@@ -141,7 +100,17 @@ impl Table {
     pub fn with_memory(bytes: usize) -> Table {
         let wanted = (bytes / std::mem::size_of::<Bucket>()).max(MIN_BUCKETS);
         let count = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() >> 1 };
-        Table { buckets: zeroed_buckets(count), shift: 64 - count.trailing_zeros() }
+        // Written whole up front, as any allocation of 64-byte-aligned
+        // zeroed memory is (the allocator zeroes it by writing): the
+        // operating system backs every page at once. So the table starts
+        // small and grows (`GrowingTable`) rather than being made at the
+        // budget's size. (Huge pages, `madvise(MADV_HUGEPAGE)` before the
+        // first touch, were measured on the 2-core VM of BENCHMARKS.md: 3%
+        // less user time on Cram 4 × 9 and 3 × 13, but a fresh 2 MiB page
+        // costs there five times what 512 small ones do, and 5 × 8 and
+        // 4 × 11 took 7–8% longer.)
+        let buckets = (0..count).map(|_| Bucket::default()).collect();
+        Table { buckets, shift: 64 - count.trailing_zeros() }
     }
 
     /// The number of entries the table can hold.
