@@ -219,6 +219,10 @@ impl Control {
         Ok(())
     }
 
+    fn interrupted(&self) -> bool {
+        self.interrupt.load(Ordering::Relaxed)
+    }
+
     fn progress(&self) -> Progress {
         let (table_entries, table_capacity) = self.tables.fill();
         Progress { nodes: self.nodes.load(Ordering::Relaxed), table_entries, table_capacity }

@@ -97,6 +97,9 @@ pub(super) struct Worker<'s, G: Canonical> {
     pub since_check: u32,
     /// The search's exhaustive tables ([`Canonical::exhaustive`]).
     exhaustive: Vec<super::Exhaustive<G::Position>>,
+    /// Set when the answer being searched for no longer matters (see
+    /// `root`): the search then stops as if interrupted.
+    pub abandon: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 /// Nodes between checks of the interrupt flag and the progress clock.
@@ -116,6 +119,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
             filled: 0,
             since_check: 0,
             exhaustive,
+            abandon: None,
         }
     }
 
@@ -158,6 +162,9 @@ impl<'s, G: Canonical> Worker<'s, G> {
         if self.since_check >= CHECK_EVERY {
             self.since_check = 0;
             self.control.check(&mut self.nodes, &mut self.filled, self.table.capacity())?;
+        }
+        if self.abandon.as_ref().is_some_and(|a| a.load(std::sync::atomic::Ordering::Relaxed)) {
+            return Err(Error::Interrupted);
         }
         // Another thread may have grown the table: move to the new one at
         // once, not at the next check, or every entry stored meanwhile goes
@@ -461,6 +468,11 @@ impl<'s, G: Canonical> Worker<'s, G> {
         } else {
             Ok(None)
         }
+    }
+
+    /// Whether the search's interrupt flag is set.
+    pub fn interrupted(&self) -> bool {
+        self.control.interrupted()
     }
 
     /// Hands this worker's counts to the shared counters.

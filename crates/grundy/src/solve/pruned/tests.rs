@@ -35,6 +35,40 @@ fn cram_matches_plain_search() {
 }
 
 #[test]
+fn threads_agree_on_boards_with_long_root_questions() {
+    // Boards whose root questions take thousands of positions each, so
+    // that threads answer them side by side and a "yes" abandons the
+    // questions still in flight. One thread is the reference (checked
+    // against the plain search above); 3 threads on 2 cores interleave
+    // more.
+    let boards = ["4x6", "3x9", "5x5", "4x7", "......../......../....####/....####/....####"];
+    for text in boards {
+        let board = Cram.parse(text).unwrap();
+        let one = PrunedSearch::with_memory(&Cram, 1 << 22).nim_value(&board).unwrap();
+        for threads in [2, 3] {
+            let many = PrunedSearch::with_memory(&Cram, 1 << 22).threads(threads).nim_value(&board).unwrap();
+            assert_eq!(many, one, "{text} on {threads} threads");
+        }
+    }
+    let chomp = crate::catalogue::Chomp.parse("7x7").unwrap();
+    let search = |threads| PrunedSearch::new(&crate::catalogue::Chomp).without_exhaustive().threads(threads);
+    assert_eq!(search(2).nim_value(&chomp).unwrap(), search(1).nim_value(&chomp).unwrap());
+}
+
+#[test]
+fn an_interrupt_stops_every_thread() {
+    // Set before the search starts: the threads see it at their first
+    // check and the search ends with `Interrupted` (not taken for an
+    // abandoned question, and no thread left waiting).
+    let board = Cram.rectangle(4, 9).unwrap();
+    for threads in [1, 2] {
+        let search = PrunedSearch::new(&Cram).threads(threads);
+        search.interrupt_flag().store(true, std::sync::atomic::Ordering::Relaxed);
+        assert!(matches!(search.nim_value(&board), Err(crate::error::Error::Interrupted)), "{threads} threads");
+    }
+}
+
+#[test]
 fn cram_long_boards_match_plain_search() {
     // Boards wider than 8: their big regions keep the general canonical form
     // while small ones move to the 8-wide frame; at most 16 empty cells.
