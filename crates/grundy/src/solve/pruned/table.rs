@@ -248,12 +248,16 @@ impl Table {
     }
 }
 
-/// The first table of a [`GrowingTable`]: a quarter of the last-level
-/// cache of a small server, and only the pages probed are ever backed.
-/// Measured against 256 KiB (both growing at a quarter full; positions
-/// expanded, one thread): Cram 4 × 9 179 k → 171 k, 3 × 13 297 k → 287 k,
-/// 5 × 8 1,001 k → 991 k; 32 MiB saved under 0.5% more.
-const INITIAL_BYTES: usize = 8 << 20;
+/// The first table of a [`GrowingTable`]: half the last-level cache of a
+/// small server. Measured against 256 KiB (both growing at a quarter full;
+/// positions expanded, one thread): Cram 4 × 9 179 k → 171 k, 3 × 13
+/// 297 k → 287 k, 5 × 8 1,001 k → 991 k. Against 8 MiB (time, least of 5–7
+/// alternating runs): 4 × 9 −5%, 3 × 13 and 5 × 7 −1 to −3%, 5 × 8 and
+/// 4 × 11 0 to −4% — growing stalls the thread that copies (on this VM
+/// 5–40 ms for a 16 MiB table, mostly first touches of fresh pages), and
+/// 4 × 9 and 3 × 13 now end before the first growth. Every search pays for
+/// zeroing it (about 6 ms).
+const INITIAL_BYTES: usize = 16 << 20;
 
 /// A table that starts small and doubles when a quarter full, up to half
 /// its memory budget.
