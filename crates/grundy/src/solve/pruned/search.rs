@@ -100,6 +100,9 @@ pub(super) struct Worker<'s, G: Canonical> {
     /// Set when the answer being searched for no longer matters (see
     /// `root`): the search then stops as if interrupted.
     pub abandon: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// Takes the options of the first position of each question last to
+    /// first (a second thread helping with a question, see `root`).
+    pub reversed: bool,
 }
 
 /// Nodes between checks of the interrupt flag and the progress clock.
@@ -120,6 +123,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
             since_check: 0,
             exhaustive,
             abandon: None,
+            reversed: false,
         }
     }
 
@@ -440,7 +444,9 @@ impl<'s, G: Canonical> Worker<'s, G> {
         }
         let up_to = requested.up_to_max();
         let mut exact = true;
-        for index in 0..frame.moves.len() {
+        let (moves, reversed) = (frame.moves.len(), self.reversed && self.depth == 1);
+        for i in 0..moves {
+            let index = if reversed { moves - 1 - i } else { i };
             if !potential.intersects(&requested) {
                 return Ok(None);
             }
