@@ -164,9 +164,11 @@ impl Rounds {
         self.taken.insert(v);
     }
 
-    /// Ends the search, abandoning every question still being asked.
+    /// Ends the search, abandoning every question still being asked. The
+    /// first outcome stands: a thread stopped by the interrupt after the
+    /// value was decided does not undo it.
     fn finish(&mut self, outcome: Result<u8>) {
-        self.outcome = Some(outcome);
+        self.outcome.get_or_insert(outcome);
         for q in self.asking.iter().flatten() {
             q.flag.store(true, Ordering::Relaxed);
         }
