@@ -17,6 +17,7 @@
 //! transposition table implementation for parallel search*, ICGA J. 2002).
 //! A torn read passes the check only if a 64-bit hash collides.
 
+use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
@@ -108,8 +109,13 @@ impl Table {
         // first touch, were measured on the 2-core VM of BENCHMARKS.md: 3%
         // less user time on Cram 4 × 9 and 3 × 13, but a fresh 2 MiB page
         // costs there five times what 512 small ones do, and 5 × 8 and
-        // 4 × 11 took 7–8% longer.)
-        let buckets = (0..count).map(|_| Bucket::default()).collect();
+        // 4 × 11 took 7–8% longer.) The pages are touched by rayon's pool,
+        // a stretch of 1 MiB per task: the search waits for its first table,
+        // and on two cores this halves the wait (whole runs of Cram 4 × 9 and
+        // 3 × 13 on two threads, 25 alternating runs: −3 to −4% and −2%).
+        let buckets: Vec<Bucket> =
+            (0..count).into_par_iter().with_min_len(1 << 14).map(|_| Bucket::default()).collect();
+        let buckets = buckets.into_boxed_slice();
         Table { buckets, shift: 64 - count.trailing_zeros() }
     }
 
@@ -256,7 +262,7 @@ impl Table {
 /// 4 × 11 0 to −4% — growing stalls the thread that copies (on this VM
 /// 5–40 ms for a 16 MiB table, mostly first touches of fresh pages), and
 /// 4 × 9 and 3 × 13 now end before the first growth. Every search pays for
-/// zeroing it (about 6 ms).
+/// zeroing it (about 6 ms of CPU).
 const INITIAL_BYTES: usize = 16 << 20;
 
 /// A table that starts small and doubles when a quarter full, up to half
