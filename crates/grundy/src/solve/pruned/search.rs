@@ -100,8 +100,10 @@ pub(super) struct Worker<'s, G: Canonical> {
     /// Set when the answer being searched for no longer matters (see
     /// `root`): the search then stops as if interrupted.
     pub abandon: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
-    /// Takes the options of the first position of each question last to
-    /// first (a second thread helping with a question, see `root`).
+    /// Takes the options last to first in the positions a root question
+    /// asks about directly (depth 1: the option's largest component, and
+    /// the smaller ones valued exactly beside it), as a second thread
+    /// helping with a question does (see `root`).
     pub reversed: bool,
 }
 

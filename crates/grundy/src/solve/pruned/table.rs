@@ -101,8 +101,8 @@ impl Table {
     pub fn with_memory(bytes: usize) -> Table {
         let wanted = (bytes / std::mem::size_of::<Bucket>()).max(MIN_BUCKETS);
         let count = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() >> 1 };
-        // Written whole up front, as any allocation of 64-byte-aligned
-        // zeroed memory is (the allocator zeroes it by writing): the
+        // Written whole up front (so is any allocation of zeroed 64-byte-
+        // aligned memory: the allocator zeroes it by writing), so the
         // operating system backs every page at once. So the table starts
         // small and grows (`GrowingTable`) rather than being made at the
         // budget's size. (Huge pages, `madvise(MADV_HUGEPAGE)` before the
