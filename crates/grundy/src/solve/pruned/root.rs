@@ -30,7 +30,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 
 use super::nimber_set::NimberSet;
-use super::search::{Frame, Move, Stop, Worker};
+use super::search::{Frame, Move, Part, Stop, Worker};
 use super::{Canonical, PrunedSearch};
 use crate::error::{Error, Result};
 
@@ -46,7 +46,7 @@ enum Answer {
 
 fn ask<G: Canonical>(worker: &mut Worker<'_, G>, frame: &Frame<G::Position>, m: &Move, k: u8) -> Result<Answer, Stop> {
     let (largest, nim_sum) = worker.all_but_largest(frame, m)?;
-    let (key, size) = (frame.keys[largest], frame.sizes[largest]);
+    let Part { key, size, .. } = frame.info[largest];
     let found = worker.value_in(&frame.parts[largest], key, size, NimberSet::single(k ^ nim_sum))?;
     Ok(match found.map(|v| v ^ nim_sum) {
         Some(v) if v == k => Answer::Hit,

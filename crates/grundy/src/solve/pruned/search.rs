@@ -20,7 +20,7 @@
 //! components cancel before anything is searched.
 
 use super::nimber_set::NimberSet;
-use super::table::{Knowledge, EXCLUDED_BITS};
+use super::table::{Knowledge, Table, EXCLUDED_BITS};
 use super::Canonical;
 use crate::error::Error;
 
@@ -50,24 +50,28 @@ struct Pending {
     nim_sum: u8,
 }
 
-/// Reusable buffers for one level of the search.
+/// What the search keeps of each unknown component of an option, beside
+/// the component itself: its key, the key's table hash (computed once: the
+/// prefetch, the lookup and the option's signature all use it), its size.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Part {
+    pub key: u128,
+    pub hash: u64,
+    pub size: u32,
+}
+
+/// Reusable buffers for one level of the search: `parts[i]` is described
+/// by `info[i]`.
 pub(super) struct Frame<P> {
     pub options: crate::game::Options<P>,
     pub parts: Vec<P>,
-    pub keys: Vec<u128>,
-    pub sizes: Vec<u32>,
+    pub info: Vec<Part>,
     pub moves: Vec<Move>,
 }
 
 impl<P> Default for Frame<P> {
     fn default() -> Self {
-        Frame {
-            options: crate::game::Options::new(),
-            parts: Vec::new(),
-            keys: Vec::new(),
-            sizes: Vec::new(),
-            moves: Vec::new(),
-        }
+        Frame { options: crate::game::Options::new(), parts: Vec::new(), info: Vec::new(), moves: Vec::new() }
     }
 }
 
@@ -75,8 +79,7 @@ impl<P> Frame<P> {
     fn clear(&mut self) {
         self.options.clear();
         self.parts.clear();
-        self.keys.clear();
-        self.sizes.clear();
+        self.info.clear();
         self.moves.clear();
     }
 }
@@ -271,12 +274,11 @@ impl<'s, G: Canonical> Worker<'s, G> {
         let mut kept = first;
         for j in first..frame.parts.len() {
             let key = self.game.key(&frame.parts[j]);
-            if let Some(i) = frame.keys[first..].iter().position(|&k| k == key) {
+            if let Some(i) = frame.info[first..].iter().position(|p| p.key == key) {
                 // G + G = 0: equal components cancel.
                 kept -= 1;
                 frame.parts.swap(first + i, kept);
-                frame.keys.swap_remove(first + i);
-                frame.sizes.swap_remove(first + i);
+                frame.info.swap_remove(first + i);
                 continue;
             }
             // (Theory's values were taken out by the split.)
@@ -284,10 +286,10 @@ impl<'s, G: Canonical> Worker<'s, G> {
                 nim_sum ^= v;
                 continue;
             }
-            self.table.prefetch(key);
+            let hash = Table::hash(key);
+            self.table.prefetch_hashed(hash);
             frame.parts.swap(kept, j);
-            frame.keys.push(key);
-            frame.sizes.push(self.game.size(&frame.parts[kept]));
+            frame.info.push(Part { key, hash, size: self.game.size(&frame.parts[kept]) });
             kept += 1;
         }
         frame.parts.truncate(kept);
@@ -312,12 +314,12 @@ impl<'s, G: Canonical> Worker<'s, G> {
         let Pending { first, end, mut nim_sum } = pending;
         let mut kept = first;
         for i in first..end {
-            if let Some(v) = self.table.get(frame.keys[i]) {
+            let Part { key, hash, .. } = frame.info[i];
+            if let Some(v) = self.table.get_hashed(key, hash) {
                 nim_sum ^= v;
             } else {
                 frame.parts.swap(kept, i);
-                frame.keys.swap(kept, i);
-                frame.sizes.swap(kept, i);
+                frame.info.swap(kept, i);
                 kept += 1;
             }
         }
@@ -331,18 +333,19 @@ impl<'s, G: Canonical> Worker<'s, G> {
             }
             return open.is_empty();
         }
-        let keys = &frame.keys[first..kept];
-        let signature = keys.iter().fold(nim_sum as u64, |h, &k| {
-            h.wrapping_add(super::table::mix(k as u64 ^ ((k >> 64) as u64).wrapping_mul(31)))
-        });
+        let parts = &frame.info[first..kept];
+        // (Order-free, as a sum is: the table hashes of the keys added.)
+        let signature = parts.iter().fold(nim_sum as u64, |h, p| h.wrapping_add(p.hash));
         let duplicate = frame.moves.iter().any(|m| {
             m.signature == signature
                 && m.nim_sum == nim_sum
                 && m.len as usize == len
-                && frame.keys[m.first as usize..(m.first + m.len) as usize].iter().all(|k| keys.contains(k))
+                && frame.info[m.first as usize..(m.first + m.len) as usize]
+                    .iter()
+                    .all(|p| parts.iter().any(|q| q.key == p.key))
         });
         if !duplicate {
-            let difficulty = frame.sizes[first..kept].iter().map(|&s| s * s).sum();
+            let difficulty = parts.iter().map(|p| p.size * p.size).sum();
             frame.moves.push(Move { first: first as u32, len: len as u32, nim_sum, difficulty, signature });
             *distinct += 1;
         }
@@ -353,10 +356,10 @@ impl<'s, G: Canonical> Worker<'s, G> {
     /// it returns (index into `frame.parts`) with the others' nim-sum.
     pub fn all_but_largest(&mut self, frame: &Frame<G::Position>, m: &Move) -> Result<(usize, u8), Stop> {
         let range = m.first as usize..(m.first + m.len) as usize;
-        let largest = range.clone().max_by_key(|&i| frame.sizes[i]).expect("a move with unknown parts");
+        let largest = range.clone().max_by_key(|&i| frame.info[i].size).expect("a move with unknown parts");
         let mut nim_sum = m.nim_sum;
         for i in range.filter(|&i| i != largest) {
-            nim_sum ^= self.nim_value(&frame.parts[i], frame.keys[i], frame.sizes[i])?;
+            nim_sum ^= self.nim_value(&frame.parts[i], frame.info[i].key, frame.info[i].size)?;
         }
         Ok((largest, nim_sum))
     }
@@ -456,7 +459,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
             let candidates = potential.without_max();
             let (largest, nim_sum) = self.all_but_largest(frame, &m)?;
             let targets = candidates.intersection(&up_to).xor_each(nim_sum);
-            let (key, size) = (frame.keys[largest], frame.sizes[largest]);
+            let Part { key, size, .. } = frame.info[largest];
             match self.value_in(&frame.parts[largest], key, size, targets)? {
                 Some(v) => {
                     learned.insert(v ^ nim_sum);

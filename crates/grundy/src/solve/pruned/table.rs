@@ -129,13 +129,22 @@ impl Table {
         self.buckets.len() * std::mem::size_of::<Bucket>()
     }
 
-    fn bucket(&self, key: u128) -> &Bucket {
-        &self.buckets[(hash(key) >> self.shift) as usize]
+    /// The hash that places `key` in a table ([`Table::get_hashed`],
+    /// [`Table::prefetch_hashed`]): for a caller that looks a key up more
+    /// than once, or uses the hash for itself too.
+    #[inline]
+    pub fn hash(key: u128) -> u64 {
+        hash(key)
     }
 
-    fn find(&self, key: u128) -> Option<Entry> {
+    fn bucket(&self, hash: u64) -> &Bucket {
+        &self.buckets[(hash >> self.shift) as usize]
+    }
+
+    fn find(&self, key: u128, hash: u64) -> Option<Entry> {
         debug_assert!(key >> 96 == 0);
-        let bucket = self.bucket(key);
+        debug_assert_eq!(hash, Table::hash(key));
+        let bucket = self.bucket(hash);
         let high = (key >> 64) as u64;
         bucket.0.iter().find_map(|slot| {
             let data = slot[1].load(Relaxed);
@@ -152,27 +161,39 @@ impl Table {
     /// after (a hint: no effect on the contents).
     #[inline]
     pub fn prefetch(&self, key: u128) {
+        self.prefetch_hashed(hash(key))
+    }
+
+    /// [`Table::prefetch`] of the key whose [`Table::hash`] is `hash`.
+    #[inline]
+    pub fn prefetch_hashed(&self, hash: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let bucket: *const Bucket = self.bucket(key);
+            let bucket: *const Bucket = self.bucket(hash);
             // SAFETY: a prefetch reads nothing architecturally; the address
             // is that of a live bucket.
             unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(bucket as *const i8) }
         }
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        let _ = hash;
     }
 
     /// What the table knows about `key`.
     #[inline]
     pub fn knowledge(&self, key: u128) -> Option<Knowledge> {
-        self.find(key).map(|e| e.knowledge)
+        self.find(key, hash(key)).map(|e| e.knowledge)
     }
 
     /// The stored nim-value of `key`.
     #[inline]
     pub fn get(&self, key: u128) -> Option<u8> {
-        match self.knowledge(key) {
+        self.get_hashed(key, hash(key))
+    }
+
+    /// [`Table::get`] of a key whose [`Table::hash`] is known.
+    #[inline]
+    pub fn get_hashed(&self, key: u128, hash: u64) -> Option<u8> {
+        match self.find(key, hash).map(|e| e.knowledge) {
             Some(Knowledge::Exact(v)) => Some(v),
             _ => None,
         }
@@ -197,7 +218,7 @@ impl Table {
 
     fn store(&self, mut entry: Entry) -> bool {
         debug_assert!(entry.key >> 96 == 0);
-        let bucket = self.bucket(entry.key);
+        let bucket = self.bucket(hash(entry.key));
         let mut victim = 0;
         let mut victim_priority = u8::MAX;
         for (i, slot) in bucket.0.iter().enumerate() {
