@@ -54,6 +54,7 @@
 
 mod bits;
 mod board;
+mod ring;
 #[cfg(test)]
 mod tests;
 
@@ -175,12 +176,39 @@ impl Game for Cram {
     /// (vertical ones in a wide box) comes before any along it; when it is
     /// odd, the two orientations take turns, line by line from the middle.
     /// Across goes first, or along if both sides are odd.
+    ///
+    /// All that in two rounds: first the dominoes that may split the region
+    /// (the ring of cells around them has two arcs of empty cells or more,
+    /// see `ring`), then the others. The pruned search lists a position's
+    /// options until it meets one whose value the table knows to be the
+    /// value asked about; an option in parts has small parts, whose values
+    /// the table knows far more often (on Cram 4 × 9, an option whose
+    /// largest unknown part has at most 5/8 of the region's cells has the
+    /// value asked about 25–30% of the time, one with more than 7/8 of them
+    /// 1.6%), so the listing stops sooner.
     fn options(&self, board: &CramBoard, options: &mut Options<CramBoard>) {
         let x = board.empty;
         if x == 0 {
             return;
         }
         let [right, _, down, _] = board.neighbours(x);
+        // Dominoes that may split the region first. Measured against the
+        // middle-out order alone (least of 7 alternating runs, one thread;
+        // 3 for 5×8): Cram 4×9 −8%, 3×13 −18%, 5×7 −14%, 5×8 −24% time;
+        // positions expanded 4×9 171,088 → 163,854, 3×13 286,294 →
+        // 272,872, 5×8 990,675 → 798,714.
+        let (horizontal, vertical) = ring::may_split(board, right, down);
+        self.lines_middle_out(board, options, horizontal, vertical);
+        self.lines_middle_out(board, options, right & !horizontal, down & !vertical);
+    }
+}
+
+impl Cram {
+    /// The dominoes starting at the cells of `right` (horizontal) and
+    /// `down` (vertical), line by line from the middle of the box out (see
+    /// [`Game::options`] for the order).
+    fn lines_middle_out(&self, board: &CramBoard, options: &mut Options<CramBoard>, right: u64, down: u64) {
+        let x = board.empty;
         let w = board.cols as u32;
         let columns = board.occupied_columns();
         let (left, width) = (columns.trailing_zeros(), 64 - columns.leading_zeros() - columns.trailing_zeros());
