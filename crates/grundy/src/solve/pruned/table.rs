@@ -39,7 +39,7 @@ pub struct Table {
 
 /// Mixes the data word into the check word (a bijective 64-bit finalizer,
 /// from MurmurHash3's `fmix64`).
-pub(super) fn mix(mut x: u64) -> u64 {
+fn mix(mut x: u64) -> u64 {
     x ^= x >> 33;
     x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
     x ^= x >> 33;
