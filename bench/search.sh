@@ -5,7 +5,8 @@
 # time (what a second thread buys: igsolve has one), peak RSS of each, and
 # a check that both print the same nim-value. A run longer than LIMIT
 # seconds (default 900) is stopped and shown as "-". Ratios are igsolve's
-# time over grundy's: above 1, grundy is faster.
+# time over grundy's: above 1, grundy is faster. Times are to the
+# microsecond (`bench/measure.py`: /usr/bin/time rounds to 10 ms).
 #
 #   bash bench/search.sh [THREADS] [BOARDS...]      e.g. bash bench/search.sh 1 cram:4x9 chomp:11x11
 #
@@ -30,12 +31,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 limit=${LIMIT:-900}
 measure() { # command... -> sets $seconds (CPU), $wall, $peak_kb and $out (its output)
-    if /usr/bin/time -f "%U %S %M %e" -o "$work/time" timeout "$limit" "$@" > "$work/out" 2>&1; then
-        read -r user system peak_kb wall < <(tail -1 "$work/time")
-        seconds=$(echo "$user + $system" | bc -l)
-    else
-        seconds=-; wall=-; peak_kb=0
-    fi
+    read -r seconds wall peak_kb < <(python3 bench/measure.py "$limit" "$work/out" "$@")
     out=$(cat "$work/out")
 }
 printf "%-12s %10s %10s %8s %10s %10s %8s %10s %10s\n" board grundy_cpu igsolve_cpu ratio grundy_wall igsolve_wall ratio grundy_MB igsolve_MB
@@ -65,8 +61,8 @@ for spec in "${boards[@]}"; do
     done
     ratio=-; wall_ratio=-
     if [ "$g_time" != - ] && [ "$i_time" != - ]; then
-        ratio=$(printf "%.2f" "$(echo "$i_time / ($g_time + 0.005)" | bc -l)")
-        wall_ratio=$(printf "%.2f" "$(echo "$i_wall / ($g_wall + 0.005)" | bc -l)")
+        ratio=$(printf "%.2f" "$(echo "$i_time / $g_time" | bc -l)")
+        wall_ratio=$(printf "%.2f" "$(echo "$i_wall / $g_wall" | bc -l)")
     fi
     printf "%-12s %10s %10s %8s %10s %10s %8s %10s %10s   value %s\n" "$spec" "$g_time" "$i_time" "$ratio" \
         "$g_wall" "$i_wall" "$wall_ratio" $((g_kb / 1024)) $((i_kb / 1024)) "${g_value:-$i_value}"
