@@ -172,6 +172,29 @@ fn random_board(rng: &mut crate::testing::Xorshift, rows: u32, cols: u32, most_f
 }
 
 #[test]
+fn options_visited_one_at_a_time_are_the_options_in_order() {
+    // The search's lazy listing against `Game::options`: the same boards in
+    // the same order, and a stop after the k-th is a stop there.
+    let mut rng = crate::testing::Xorshift::new(5);
+    for _ in 0..300 {
+        let (rows, cols) = (1 + rng.below(8) as u32, 1 + rng.below(8) as u32);
+        let board = random_board(&mut rng, rows, cols, rows * cols / 2 + 1);
+        let mut all = Options::new();
+        Cram.options(&board, &mut all);
+        assert_eq!(all.len(), Cram.moves(&board).len());
+        // (0: never stop.)
+        let stop = rng.below(all.len() as u64 + 1) as usize;
+        let mut visited = Vec::new();
+        Cram.visit_options(&board, &mut Options::new(), |option| {
+            visited.push(option.to_vec());
+            visited.len() == stop
+        });
+        let expected = if stop == 0 { all.len() } else { stop };
+        assert_eq!(visited, all.iter().take(expected).map(<[_]>::to_vec).collect::<Vec<_>>(), "{}", board.to_text());
+    }
+}
+
+#[test]
 fn reductions_keep_the_value() {
     // Star and bridge reductions against the plain search (mex over every
     // option, no reductions) on random boards, dense and sparse.

@@ -72,6 +72,28 @@ pub trait Canonical: Decompose<Position: Send + Sync> + Sync {
     /// use at most 96 bits (`key >> 96 == 0`).
     fn key(&self, component: &Self::Position) -> u128;
 
+    /// The options of `position` ([`Game::options`](crate::game::Game::options)),
+    /// handed to `visit` one at a time in the same order until it returns
+    /// `true`; `buffer` is scratch space. The search stops listing a
+    /// position's options as soon as those seen answer its question (on
+    /// Cram 4 × 9, after five of twenty on average), so a game whose options
+    /// cost something to make overrides this to make each only when it is
+    /// reached. The default makes them all first.
+    fn visit_options(
+        &self,
+        position: &Self::Position,
+        buffer: &mut crate::game::Options<Self::Position>,
+        mut visit: impl FnMut(&[Self::Position]) -> bool,
+    ) {
+        buffer.clear();
+        self.options(position, buffer);
+        for option in buffer.iter() {
+            if visit(option) {
+                return;
+            }
+        }
+    }
+
     /// How big a component is (cells, vertices): the search values small
     /// components first and keeps big ones in the table longest.
     fn size(&self, component: &Self::Position) -> u32;

@@ -218,8 +218,28 @@ impl<'s, G: Canonical> Worker<'s, G> {
         requested: NimberSet,
         mut known: impl FnMut(u8),
     ) -> Result<Option<usize>, Stop> {
-        self.game.options(component, &mut frame.options);
-        let count = frame.options.len();
+        // The requested values still possible: no option known to take them
+        // (and, once every option is listed, none above their number).
+        let mut open = requested;
+        let mut options = std::mem::take(&mut frame.options);
+        let mut known_seen = NimberSet::EMPTY;
+        let (mut count, mut distinct) = (0, 0);
+        // Each option is split (and its components' table buckets fetched)
+        // one option ahead of being looked up, so that the fetch overlaps
+        // the next option's splitting instead of stalling the lookup.
+        let mut pending: Option<Pending> = None;
+        self.game.visit_options(component, &mut options, |option| {
+            count += 1;
+            let split = self.split(option, frame);
+            match pending.replace(split) {
+                Some(previous) => self.list(previous, frame, &mut open, &mut known_seen, &mut distinct, &mut known),
+                None => false,
+            }
+        });
+        frame.options = options;
+        if open.is_empty() {
+            return Ok(None);
+        }
         if count >= super::nimber_set::NIMBER_LIMIT {
             return Err(Error::TooLarge {
                 what: "a position for the pruned search (nim-values above 255)".into(),
@@ -228,29 +248,12 @@ impl<'s, G: Canonical> Worker<'s, G> {
                 unit: "options",
             });
         }
-        // The requested values still possible: no option known to take them.
-        let mut open = requested.intersection(&NimberSet::below(count + 1));
-        let options = std::mem::take(&mut frame.options);
-        let mut known_seen = NimberSet::EMPTY;
-        let mut distinct = 0;
-        // Each option is split (and its components' table buckets fetched)
-        // one option ahead of being looked up, so that the fetch overlaps
-        // the next option's splitting instead of stalling the lookup.
-        let mut pending: Option<Pending> = None;
-        for option in options.iter() {
-            let split = self.split(option, frame);
-            if let Some(previous) = pending.replace(split) {
-                if self.list(previous, frame, &mut open, &mut known_seen, &mut distinct, &mut known) {
-                    break;
-                }
-            }
-        }
+        open = open.intersection(&NimberSet::below(count + 1));
         if let Some(last) = pending.take() {
             if !open.is_empty() {
                 self.list(last, frame, &mut open, &mut known_seen, &mut distinct, &mut known);
             }
         }
-        frame.options = options;
         if open.is_empty() {
             return Ok(None);
         }
