@@ -52,7 +52,9 @@ struct Pending {
 
 /// What the search keeps of each unknown component of an option, beside
 /// the component itself: its key, the key's table hash (computed once: the
-/// prefetch, the lookup and the option's signature all use it), its size.
+/// prefetch, the lookup and the option's signature all use it), its size
+/// (0 until the table is found not to know the component: only then is it
+/// wanted).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Part {
     pub key: u128,
@@ -292,7 +294,9 @@ impl<'s, G: Canonical> Worker<'s, G> {
             let hash = Table::hash(key);
             self.table.prefetch_hashed(hash);
             frame.parts.swap(kept, j);
-            frame.info.push(Part { key, hash, size: self.game.size(&frame.parts[kept]) });
+            // (The size is wanted only if the table does not know the part:
+            // `list` fills it in then.)
+            frame.info.push(Part { key, hash, size: 0 });
             kept += 1;
         }
         frame.parts.truncate(kept);
@@ -323,6 +327,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
             } else {
                 frame.parts.swap(kept, i);
                 frame.info.swap(kept, i);
+                frame.info[kept].size = self.game.size(&frame.parts[kept]);
                 kept += 1;
             }
         }
