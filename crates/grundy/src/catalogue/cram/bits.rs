@@ -48,13 +48,18 @@ pub(super) fn transpose8(mut x: u64) -> u64 {
 
 /// The region fill of a pattern `x` of a frame `W` wide, not crossing the
 /// edges right of the cells of `cut`: each round spreads a region to the
-/// ends of its runs in all four directions at once, each direction by
+/// ends of its runs in all four directions at once — rightwards by the
+/// carry of one addition (as in [`CramBoard::region`]), the other ways by
 /// doubling steps (the occluded fill of Kogge and Stone, known from chess
-/// bitboards), with constant shifts and no bit reversal. The doubling
-/// masks depend on `x` and `cut` alone, so they are made once for all the
-/// regions of a pattern.
+/// bitboards), with constant shifts and no bit reversal. The masks depend
+/// on `x` and `cut` alone, so they are made once for all the regions of a
+/// pattern.
+///
+/// [`CramBoard::region`]: super::board::CramBoard::region
 pub(super) struct FrameFill<const W: u32> {
-    right: [u64; 4],
+    /// The cells from which a fill goes on to the right neighbour: empty,
+    /// not in the last column nor in `cut`, the neighbour empty.
+    passes_right: u64,
     left: [u64; 4],
     down: [u64; 4],
     up: [u64; 4],
@@ -78,7 +83,7 @@ impl<const W: u32> FrameFill<W> {
         };
         let first_column = FIRST_COLUMN[W as usize];
         FrameFill {
-            right: doubling(x & !first_column & !(cut << 1), |v, n| v << n, 1, Self::ROW_STEPS),
+            passes_right: x & !(first_column << (W - 1)) & !cut & x >> 1,
             left: doubling(x & !(first_column << (W - 1)) & !cut, |v, n| v >> n, 1, Self::ROW_STEPS),
             down: doubling(x, |v, n| v << n, W, Self::COLUMN_STEPS),
             up: doubling(x, |v, n| v >> n, W, Self::COLUMN_STEPS),
@@ -100,8 +105,13 @@ impl<const W: u32> FrameFill<W> {
         loop {
             // Along the rows both ways from the same cells (two independent
             // chains reach the same runs as one after the other), then along
-            // the columns.
-            let rows = fill(region, &self.right, |v, n| v << n, 1, row_steps)
+            // the columns. Rightwards, adding a cell to a run of cells that
+            // pass the fill on clears the run from there up to its end and
+            // sets the cell after it, the last of the row's run of empty
+            // cells.
+            let passes = self.passes_right;
+            let rows = region
+                | passes.wrapping_add(region & passes) ^ passes
                 | fill(region, &self.left, |v, n| v >> n, 1, row_steps);
             let g = fill(rows, &self.down, |v, n| v << n, W, column_steps)
                 | fill(rows, &self.up, |v, n| v >> n, W, column_steps);
