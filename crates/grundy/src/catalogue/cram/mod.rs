@@ -287,19 +287,25 @@ impl Cram {
     /// but nim-added to the returned nim-sum — strips by their cells alone,
     /// before any canonical form.
     fn split(&self, board: &CramBoard, components: &mut Vec<CramBoard>, theory: bool) -> u8 {
+        self.split_board(board, components, theory, false)
+    }
+
+    /// [`Cram::split`], told whether the board is one region already.
+    fn split_board(&self, board: &CramBoard, components: &mut Vec<CramBoard>, theory: bool, connected: bool) -> u8 {
         let (reduced, neighbours) = board.stars_reduced_with_neighbours();
         let cut = reduced.cuts_given(neighbours);
         let degrees = Degrees::of(neighbours);
         let mut nim_sum = 0;
-        reduced.for_each_region(cut, |region| {
+        let mut each_region = |region: u64| {
             if region & region.wrapping_sub(1) == 0 {
                 return; // a single cell
             }
             // A part the cuts made (an end of a cut edge is in, the other
-            // out) may now have stars or squares of its own.
+            // out) may now have stars or squares of its own. It is one
+            // region, and stays one if nothing is taken from it.
             let split = (region & cut) << 1 & !region | (region & cut << 1) >> 1 & !region;
             if split != 0 {
-                nim_sum ^= self.split(&reduced.with(region), components, theory);
+                nim_sum ^= self.split_board(&reduced.with(region), components, theory, true);
                 return;
             }
             // No cell of the region has an empty neighbour outside it, so
@@ -312,7 +318,12 @@ impl Cram {
             if !(theory && component.symmetric_p_position()) {
                 components.push(component);
             }
-        });
+        };
+        if connected && cut == 0 && reduced.empty == board.empty {
+            each_region(board.empty); // (no fill needed to know it)
+        } else {
+            reduced.for_each_region(cut, each_region);
+        }
         nim_sum
     }
 }
