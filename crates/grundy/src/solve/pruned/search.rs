@@ -69,11 +69,21 @@ pub(super) struct Frame<P> {
     pub parts: Vec<P>,
     pub info: Vec<Part>,
     pub moves: Vec<Move>,
+    /// Bit `s >> 58` for the signature `s` of each move: a move whose bit
+    /// is not set has no equal among the moves (most have none, and
+    /// comparing each with every move listed before is quadratic).
+    signatures: u64,
 }
 
 impl<P> Default for Frame<P> {
     fn default() -> Self {
-        Frame { options: crate::game::Options::new(), parts: Vec::new(), info: Vec::new(), moves: Vec::new() }
+        Frame {
+            options: crate::game::Options::new(),
+            parts: Vec::new(),
+            info: Vec::new(),
+            moves: Vec::new(),
+            signatures: 0,
+        }
     }
 }
 
@@ -83,6 +93,7 @@ impl<P> Frame<P> {
         self.parts.clear();
         self.info.clear();
         self.moves.clear();
+        self.signatures = 0;
     }
 }
 
@@ -344,17 +355,20 @@ impl<'s, G: Canonical> Worker<'s, G> {
         let parts = &frame.info[first..kept];
         // (Order-free, as a sum is: the table hashes of the keys added.)
         let signature = parts.iter().fold(nim_sum as u64, |h, p| h.wrapping_add(p.hash));
-        let duplicate = frame.moves.iter().any(|m| {
-            m.signature == signature
-                && m.nim_sum == nim_sum
-                && m.len as usize == len
-                && frame.info[m.first as usize..(m.first + m.len) as usize]
-                    .iter()
-                    .all(|p| parts.iter().any(|q| q.key == p.key))
-        });
+        let bit = 1 << (signature >> 58);
+        let duplicate = frame.signatures & bit != 0
+            && frame.moves.iter().any(|m| {
+                m.signature == signature
+                    && m.nim_sum == nim_sum
+                    && m.len as usize == len
+                    && frame.info[m.first as usize..(m.first + m.len) as usize]
+                        .iter()
+                        .all(|p| parts.iter().any(|q| q.key == p.key))
+            });
         if !duplicate {
             let difficulty = parts.iter().map(|p| p.size * p.size).sum();
             frame.moves.push(Move { first: first as u32, len: len as u32, nim_sum, difficulty, signature });
+            frame.signatures |= bit;
             *distinct += 1;
         }
         false
