@@ -202,7 +202,7 @@ impl Canonical for Chomp {
     }
 
     /// Every diagram inside the bar that holds `board` (see
-    /// [`ChompTable`]): 2.7 MB for 12 × 12, 40 MB for 14 × 14. Bigger bars
+    /// `ChompTable`): 2.7 MB for 12 × 12, 40 MB for 14 × 14. Bigger bars
     /// are searched: filling the table cannot be interrupted, and beyond
     /// 2^26 diagrams it would take minutes.
     fn exhaustive(&self, board: &ChompBoard, memory: usize) -> Option<Exhaustive<ChompBoard>> {

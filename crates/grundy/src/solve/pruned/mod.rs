@@ -6,7 +6,7 @@
 //! the nim-value of this position in the set R?", of which "is it a
 //! P-position?" is the case R = {0} — and answers them without valuing every
 //! option, by the method of Beling and Rogalski (*On pruning search trees of
-//! impartial games*, Artificial Intelligence 283, 2020; see [`search`] for
+//! impartial games*, Artificial Intelligence 283, 2020; see `pruned/search.rs` for
 //! the details). On top of the method:
 //!
 //! - **components** ([`crate::game::Decompose`]): an option that falls apart
