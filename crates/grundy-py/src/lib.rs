@@ -3,14 +3,14 @@
 //! The Python layer (`python/grundy/__init__.py`) is the public API; this
 //! module gives it the engine:
 //!
-//! - [`python_game`]: games defined in Python, valued by the library's
+//! - `python_game`: games defined in Python, valued by the library's
 //!   solvers through an interning [`grundy::Game`] adapter;
-//! - [`sum`]: `grundy.sum(a, b)`, an option that splits the game;
-//! - [`registry`]: built-in games by their descriptions;
-//! - [`sequence`]: nim-value sequences of heap games, with the
+//! - `sum`: `grundy.sum(a, b)`, an option that splits the game;
+//! - `registry`: built-in games by their descriptions;
+//! - `sequence`: nim-value sequences of heap games, with the
 //!   interpreter released and Ctrl-C honoured;
-//! - [`tables`]: pictures (PNG, SVG) and patterns of tables and sequences;
-//! - [`report`]: answers as Python data; [`errors`]: errors as exceptions.
+//! - `tables`: pictures (PNG, SVG) and patterns of tables and sequences;
+//! - `report`: answers as Python data; `errors`: errors as exceptions.
 
 mod errors;
 mod interruptible;
