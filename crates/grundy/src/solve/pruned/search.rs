@@ -218,9 +218,10 @@ impl<'s, G: Canonical> Worker<'s, G> {
     /// with this smaller number.
     ///
     /// Listing stops early, returning `None`, once options already known
-    /// take every value of `requested` that the position could have (at
-    /// most its number of options): its nim-value is then not in
-    /// `requested`. This is the cheap first pass of Beling's solver (igs),
+    /// take every value of `requested`: the position's nim-value is then
+    /// not in `requested`. (Once every option is listed, `None` also when
+    /// they take every requested value up to their number, which the
+    /// nim-value cannot pass.) This is the cheap first pass of Beling's solver (igs),
     /// which it calls enhanced transposition cutoff: on Cram 4 × 9 most
     /// positions asked about are answered by it, before any option's
     /// components are even split, let alone searched.
