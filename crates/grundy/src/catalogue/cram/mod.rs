@@ -320,7 +320,7 @@ impl Cram {
             }
         };
         if connected && cut == 0 && reduced.empty == board.empty {
-            each_region(board.empty); // (no fill needed to know it)
+            each_region(reduced.empty); // (no fill needed to know it)
         } else {
             reduced.for_each_region(cut, each_region);
         }

@@ -244,6 +244,9 @@ impl<'s, G: Canonical> Worker<'s, G> {
         let mut pending: Option<Pending> = None;
         self.game.visit_options(component, &mut options, |option| {
             count += 1;
+            if count >= super::nimber_set::NIMBER_LIMIT {
+                return false; // too many: only counted, for the error below
+            }
             let split = self.split(option, frame);
             match pending.replace(split) {
                 Some(previous) => self.list(previous, frame, &mut open, &mut known_seen, &mut distinct, &mut known),
@@ -251,9 +254,6 @@ impl<'s, G: Canonical> Worker<'s, G> {
             }
         });
         frame.options = options;
-        if open.is_empty() {
-            return Ok(None);
-        }
         if count >= super::nimber_set::NIMBER_LIMIT {
             return Err(Error::TooLarge {
                 what: "a position for the pruned search (nim-values above 255)".into(),
@@ -261,6 +261,9 @@ impl<'s, G: Canonical> Worker<'s, G> {
                 limit: super::nimber_set::NIMBER_LIMIT as u128 - 1,
                 unit: "options",
             });
+        }
+        if open.is_empty() {
+            return Ok(None);
         }
         open = open.intersection(&NimberSet::below(count + 1));
         if let Some(last) = pending.take() {

@@ -262,3 +262,48 @@ fn a_checkpoint_larger_than_the_first_table_is_kept_whole() {
     assert!(kept * 100 >= saved * 99, "only {kept} of {saved} entries kept");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A nim heap for the search: heap `n` has the `n` smaller heaps as
+/// options and nim-value `n`, so it can have more options than the
+/// search's nim-values go.
+struct Heap;
+
+impl crate::game::Game for Heap {
+    type Position = u32;
+    fn options(&self, &n: &u32, options: &mut crate::game::Options<u32>) {
+        (0..n).for_each(|m| options.push(m));
+    }
+}
+
+impl crate::game::Decompose for Heap {
+    fn components(&self, &n: &u32, components: &mut Vec<u32>) {
+        components.extend((n > 0).then_some(n));
+    }
+}
+
+impl super::Canonical for Heap {
+    fn key(&self, &n: &u32) -> u128 {
+        n as u128
+    }
+    fn size(&self, &n: &u32) -> u32 {
+        n
+    }
+}
+
+#[test]
+fn a_position_with_more_options_than_nim_values_is_refused() {
+    let search = PrunedSearch::new(&Heap);
+    assert_eq!(search.nim_value(&255).unwrap(), 255);
+    let error = search.nim_value(&300).unwrap_err();
+    assert!(matches!(error, crate::error::Error::TooLarge { .. }), "{error}");
+    assert!(error.to_string().contains("300"), "{error}");
+    // Asked about one value only, the listing may answer before the count
+    // matters (heap 0 is an option of value 0): a right answer or the
+    // refusal, never a wrong answer or a panic.
+    for asked in [0, 7, 255] {
+        match search.has_value(&300, asked) {
+            Ok(yes) => assert!(!yes, "heap 300 is not {asked}"),
+            Err(e) => assert!(matches!(e, crate::error::Error::TooLarge { .. }), "{e}"),
+        }
+    }
+}
