@@ -221,10 +221,10 @@ impl<'s, G: Canonical> Worker<'s, G> {
     /// take every value of `requested`: the position's nim-value is then
     /// not in `requested`. (Once every option is listed, `None` also when
     /// they take every requested value up to their number, which the
-    /// nim-value cannot pass.) This is the cheap first pass of Beling's solver (igs),
-    /// which it calls enhanced transposition cutoff: on Cram 4 × 9 most
-    /// positions asked about are answered by it, before any option's
-    /// components are even split, let alone searched.
+    /// nim-value cannot pass.) This is the cheap first pass of Beling's
+    /// solver (igs), which it calls enhanced transposition cutoff: on Cram
+    /// 4 × 9 most positions asked about are answered by it, before any
+    /// option's components are even split, let alone searched.
     pub fn expand(
         &mut self,
         component: &G::Position,
@@ -261,9 +261,6 @@ impl<'s, G: Canonical> Worker<'s, G> {
                 limit: super::nimber_set::NIMBER_LIMIT as u128 - 1,
                 unit: "options",
             });
-        }
-        if open.is_empty() {
-            return Ok(None);
         }
         open = open.intersection(&NimberSet::below(count + 1));
         if let Some(last) = pending.take() {

@@ -157,14 +157,9 @@ impl Table {
         })
     }
 
-    /// Starts fetching `key`'s bucket into the cache, for a lookup soon
-    /// after (a hint: no effect on the contents).
-    #[inline]
-    pub fn prefetch(&self, key: u128) {
-        self.prefetch_hashed(hash(key))
-    }
-
-    /// [`Table::prefetch`] of the key whose [`Table::hash`] is `hash`.
+    /// Starts fetching the bucket of the key whose [`Table::hash`] is
+    /// `hash` into the cache, for a lookup soon after (a hint: no effect on
+    /// the contents).
     #[inline]
     pub fn prefetch_hashed(&self, hash: u64) {
         #[cfg(target_arch = "x86_64")]
