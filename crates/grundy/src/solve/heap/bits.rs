@@ -77,11 +77,9 @@ pub(super) fn run<T: Value>(split: &mut Split, game: &HeapGame, values: &mut Vec
         } else {
             split.check_pending_bits(game, values, upper, pending)
         };
-        if value > T::MAX {
+        if let Err(value) = split.store(game, values, value) {
             return Some(value);
         }
-        values.push(T::new(value));
-        split.record(game, values);
     }
     None
 }

@@ -55,7 +55,6 @@ pub(super) struct Blocks {
     probes: Vec<u32>,
     /// Blocks whose listing was made ahead and used, and made ahead but
     /// thrown away (the block before ended early, or grew wider).
-    #[cfg(test)]
     pub(super) ahead: (usize, usize),
 }
 
@@ -207,11 +206,9 @@ impl Blocks {
             }
             let upper = split.settle(game, n, &row);
             let value = split.check_pending(game, values, upper, skip);
-            if value > T::MAX {
+            if let Err(value) = split.store(game, values, value) {
                 return Some(value);
             }
-            values.push(T::new(value));
-            split.record(game, values);
             if split.bound() as usize > plan.width {
                 // The rows cannot hold the new values: a new block, wider.
                 break;

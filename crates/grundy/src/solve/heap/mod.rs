@@ -12,6 +12,11 @@
 //!   linear. See [`rare_common`] for how, and `block.rs` for how it runs a
 //!   block of heaps at a time.
 //!
+//! How the rare/common method runs — heap by heap, on 64-bit words, by
+//! blocks, by blocks listed ahead on a second thread — is a [`Schedule`],
+//! chosen in one place (`Engine::schedule`) once its passes are measured;
+//! [`NimSequence::heaps_by_schedule`] says which ran.
+//!
 //! [`find_periodicity`] then finds preperiod, period and saltus, and for
 //! finite octal codes proves periodicity by the octal periodicity theorem.
 
@@ -26,7 +31,6 @@ mod plain;
 pub mod rare_common;
 pub mod running_count;
 mod seen;
-mod speculate;
 mod values;
 
 pub use code::HeapGame;
@@ -126,16 +130,7 @@ impl NimSequence {
     /// earlier run computed them).
     pub fn resume(game: &HeapGame, method: Method, values: Values) -> Result<Self> {
         method.supports(game)?;
-        let mut engine = Engine {
-            seen: Seen::default(),
-            split: (method == Method::RareCommon).then(rare_common::Split::default),
-            counts: (method == Method::RunningCount).then(|| running_count::Counts::new(game)),
-            parallel: rayon::current_num_threads() > 1,
-            block: speculate::MIN_BLOCK,
-            long_passes: None,
-            blocks: None,
-            by_blocks: true,
-        };
+        let mut engine = Engine::new(game, method);
         with_values!(&values, v => (1..=v.len()).for_each(|len| engine.record(game, &v[..len])));
         Ok(NimSequence { game: game.clone(), method, values, engine, proven_period: None, next_proof_check: 64 })
     }
@@ -157,6 +152,19 @@ impl NimSequence {
     /// each block of heaps ahead on it (`pipeline.rs`). The values are the same.
     pub fn set_parallel(&mut self, parallel: bool) {
         self.engine.parallel = parallel;
+    }
+
+    /// How many of the heaps computed by this sequence each schedule
+    /// computed (values given to [`NimSequence::resume`], or copied past a
+    /// proven period, count under none).
+    pub fn heaps_by_schedule(&self) -> impl Iterator<Item = (Schedule, usize)> + '_ {
+        Schedule::ALL.into_iter().zip(self.engine.heaps_by).filter(|&(_, heaps)| heaps > 0)
+    }
+
+    /// Blocks whose listing a second thread made ahead and that were used,
+    /// and those thrown away (the block before ended early, or grew wider).
+    pub fn listings_ahead(&self) -> (usize, usize) {
+        self.engine.blocks.as_ref().map_or((0, 0), |blocks| blocks.ahead)
     }
 
     /// Computes values until there are `len` of them. Every
@@ -197,6 +205,33 @@ impl NimSequence {
     }
 }
 
+#[cfg(test)]
+impl NimSequence {
+    /// Never by blocks: the oracle the block schedules are compared with.
+    fn heap_by_heap(mut self) -> Self {
+        self.engine.by_blocks = false;
+        self
+    }
+
+    /// As if the passes were measured long from the first heap on: probes
+    /// and listing ahead for games whose passes are short.
+    fn assume_long_passes(mut self) -> Self {
+        self.engine.passes = Passes::Long;
+        self
+    }
+
+    /// Passes test their pending values a split at a time, never 32 at a
+    /// time (the vector test's oracle).
+    fn without_vectors(mut self) -> Self {
+        self.engine.split.as_mut().expect("rare/common").set_vector(false);
+        self
+    }
+
+    fn schedules(&self) -> Vec<Schedule> {
+        self.heaps_by_schedule().map(|(schedule, _)| schedule).collect()
+    }
+}
+
 impl NimSequence {
     /// For a finite octal code, checks whether the values so far prove a
     /// period (Guy–Smith: see [`find_periodicity`]); values past a proven
@@ -212,87 +247,125 @@ impl NimSequence {
     }
 }
 
+/// How the engine computes the next heaps, chosen in one place
+/// ([`Engine::schedule`]) for each stretch of heaps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Schedule {
+    /// Every option of every heap ([`Method::Plain`]).
+    Plain,
+    /// A count of each value so far ([`Method::RunningCount`]).
+    RunningCount,
+    /// Rare/common, one heap at a time: while its passes are measured, and
+    /// until heaps are large enough to start a block (`block::ready`).
+    HeapByHeap,
+    /// Rare/common with short passes and values below 64: a heap at a time,
+    /// each set of values one 64-bit word (`bits.rs`).
+    Words,
+    /// Rare/common by blocks of heaps on one thread (`block.rs`).
+    Blocks,
+    /// Rare/common by blocks, each block listed ahead on a second thread
+    /// while the one before is finished (`pipeline.rs`).
+    BlocksAhead,
+}
+
+impl Schedule {
+    /// Every schedule, in the order of [`Schedule::index`].
+    pub const ALL: [Schedule; 6] = [
+        Schedule::Plain,
+        Schedule::RunningCount,
+        Schedule::HeapByHeap,
+        Schedule::Words,
+        Schedule::Blocks,
+        Schedule::BlocksAhead,
+    ];
+
+    fn index(self) -> usize {
+        Schedule::ALL.iter().position(|&s| s == self).expect("every schedule is listed")
+    }
+}
+
+/// How long the rare/common method's passes are, measured once on the
+/// first [`MEASURED_HEAPS`] heaps computed one at a time: long passes make
+/// probing and a second thread pay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Passes {
+    Unmeasured,
+    Short,
+    Long,
+}
+
 /// The methods' working state, apart from the values.
 struct Engine {
     seen: Seen,
     split: Option<rare_common::Split>,
     counts: Option<running_count::Counts>,
-    /// Whether the rare/common method may use a second thread (to list
-    /// blocks ahead, or check guesses: [`speculate`]), and its current block
-    /// of guesses.
+    /// Whether the rare/common method may list blocks ahead on a second thread.
     parallel: bool,
-    block: usize,
-    /// Whether the rare/common method's passes are long (measured on the
-    /// first stretch computed heap by heap), which makes probing pay.
-    long_passes: Option<bool>,
+    passes: Passes,
+    /// Whether heaps may be computed by blocks (tests compare heap by heap).
+    by_blocks: bool,
     /// The block listing, once heaps are large enough for it.
     blocks: Option<block::Blocks>,
-    /// Whether to list by blocks at all (tests compare with heap by heap).
-    by_blocks: bool,
+    /// Heaps computed by each schedule, by [`Schedule::index`].
+    heaps_by: [usize; 6],
 }
 
-/// Checking guesses in parallel pays when a heap's pass examines at least
-/// this many splits on average (Grundy's game: thousands; most octal codes:
-/// none).
-const PARALLEL_PASS_WORK: u64 = 256;
+/// Probing and listing ahead pay when a heap's pass examines at least this
+/// many splits on average (Grundy's game: thousands; most octal codes: none).
+const LONG_PASS_WORK: u64 = 256;
 
 /// The fewest heaps computed one at a time that decide whether passes are long.
 const MEASURED_HEAPS: usize = 1024;
 
 impl Engine {
+    fn new(game: &HeapGame, method: Method) -> Engine {
+        Engine {
+            seen: Seen::default(),
+            split: (method == Method::RareCommon).then(rare_common::Split::default),
+            counts: (method == Method::RunningCount).then(|| running_count::Counts::new(game)),
+            parallel: rayon::current_num_threads() > 1,
+            passes: Passes::Unmeasured,
+            by_blocks: true,
+            blocks: None,
+            heaps_by: [0; 6],
+        }
+    }
+
+    /// The schedule for the heaps from `n` on: the one place where the
+    /// engine chooses how to run.
+    fn schedule(&self, game: &HeapGame, n: usize) -> Schedule {
+        let Some(split) = &self.split else {
+            return if self.counts.is_some() { Schedule::RunningCount } else { Schedule::Plain };
+        };
+        if self.passes == Passes::Unmeasured || !self.by_blocks || !block::ready(game, n) {
+            return Schedule::HeapByHeap;
+        }
+        match self.passes {
+            Passes::Short if bits::fits(split) => Schedule::Words,
+            Passes::Long if self.parallel => Schedule::BlocksAhead,
+            _ => Schedule::Blocks,
+        }
+    }
+
     /// Computes heaps until `values` holds `end`, or returns the first value
     /// that does not fit in `T` (without storing it).
     fn run<T: Value>(&mut self, game: &HeapGame, method: Method, values: &mut Vec<T>, end: usize) -> Option<u32> {
-        // Listing by blocks on one core beats guessing and checking on two.
-        let by_blocks = self.by_blocks && self.long_passes.is_some() && block::ready(game, values.len());
-        if let Some(split) = self.split.as_mut().filter(|_| self.parallel && !by_blocks) {
-            // Speculate when the last stretch's passes were long. (Not before
-            // they are measured: a sequence resumed from a checkpoint measures
-            // them on its first stretch, and then lists by blocks.)
-            let (before, start) = (split.pass_work(), values.len());
-            if self.block > 0 && self.long_passes.is_some() {
-                return speculate::run(split, &mut self.seen, &mut self.block, game, values, end);
+        let (schedule, start) = (self.schedule(game, values.len()), values.len());
+        let overflow = match (schedule, self.split.as_mut()) {
+            (Schedule::Words, Some(split)) => bits::run(split, game, values, end),
+            (Schedule::Blocks | Schedule::BlocksAhead, Some(split)) => {
+                let long = self.passes == Passes::Long;
+                let blocks = self.blocks.get_or_insert_with(|| block::Blocks::new(long));
+                block::run(blocks, split, game, values, end, schedule == Schedule::BlocksAhead)
             }
-            let overflow = self.run_by_blocks_or_serially(game, method, values, end);
-            let heaps = (values.len() - start).max(1) as u64;
-            // The stretch that reaches the first STOP_CHECK_INTERVAL heaps decides.
-            let work = (self.split.as_ref().expect("rare/common").pass_work() - before) / heaps;
-            if values.len() >= STOP_CHECK_INTERVAL && work < PARALLEL_PASS_WORK {
-                self.block = 0;
-            }
-            return overflow;
-        }
-        self.run_by_blocks_or_serially(game, method, values, end)
-    }
-
-    /// The rare/common method by blocks once heaps are large enough (and
-    /// the passes measured), heap by heap otherwise.
-    fn run_by_blocks_or_serially<T: Value>(
-        &mut self,
-        game: &HeapGame,
-        method: Method,
-        values: &mut Vec<T>,
-        end: usize,
-    ) -> Option<u32> {
-        let Some(split) = self.split.as_mut() else { return self.run_serially(game, method, values, end) };
-        if let Some(long_passes) = self.long_passes.filter(|_| self.by_blocks && block::ready(game, values.len())) {
-            // Short passes and values below 64: a heap at a time, its sets as words.
-            if !long_passes && bits::fits(split) {
-                return bits::run(split, game, values, end);
-            }
-            let blocks = self.blocks.get_or_insert_with(|| block::Blocks::new(long_passes));
-            return block::run(blocks, split, game, values, end, self.parallel && long_passes);
-        }
-        let (before, start) = (split.pass_work(), values.len());
-        let overflow = self.run_serially(game, method, values, end);
-        let heaps = values.len() - start;
-        if self.long_passes.is_none() && heaps >= MEASURED_HEAPS {
-            let work = self.split.as_ref().expect("rare/common").pass_work() - before;
-            self.long_passes = Some(work / heaps as u64 >= PARALLEL_PASS_WORK);
-        }
+            _ => self.run_serially(game, method, values, end),
+        };
+        self.heaps_by[schedule.index()] += values.len() - start;
         overflow
     }
 
+    /// One heap at a time; the rare/common method measures its passes on
+    /// the first [`MEASURED_HEAPS`] heaps computed so.
     fn run_serially<T: Value>(
         &mut self,
         game: &HeapGame,
@@ -300,15 +373,24 @@ impl Engine {
         values: &mut Vec<T>,
         end: usize,
     ) -> Option<u32> {
+        let (work_before, start) = (self.split.as_ref().map_or(0, |split| split.pass_work()), values.len());
+        let mut overflow = None;
         while values.len() < end {
             let value = self.next_value(game, method, values);
-            if value > T::MAX {
-                return Some(value);
+            if let Err(value) = store(values, value) {
+                overflow = Some(value);
+                break;
             }
-            values.push(T::new(value));
             self.record(game, values);
         }
-        None
+        let heaps = values.len() - start;
+        if let Some(split) =
+            self.split.as_ref().filter(|_| self.passes == Passes::Unmeasured && heaps >= MEASURED_HEAPS)
+        {
+            let long = (split.pass_work() - work_before) / heaps as u64 >= LONG_PASS_WORK;
+            self.passes = if long { Passes::Long } else { Passes::Short };
+        }
+        overflow
     }
 
     #[inline]
@@ -332,6 +414,17 @@ impl Engine {
             counts.record(values);
         }
     }
+}
+
+/// Appends the next heap's value, or hands it back when it does not fit in
+/// `T` (the sequence then widens its values and computes it again).
+#[inline]
+pub(super) fn store<T: Value>(values: &mut Vec<T>, value: u32) -> Result<(), u32> {
+    if value > T::MAX {
+        return Err(value);
+    }
+    values.push(T::new(value));
+    Ok(())
 }
 
 /// Options that leave no heap or one heap (the plain method also takes the

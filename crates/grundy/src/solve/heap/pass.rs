@@ -19,7 +19,7 @@
 
 use std::ops::Range;
 
-use super::pending::{avx2_available, with_avx2, PendingSet};
+use super::pending::{Avx2, PendingSet};
 use super::seen::Seen;
 use super::{splitting_takes, HeapGame, Value, Values};
 
@@ -99,8 +99,8 @@ pub(super) struct Pass {
     /// block's values with a few pending ones is a vector loop.
     reversed: Values,
     /// Whether passes test the pending values as a set of bytes, a vector of
-    /// splits at a time (once the processor is known to have AVX2).
-    by_set: Option<bool>,
+    /// splits at a time: the proof that the processor has AVX2, once asked.
+    by_set: Option<Option<Avx2>>,
 }
 
 /// Heaps whose values [`Pass::reversed`] keeps: every scattered block.
@@ -137,9 +137,10 @@ impl Pass {
             self.reversed = T::wrap(values[..len].iter().rev().copied().collect());
         }
         let reversed = T::unwrap(&self.reversed);
-        let by_set = *self.by_set.get_or_insert_with(avx2_available);
-        if let Some(reversed) = reversed.filter(|_| by_set && pending.last() < Some(&256)) {
-            return with_avx2(|| unmet_by_set(game, values, reversed, pending, skip));
+        if let (Some(avx2), Some(reversed)) = (*self.by_set.get_or_insert_with(Avx2::detect), reversed) {
+            if pending.last() < Some(&256) {
+                return avx2.run(|| unmet_by_set(game, values, reversed, pending, skip, avx2));
+            }
         }
         if pending.len() > MAX_BITS || bound > MAX_BIT_TABLE {
             return self.unmet_by_marks(game, values, pending, bound, skip);
@@ -191,7 +192,7 @@ impl Pass {
     /// (`pending.rs`; AVX2). Unset until the first pass asks the processor.
     #[cfg(test)]
     pub(super) fn set_vector(&mut self, vector: bool) {
-        self.by_set = Some(vector && avx2_available());
+        self.by_set = Some(Avx2::detect().filter(|_| vector));
     }
 
     /// The pass when too many values are pending for a bit each (or the
@@ -270,9 +271,11 @@ fn unmet_by_set<T: Value>(
     reversed: &[T],
     pending: &[u32],
     skip: usize,
+    avx2: Avx2,
 ) -> (Option<u32>, u64) {
     let n = values.len();
     let mut set = PendingSet::new(pending);
+    let vector = Some(avx2);
     // Every smaller part lies within the copy.
     let copied = reversed.len();
     let mut work = 0;
@@ -284,14 +287,14 @@ fn unmet_by_set<T: Value>(
         for a in prefix {
             work += a.len() as u64;
             let high = &values[rest + 1 - a.end..=rest - a.start];
-            set.meet_all(&reversed[copied - a.end..copied - a.start], high, true);
+            set.meet_all(&reversed[copied - a.end..copied - a.start], high, vector);
             if set.is_empty() {
                 return (None, work);
             }
         }
         let mut blocks = 0;
         let scattered = scattered.inspect(|_| blocks += 1);
-        let done = set.meet_blocks((reversed, values), (copied, rest + 1), scattered, true);
+        let done = set.meet_blocks((reversed, values), (copied, rest + 1), scattered, vector);
         work += (blocks * SCATTER_BLOCK) as u64;
         if done {
             return (None, work);
@@ -300,7 +303,7 @@ fn unmet_by_set<T: Value>(
             work += a.len() as u64;
             if a.end <= copied {
                 let high = &values[rest + 1 - a.end..=rest - a.start];
-                set.meet_all(&reversed[copied - a.end..copied - a.start], high, true);
+                set.meet_all(&reversed[copied - a.end..copied - a.start], high, vector);
             } else {
                 let (low, high) = pairs(values, rest, a);
                 set.meet_all_reversed(low, high);

@@ -84,11 +84,15 @@ impl PendingSet {
     }
 
     /// Removes every pending value among `low[i] ⊕ high[i]` (two runs of
-    /// equal length). `vector` says whether AVX2 may be used.
+    /// equal length), with the vector test when given the proof that the
+    /// processor has it.
     #[inline(always)]
-    pub fn meet_all<T: Value>(&mut self, low: &[T], high: &[T], vector: bool) {
+    pub fn meet_all<T: Value>(&mut self, low: &[T], high: &[T], vector: Option<Avx2>) {
         debug_assert_eq!(low.len(), high.len());
-        let done = if vector { self.meet_vectors(low, high) } else { 0 };
+        let done = match vector {
+            Some(avx2) => self.meet_vectors(low, high, avx2),
+            None => 0,
+        };
         low[done..].iter().zip(&high[done..]).for_each(|(x, y)| self.meet((*x ^ *y).get()));
     }
 
@@ -107,12 +111,12 @@ impl PendingSet {
         (low, high): (&[T], &[T]),
         ends: (usize, usize),
         starts: impl Iterator<Item = usize>,
-        vector: bool,
+        vector: Option<Avx2>,
     ) -> bool {
         #[cfg(target_arch = "x86_64")]
-        if vector {
+        if vector.is_some() {
             match (T::lanes(low), T::lanes(high)) {
-                // SAFETY: `vector` is true only when AVX2 was detected (`avx2_available`).
+                // SAFETY: an `Avx2` exists only where the processor has AVX2.
                 (Lanes::U8(low), Lanes::U8(high)) => {
                     return unsafe { avx2::meet_blocks_u8(self, (low, high), ends, starts) }
                 }
@@ -124,7 +128,7 @@ impl PendingSet {
         }
         let _ = vector;
         each_block(low, high, ends, starts, |x, y| {
-            self.meet_all(x, y, false);
+            self.meet_all(x, y, None);
             self.is_empty()
         })
     }
@@ -132,11 +136,11 @@ impl PendingSet {
     /// The vector part of [`PendingSet::meet_all`]: how many leading
     /// splits it covered (whole blocks of 32).
     #[inline(always)]
-    fn meet_vectors<T: Value>(&mut self, low: &[T], high: &[T]) -> usize {
+    fn meet_vectors<T: Value>(&mut self, low: &[T], high: &[T], _: Avx2) -> usize {
         #[cfg(target_arch = "x86_64")]
         {
             match (T::lanes(low), T::lanes(high)) {
-                // SAFETY: called only when AVX2 was detected (`avx2_available`).
+                // SAFETY: an `Avx2` exists only where the processor has AVX2.
                 (Lanes::U8(low), Lanes::U8(high)) => return unsafe { avx2::meet_u8(self, low, high) },
                 (Lanes::U16(low), Lanes::U16(high)) => return unsafe { avx2::meet_u16(self, low, high) },
                 _ => {}
@@ -147,31 +151,37 @@ impl PendingSet {
     }
 }
 
-/// Whether this processor runs the vector test (AVX2), asked once.
-pub(super) fn avx2_available() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        static AVX2: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-        *AVX2.get_or_init(|| std::arch::is_x86_feature_detected!("avx2"))
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    false
-}
+/// The proof that this processor runs the vector test (AVX2): made only by
+/// [`Avx2::detect`], so safe code that holds one may call the vector code.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Avx2(());
 
-/// Runs `body` compiled for AVX2, so that the vector test inlines into it
-/// (a function that enables a feature cannot be inlined into one that
-/// does not: called a block of 32 splits at a time, the call cost more than
-/// the test). Only when [`avx2_available`].
-#[inline]
-pub(super) fn with_avx2<R>(body: impl FnOnce() -> R) -> R {
-    assert!(avx2_available(), "AVX2 code on a processor without AVX2");
-    #[cfg(target_arch = "x86_64")]
-    {
-        // SAFETY: the processor has AVX2 (asserted above).
-        unsafe { avx2::run(body) }
+impl Avx2 {
+    /// The proof, where the processor has AVX2 (asked once).
+    pub(super) fn detect() -> Option<Avx2> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            static AVX2: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+            AVX2.get_or_init(|| std::arch::is_x86_feature_detected!("avx2")).then_some(Avx2(()))
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        None
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    body()
+
+    /// Runs `body` compiled for AVX2, so that the vector test inlines into
+    /// it (a function that enables a feature cannot be inlined into one that
+    /// does not: called a block of 32 splits at a time, the call cost more
+    /// than the test).
+    #[inline]
+    pub(super) fn run<R>(self, body: impl FnOnce() -> R) -> R {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: an `Avx2` exists only where the processor has AVX2.
+            unsafe { avx2::run(body) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        body()
+    }
 }
 
 /// The vector test. Every function is `unsafe` and enables AVX2: callers
@@ -354,11 +364,11 @@ mod tests {
     fn check<T: Value>(low: &[T], high: &[T], pending: &[u32]) {
         let expected: Vec<u32> =
             pending.iter().copied().filter(|&v| !low.iter().zip(high).any(|(x, y)| (*x ^ *y).get() == v)).collect();
-        for vector in [false, avx2_available()] {
+        for vector in [None, Avx2::detect()] {
             let mut set = PendingSet::new(pending);
             set.meet_all(low, high, vector);
             let left: Vec<u32> = (0..256).filter(|&v| set.contains(v)).collect();
-            assert_eq!(left, expected, "vector {vector}, pending {pending:?}");
+            assert_eq!(left, expected, "vector {vector:?}, pending {pending:?}");
             assert_eq!(set.least(), expected.first().copied());
             assert_eq!(set.is_empty(), expected.is_empty());
         }

@@ -107,15 +107,9 @@ pub(super) fn run<T: Value>(
             let mut ahead = idle.take().or_else(|| receive(&done)).expect("the thread listing ahead ended");
             if ahead.listing.plan == Some(plan) {
                 mem::swap(&mut blocks.listing, &mut ahead.listing);
-                #[cfg(test)]
-                {
-                    blocks.ahead.0 += 1;
-                }
+                blocks.ahead.0 += 1;
             } else {
-                #[cfg(test)]
-                {
-                    blocks.ahead.1 += ahead.listing.plan.is_some() as usize;
-                }
+                blocks.ahead.1 += ahead.listing.plan.is_some() as usize;
                 blocks.listing.list(plan, game, values, split.listed(), plan.len);
             }
             match plan.next(end) {

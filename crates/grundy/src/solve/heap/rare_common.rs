@@ -196,6 +196,15 @@ impl Split {
         self.check_pending(game, values, upper, 0)
     }
 
+    /// Stores heap `values.len()`'s value and notes it, or hands it back
+    /// when it does not fit in `T` ([`super::store`]).
+    #[inline]
+    pub(super) fn store<T: Value>(&mut self, game: &HeapGame, values: &mut Vec<T>, value: u32) -> Result<(), u32> {
+        super::store(values, value)?;
+        self.record(game, values);
+        Ok(())
+    }
+
     /// The nim-value, given the upper bound [`Split::settle`] returned: the
     /// least pending value no split reaches, or the bound. The pass leaves
     /// out the first `skip` scattered blocks of splits (see `pass.rs`),
@@ -330,34 +339,14 @@ impl Split {
         self.next_choice
     }
 
-    /// The values pending after the last [`Split::propose`].
-    pub(super) fn pending(&self) -> &[u32] {
-        &self.pending
-    }
-
     /// A power of two above every value so far.
     pub(super) fn bound(&self) -> u32 {
         self.bound
     }
 
-    /// Splits examined by passes so far (to decide whether checking them on
-    /// both cores pays).
+    /// Splits examined by passes so far (to decide whether passes are long).
     pub(super) fn pass_work(&self) -> u64 {
         self.pass_work
-    }
-
-    pub(super) fn add_pass_work(&mut self, work: u64) {
-        self.pass_work += work;
-    }
-
-    /// Forgets heaps `len..` (values computed on a guess that proved wrong).
-    pub(super) fn rollback<T: Value>(&mut self, values: &[T], len: usize) {
-        for (n, value) in values.iter().enumerate().skip(len) {
-            self.histogram[value.get() as usize][n % 2] -= 1;
-        }
-        let kept = self.listed.partition_point(|&a| (a as usize) < len);
-        self.listed.truncate(kept);
-        self.listed_values.truncate(kept);
     }
 }
 

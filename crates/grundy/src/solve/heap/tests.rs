@@ -239,23 +239,6 @@ fn a_table_of_heaps_uses_the_fastest_method() {
 }
 
 #[test]
-fn guessing_and_checking_on_all_threads_gives_the_serial_values() {
-    let game = HeapGame::grundys_game();
-    let mut serial = NimSequence::new(&game, Method::RareCommon).unwrap();
-    serial.set_parallel(false);
-    serial.extend_to(40_000, |_| false).unwrap();
-    let mut parallel = NimSequence::new(&game, Method::RareCommon).unwrap();
-    parallel.set_parallel(true);
-    parallel.engine.by_blocks = false;
-    parallel.extend_to(40_000, |_| false).unwrap();
-    assert!(parallel.engine.block > 0, "the guesses were checked in parallel");
-    assert_eq!(parallel.values(), serial.values());
-
-    let sparse = |n: usize| (parallel.values().get(n) & !1).count_ones() % 2 == 0;
-    assert!((16_384..40_000).any(sparse), "a guess past the first stretch was wrong and was corrected");
-}
-
-#[test]
 fn past_a_proven_period_values_are_copied_and_agree_with_plain() {
     // Kayles is proven periodic after 168 heaps: the engine copies from then on.
     let game = HeapGame::parse("0.77").unwrap();
@@ -279,13 +262,17 @@ fn the_block_listing_gives_the_values_heap_by_heap() {
         let run = |by_blocks: bool, parallel: bool| {
             let mut sequence = NimSequence::new(&game, Method::RareCommon).unwrap();
             sequence.set_parallel(parallel);
-            sequence.engine.by_blocks = by_blocks;
+            if !by_blocks {
+                sequence = sequence.heap_by_heap();
+            }
             sequence.extend_to(len, |_| false).unwrap();
+            let schedules = sequence.schedules();
             // Codes proven periodic early copy their values instead.
             let expected = by_blocks && sequence.proven_period.is_none();
             // (0.106, whose values stay below 64, runs a heap at a time on words: `bits.rs`.)
-            assert!(code != "grundys-game" || expected == sequence.engine.blocks.is_some());
-            assert!(code != "0.106" || sequence.engine.blocks.is_none());
+            assert!(code != "grundys-game" || expected == schedules.contains(&Schedule::Blocks), "{schedules:?}");
+            assert!(code != "0.106" || !schedules.contains(&Schedule::Blocks), "{schedules:?}");
+            assert!(by_blocks || schedules == [Schedule::HeapByHeap], "{schedules:?}");
             sequence.values().to_vec()
         };
         let by_blocks = run(true, false);
@@ -306,7 +293,9 @@ fn the_vector_pass_gives_the_values_of_the_table_pass() {
         let run = |vector: bool| {
             let mut sequence = NimSequence::new(&game, Method::RareCommon).unwrap();
             sequence.set_parallel(false);
-            sequence.engine.split.as_mut().expect("rare/common").set_vector(vector);
+            if !vector {
+                sequence = sequence.without_vectors();
+            }
             sequence.extend_to(len, |_| false).unwrap();
             sequence.into_values()
         };
@@ -330,9 +319,12 @@ fn values_as_words_agree_with_heap_by_heap_and_plain_on_random_codes() {
         let run = |by_blocks: bool| {
             let mut sequence = NimSequence::new(&game, Method::RareCommon).unwrap();
             sequence.set_parallel(false);
-            sequence.engine.by_blocks = by_blocks;
+            if !by_blocks {
+                sequence = sequence.heap_by_heap();
+            }
             sequence.extend_to(3000, |_| false).unwrap();
-            let on_words = by_blocks && sequence.proven_period.is_none() && sequence.engine.blocks.is_none();
+            let on_words = sequence.schedules().contains(&Schedule::Words);
+            assert!(by_blocks || !on_words);
             (sequence.values().to_vec(), on_words)
         };
         let ((fast, on_words), (serial, _)) = (run(true), run(false));
@@ -364,10 +356,10 @@ fn continued(
     let run = || {
         let mut sequence = NimSequence::resume(game, method, prefix).unwrap();
         if long_passes {
-            sequence.engine.long_passes = Some(true);
+            sequence = sequence.assume_long_passes();
         }
         sequence.extend_to(len, |_| false).unwrap();
-        let ahead = sequence.engine.blocks.as_ref().map_or((0, 0), |blocks| blocks.ahead);
+        let ahead = sequence.listings_ahead();
         (sequence.into_values().to_vec(), ahead)
     };
     if two_threads {
