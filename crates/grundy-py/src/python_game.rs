@@ -218,7 +218,7 @@ impl Moves {
         let mut options = Options::new();
         let mut parts_buffer = Vec::new();
         let mut add = |option: Bound<'_, PyAny>| -> PyResult<()> {
-            if sum::is_sum(option.as_ptr()) {
+            if sum::is_sum(&option) {
                 // SAFETY: `option` is a sum (a tuple, immutable), kept alive
                 // by this reference while its parts are read.
                 for &part in unsafe { sum::parts(option.as_ptr()) } {

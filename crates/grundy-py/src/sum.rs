@@ -32,8 +32,18 @@ static SUM_TYPE: AtomicPtr<ffi::PyTypeObject> = AtomicPtr::new(ptr::null_mut());
 
 /// Whether `object` is a `grundy.sum(…)`.
 #[inline]
-pub fn is_sum(object: *mut ffi::PyObject) -> bool {
-    // SAFETY: `object` is a live object (callers hold a reference).
+pub fn is_sum(object: &Bound<'_, PyAny>) -> bool {
+    // SAFETY: a `Bound` holds a reference to a live object.
+    unsafe { has_sum_type(object.as_ptr()) }
+}
+
+/// [`is_sum`] for a raw object pointer, as CPython's slots receive them.
+///
+/// # Safety
+/// `object` must point to a live object.
+#[inline]
+unsafe fn has_sum_type(object: *mut ffi::PyObject) -> bool {
+    // SAFETY: the caller guarantees a live object, whose header holds its type.
     unsafe { ffi::Py_TYPE(object) == SUM_TYPE.load(Ordering::Relaxed) }
 }
 
@@ -132,7 +142,7 @@ unsafe extern "C" fn sum_richcompare(
     // SAFETY: CPython calls it with the interpreter held; `sum` is a sum.
     unsafe {
         let answer = match op {
-            _ if is_sum(other) => match (*ptr::addr_of!(ffi::PyTuple_Type)).tp_richcompare {
+            _ if has_sum_type(other) => match (*ptr::addr_of!(ffi::PyTuple_Type)).tp_richcompare {
                 Some(compare) => return compare(sum, other, op),
                 None => ffi::Py_NotImplemented(),
             },
