@@ -244,9 +244,9 @@ pub struct SearchArgs {
     /// Resume from this file if it exists, and save the table there at the end (also on Ctrl-C).
     #[arg(long)]
     checkpoint: Option<std::path::PathBuf>,
-    /// Threads searching the first options (default 1).
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
+    /// Threads searching the first options [default: every core].
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 fn parse_memory(text: &str) -> Result<usize, String> {

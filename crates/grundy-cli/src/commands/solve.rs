@@ -39,7 +39,7 @@ pub fn search_settings(
     value_only: bool,
     memory: Option<usize>,
     checkpoint: Option<std::path::PathBuf>,
-    threads: usize,
+    threads: Option<usize>,
 ) -> Result<SearchSettings> {
     let interrupt = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&interrupt);
@@ -56,7 +56,9 @@ pub fn search_settings(
     Ok(SearchSettings {
         memory: memory.unwrap_or(DEFAULT_MEMORY),
         value_only,
-        threads: threads.max(1),
+        // Every core unless told (as `sequence`'s rayon pool does): one
+        // thread gave half of a 2-core box (Cram 4×9: 0.33 s against 0.24 s).
+        threads: threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1),
         checkpoint,
         interrupt: Some(interrupt),
         progress: Some(show_progress),

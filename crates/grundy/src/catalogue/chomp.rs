@@ -15,7 +15,7 @@ use super::chomp_table::ChompTable;
 use super::notation::Notation;
 use crate::error::{Error, Result};
 use crate::game::{Decompose, Game, Options};
-use crate::solve::pruned::{Canonical, Exhaustive};
+use crate::solve::pruned::{Canonical, CompactKey, Exhaustive};
 
 /// The most rows (and columns) of a Chomp diagram.
 pub const MAX_CHOMP_SIDE: usize = 16;
@@ -184,8 +184,10 @@ impl Decompose for Chomp {
 }
 
 impl Canonical for Chomp {
-    fn key(&self, board: &ChompBoard) -> u128 {
-        board.key()
+    type Key = CompactKey;
+
+    fn key(&self, board: &ChompBoard) -> CompactKey {
+        CompactKey::new(board.key())
     }
 
     fn size(&self, board: &ChompBoard) -> u32 {

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use super::notation::Notation;
 use crate::error::{Error, Result};
 use crate::game::{Decompose, Game, Options};
-use crate::solve::pruned::Canonical;
+use crate::solve::pruned::{Canonical, CompactKey};
 
 /// The most vertices a Node Kayles graph may have (one bit each).
 pub const MAX_NODE_KAYLES_VERTICES: usize = 64;
@@ -274,8 +274,10 @@ impl Decompose for NodeKayles {
 }
 
 impl Canonical for NodeKayles {
-    fn key(&self, &mask: &u64) -> u128 {
-        mask as u128
+    type Key = CompactKey;
+
+    fn key(&self, &mask: &u64) -> CompactKey {
+        CompactKey::new(mask as u128)
     }
 
     fn size(&self, &mask: &u64) -> u32 {

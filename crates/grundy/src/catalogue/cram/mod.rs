@@ -65,7 +65,7 @@ use board::Degrees;
 use super::notation::{parse_pair, Notation};
 use crate::error::{Error, Result};
 use crate::game::{Decompose, Game, Options};
-use crate::solve::pruned::Canonical;
+use crate::solve::pruned::{Canonical, CompactKey};
 
 /// The most cells a Cram board may have (one bit each in a `u64`).
 pub const MAX_CRAM_CELLS: u32 = 64;
@@ -347,8 +347,10 @@ impl Canonical for Cram {
         self.options_until(board, |option| visit(std::slice::from_ref(&option)));
     }
 
-    fn key(&self, region: &CramBoard) -> u128 {
-        region.empty as u128 | (region.rows as u128) << 64 | (region.cols as u128) << 72
+    type Key = CompactKey;
+
+    fn key(&self, region: &CramBoard) -> CompactKey {
+        CompactKey::new(region.empty as u128 | (region.rows as u128) << 64 | (region.cols as u128) << 72)
     }
 
     /// Strips are valued before their canonical form, and from the

@@ -11,7 +11,7 @@ fn dawsons_kayles_table_starts_as_published() {
 #[test]
 fn symmetries_give_one_canonical_form() {
     let shapes = ["..#/.##", "#../##.", ".##/..#", "##./#.."];
-    let keys: Vec<u128> = shapes
+    let keys: Vec<crate::solve::pruned::CompactKey> = shapes
         .iter()
         .map(|s| {
             let mut parts = Vec::new();
@@ -44,7 +44,7 @@ fn image(board: &CramBoard, s: u32) -> CramBoard {
 
 /// The keys of the board's regions in normal form (not reduced: which
 /// tuft of a star is kept depends on the board's orientation).
-fn keys(board: &CramBoard) -> Vec<u128> {
+fn keys(board: &CramBoard) -> Vec<crate::solve::pruned::CompactKey> {
     let mut keys = Vec::new();
     let mut rest = board.empty;
     while rest != 0 {

@@ -41,6 +41,7 @@
 //! ```
 
 mod checkpoint;
+pub mod key;
 mod nimber_set;
 mod root;
 mod search;
@@ -48,6 +49,7 @@ pub mod table;
 #[cfg(test)]
 mod tests;
 
+pub use key::{BytesKey, CompactKey, Key, WideKey};
 pub use nimber_set::{NimberSet, NIMBER_LIMIT};
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -62,15 +64,23 @@ use table::GrowingTable;
 pub const DEFAULT_MEMORY: usize = 2 << 30;
 
 /// What the pruned search needs from a game beyond [`Decompose`]: canonical
-/// components and a compact key for each.
+/// components and a key for each.
 ///
 /// `components` must push components in a canonical form (translated and
 /// reduced by the symmetries the game knows), so that two components that
 /// are the same game up to those symmetries have the same [`key`](Self::key).
 pub trait Canonical: Decompose<Position: Send + Sync> + Sync {
-    /// The key of a canonical component: equal keys mean the same game. Keys
-    /// use at most 96 bits (`key >> 96 == 0`).
-    fn key(&self, component: &Self::Position) -> u128;
+    /// The kind of key ([`key`]): [`CompactKey`] for keys of at most 96
+    /// bits (16-byte table entries, the fastest), [`WideKey`] for up to 192
+    /// (boards of up to 128 cells), [`BytesKey`] for keys of any length
+    /// (compared whole on every lookup, so a hash collision never gives a
+    /// wrong value). The search is compiled for each kind.
+    type Key: Key;
+
+    /// The key of a canonical component: equal keys mean the same game, and
+    /// different keys different components (two keys for one game only cost
+    /// table space; one key for two games would be a wrong answer).
+    fn key(&self, component: &Self::Position) -> Self::Key;
 
     /// The options of `position` ([`Game::options`](crate::game::Game::options)),
     /// handed to `visit` one at a time in the same order until it returns
@@ -165,8 +175,8 @@ type ProgressCallback = Box<dyn FnMut(&Progress, Duration) + Send>;
 
 /// What the threads share: the tables, the interrupt flag, the node
 /// counter, and the progress callback.
-pub(crate) struct Control {
-    tables: GrowingTable,
+pub(crate) struct Control<K: Key> {
+    tables: GrowingTable<K>,
     interrupt: Arc<AtomicBool>,
     nodes: AtomicU64,
     started: Instant,
@@ -187,8 +197,8 @@ struct Periodic {
     last: Instant,
 }
 
-impl Control {
-    fn new(memory: usize) -> Control {
+impl<K: Key> Control<K> {
+    fn new(memory: usize) -> Self {
         Control {
             tables: GrowingTable::new(memory),
             interrupt: Arc::new(AtomicBool::new(false)),
@@ -255,7 +265,7 @@ impl Control {
 /// found by one call are kept for the next ones.
 pub struct PrunedSearch<'g, G: Canonical> {
     game: &'g G,
-    control: Control,
+    control: Control<G::Key>,
     threads: usize,
     /// Exhaustive tables built for the roots asked about so far.
     exhaustive: RwLock<Vec<Exhaustive<G::Position>>>,
@@ -357,10 +367,10 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
     }
 
     /// The canonical components of `position`, with equal pairs cancelled.
-    fn components(&self, position: &G::Position) -> Vec<(G::Position, u128)> {
+    fn components(&self, position: &G::Position) -> Vec<(G::Position, G::Key)> {
         let mut parts = Vec::new();
         self.game.components(position, &mut parts);
-        let mut kept: Vec<(G::Position, u128)> = Vec::with_capacity(parts.len());
+        let mut kept: Vec<(G::Position, G::Key)> = Vec::with_capacity(parts.len());
         for part in parts {
             let key = self.game.key(&part);
             match kept.iter().position(|(_, k)| *k == key) {
@@ -379,7 +389,7 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
         let mut nim_sum = 0;
         for (component, key) in self.components(position) {
             self.prepare(&component);
-            let value = root::nim_value(self, &component, key);
+            let value = root::nim_value(self, &component, &key);
             self.control.tables.release_old();
             nim_sum ^= value?;
         }
@@ -401,12 +411,12 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
             for (c, k) in rest {
                 nim_sum ^= match worker.theory(c) {
                     Some(v) => v,
-                    None => worker.nim_value(c, *k, self.game.size(c))?,
+                    None => worker.nim_value(c, k, self.game.size(c))?,
                 };
             }
             let found = match worker.theory(largest) {
                 Some(v) => Some(v),
-                None => worker.value_in(largest, *key, self.game.size(largest), requested.xor_each(nim_sum))?,
+                None => worker.value_in(largest, key, self.game.size(largest), requested.xor_each(nim_sum))?,
             };
             Ok(found.map(|v| v ^ nim_sum).filter(|v| requested.contains(*v)))
         })();
@@ -439,7 +449,7 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
     /// [`PrunedSearch::save_checkpoint`] with the same `tag`. Returns how
     /// many were read.
     pub fn load_checkpoint(&self, path: &std::path::Path, tag: &str) -> Result<usize> {
-        self.control.tables.reserve(checkpoint::capacity_needed(path)?);
+        self.control.tables.reserve(checkpoint::capacity_needed::<G::Key>(path)?);
         let (_, table) = self.control.tables.current();
         let count = checkpoint::load(&table, path, tag)?;
         self.control.tables.add_filled(count as u64);

@@ -44,10 +44,15 @@ enum Answer {
     NotK,
 }
 
-fn ask<G: Canonical>(worker: &mut Worker<'_, G>, frame: &Frame<G::Position>, m: &Move, k: u8) -> Result<Answer, Stop> {
+fn ask<G: Canonical>(
+    worker: &mut Worker<'_, G>,
+    frame: &Frame<G::Position, G::Key>,
+    m: &Move,
+    k: u8,
+) -> Result<Answer, Stop> {
     let (largest, nim_sum) = worker.all_but_largest(frame, m)?;
-    let Part { key, size, .. } = frame.info[largest];
-    let found = worker.value_in(&frame.parts[largest], key, size, NimberSet::single(k ^ nim_sum))?;
+    let Part { key, size, .. } = &frame.info[largest];
+    let found = worker.value_in(&frame.parts[largest], key, *size, NimberSet::single(k ^ nim_sum))?;
     Ok(match found.map(|v| v ^ nim_sum) {
         Some(v) if v == k => Answer::Hit,
         Some(v) => Answer::Other(v),
@@ -179,7 +184,11 @@ impl Rounds {
 /// (Threads starting far apart in the options, as rayon's halving does, so
 /// as not to meet the same positions at once, were measured too: the same
 /// positions expanded and time within noise.)
-fn work<G: Canonical>(worker: &mut Worker<'_, G>, frame: &Frame<G::Position>, shared: &(Mutex<Rounds>, Condvar)) {
+fn work<G: Canonical>(
+    worker: &mut Worker<'_, G>,
+    frame: &Frame<G::Position, G::Key>,
+    shared: &(Mutex<Rounds>, Condvar),
+) {
     let (rounds, changed) = shared;
     let mut state = rounds.lock().expect("the root's rounds");
     loop {
@@ -217,7 +226,11 @@ fn work<G: Canonical>(worker: &mut Worker<'_, G>, frame: &Frame<G::Position>, sh
     }
 }
 
-pub(super) fn nim_value<G: Canonical>(search: &PrunedSearch<'_, G>, component: &G::Position, key: u128) -> Result<u8> {
+pub(super) fn nim_value<G: Canonical>(
+    search: &PrunedSearch<'_, G>,
+    component: &G::Position,
+    key: &G::Key,
+) -> Result<u8> {
     let game = search.game;
     let mut worker = Worker::new(game, &search.control, search.exhaustive_tables());
     if let Some(v) = worker.known(component, key) {

@@ -19,6 +19,7 @@
 //! against the targets `t ⊕ x`, where `x` is the others' nim-sum. Equal
 //! components cancel before anything is searched.
 
+use super::key::Key;
 use super::nimber_set::NimberSet;
 use super::table::{Knowledge, Table, EXCLUDED_BITS};
 use super::Canonical;
@@ -55,19 +56,19 @@ struct Pending {
 /// prefetch, the lookup and the option's signature all use it), its size
 /// (0 until the table is found not to know the component: only then is it
 /// wanted).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Part {
-    pub key: u128,
+#[derive(Clone, Debug)]
+pub(super) struct Part<K> {
+    pub key: K,
     pub hash: u64,
     pub size: u32,
 }
 
 /// Reusable buffers for one level of the search: `parts[i]` is described
 /// by `info[i]`.
-pub(super) struct Frame<P> {
+pub(super) struct Frame<P, K> {
     pub options: crate::game::Options<P>,
     pub parts: Vec<P>,
-    pub info: Vec<Part>,
+    pub info: Vec<Part<K>>,
     pub moves: Vec<Move>,
     /// Bit `s >> 58` for the signature `s` of each move: a move whose bit
     /// is not set has no equal among the moves (most have none, and
@@ -75,7 +76,7 @@ pub(super) struct Frame<P> {
     signatures: u64,
 }
 
-impl<P> Default for Frame<P> {
+impl<P, K> Default for Frame<P, K> {
     fn default() -> Self {
         Frame {
             options: crate::game::Options::new(),
@@ -87,7 +88,7 @@ impl<P> Default for Frame<P> {
     }
 }
 
-impl<P> Frame<P> {
+impl<P, K> Frame<P, K> {
     fn clear(&mut self) {
         self.options.clear();
         self.parts.clear();
@@ -102,10 +103,10 @@ pub(super) struct Worker<'s, G: Canonical> {
     pub game: &'s G,
     /// The table this worker uses, and its generation (see
     /// [`super::table::GrowingTable`]).
-    pub table: std::sync::Arc<super::table::Table>,
+    pub table: std::sync::Arc<Table<G::Key>>,
     pub generation: usize,
-    pub control: &'s super::Control,
-    pub frames: Vec<Frame<G::Position>>,
+    pub control: &'s super::Control<G::Key>,
+    pub frames: Vec<Frame<G::Position, G::Key>>,
     pub depth: usize,
     pub nodes: u64,
     pub filled: u64,
@@ -127,7 +128,11 @@ pub(super) struct Worker<'s, G: Canonical> {
 const CHECK_EVERY: u32 = 1 << 14;
 
 impl<'s, G: Canonical> Worker<'s, G> {
-    pub fn new(game: &'s G, control: &'s super::Control, exhaustive: Vec<super::Exhaustive<G::Position>>) -> Self {
+    pub fn new(
+        game: &'s G,
+        control: &'s super::Control<G::Key>,
+        exhaustive: Vec<super::Exhaustive<G::Position>>,
+    ) -> Self {
         let (generation, table) = control.tables.current();
         Worker {
             game,
@@ -159,11 +164,11 @@ impl<'s, G: Canonical> Worker<'s, G> {
 
     /// The nim-value of a component if theory or the table knows it.
     #[inline]
-    pub fn known(&self, component: &G::Position, key: u128) -> Option<u8> {
+    pub fn known(&self, component: &G::Position, key: &G::Key) -> Option<u8> {
         self.theory(component).or_else(|| self.table.get(key))
     }
 
-    fn take_frame(&mut self) -> Frame<G::Position> {
+    fn take_frame(&mut self) -> Frame<G::Position, G::Key> {
         if self.frames.len() <= self.depth {
             self.frames.push(Frame::default());
         }
@@ -173,7 +178,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
         frame
     }
 
-    fn put_frame(&mut self, frame: Frame<G::Position>) {
+    fn put_frame(&mut self, frame: Frame<G::Position, G::Key>) {
         self.depth -= 1;
         self.frames[self.depth] = frame;
     }
@@ -201,7 +206,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
         Ok(())
     }
 
-    fn store(&mut self, key: u128, size: u32, nim_value: u8) {
+    fn store(&mut self, key: &G::Key, size: u32, nim_value: u8) {
         if self.table.insert(key, nim_value, size) {
             self.filled += 1;
         }
@@ -228,7 +233,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
     pub fn expand(
         &mut self,
         component: &G::Position,
-        frame: &mut Frame<G::Position>,
+        frame: &mut Frame<G::Position, G::Key>,
         requested: NimberSet,
         mut known: impl FnMut(u8),
     ) -> Result<Option<usize>, Stop> {
@@ -280,7 +285,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
     /// at the end of `frame.parts`; those theory or an exhaustive table
     /// values fold into the nim-sum, and the table buckets of the others
     /// are fetched.
-    fn split(&mut self, option: &[G::Position], frame: &mut Frame<G::Position>) -> Pending {
+    fn split(&mut self, option: &[G::Position], frame: &mut Frame<G::Position, G::Key>) -> Pending {
         let first = frame.parts.len();
         let mut nim_sum = 0u8;
         for part in option {
@@ -303,7 +308,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
                 nim_sum ^= v;
                 continue;
             }
-            let hash = Table::hash(key);
+            let hash = key.hash();
             self.table.prefetch_hashed(hash);
             frame.parts.swap(kept, j);
             // (The size is wanted only if the table does not know the part:
@@ -324,7 +329,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
     fn list(
         &mut self,
         pending: Pending,
-        frame: &mut Frame<G::Position>,
+        frame: &mut Frame<G::Position, G::Key>,
         open: &mut NimberSet,
         known_seen: &mut NimberSet,
         distinct: &mut usize,
@@ -333,8 +338,8 @@ impl<'s, G: Canonical> Worker<'s, G> {
         let Pending { first, end, mut nim_sum } = pending;
         let mut kept = first;
         for i in first..end {
-            let Part { key, hash, .. } = frame.info[i];
-            if let Some(v) = self.table.get_hashed(key, hash) {
+            let Part { key, hash, .. } = &frame.info[i];
+            if let Some(v) = self.table.get_hashed(key, *hash) {
                 nim_sum ^= v;
             } else {
                 frame.parts.swap(kept, i);
@@ -377,18 +382,18 @@ impl<'s, G: Canonical> Worker<'s, G> {
 
     /// The exact nim-value of every component of `m` but the largest, which
     /// it returns (index into `frame.parts`) with the others' nim-sum.
-    pub fn all_but_largest(&mut self, frame: &Frame<G::Position>, m: &Move) -> Result<(usize, u8), Stop> {
+    pub fn all_but_largest(&mut self, frame: &Frame<G::Position, G::Key>, m: &Move) -> Result<(usize, u8), Stop> {
         let range = m.first as usize..(m.first + m.len) as usize;
         let largest = range.clone().max_by_key(|&i| frame.info[i].size).expect("a move with unknown parts");
         let mut nim_sum = m.nim_sum;
         for i in range.filter(|&i| i != largest) {
-            nim_sum ^= self.nim_value(&frame.parts[i], frame.info[i].key, frame.info[i].size)?;
+            nim_sum ^= self.nim_value(&frame.parts[i], &frame.info[i].key, frame.info[i].size)?;
         }
         Ok((largest, nim_sum))
     }
 
     /// The exact nim-value of a canonical component.
-    pub fn nim_value(&mut self, component: &G::Position, key: u128, size: u32) -> Result<u8, Stop> {
+    pub fn nim_value(&mut self, component: &G::Position, key: &G::Key, size: u32) -> Result<u8, Stop> {
         let value = self.value_in(component, key, size, NimberSet::below(super::nimber_set::NIMBER_LIMIT))?;
         Ok(value.expect("every nim-value below 256 was requested"))
     }
@@ -401,7 +406,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
     pub fn value_in(
         &mut self,
         component: &G::Position,
-        key: u128,
+        key: &G::Key,
         size: u32,
         mut requested: NimberSet,
     ) -> Result<Option<u8>, Stop> {
@@ -458,7 +463,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
     fn value_in_frame(
         &mut self,
         component: &G::Position,
-        frame: &mut Frame<G::Position>,
+        frame: &mut Frame<G::Position, G::Key>,
         requested: NimberSet,
         learned: &mut NimberSet,
     ) -> Result<Option<u8>, Stop> {
@@ -482,8 +487,8 @@ impl<'s, G: Canonical> Worker<'s, G> {
             let candidates = potential.without_max();
             let (largest, nim_sum) = self.all_but_largest(frame, &m)?;
             let targets = candidates.intersection(&up_to).xor_each(nim_sum);
-            let Part { key, size, .. } = frame.info[largest];
-            match self.value_in(&frame.parts[largest], key, size, targets)? {
+            let Part { key, size, .. } = &frame.info[largest];
+            match self.value_in(&frame.parts[largest], key, *size, targets)? {
                 Some(v) => {
                     learned.insert(v ^ nim_sum);
                     remove_one(&mut potential, v ^ nim_sum);
@@ -517,7 +522,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
     }
 
     /// Stores a root value found outside the recursion.
-    pub fn store_root(&mut self, key: u128, size: u32, nim_value: u8) {
+    pub fn store_root(&mut self, key: &G::Key, size: u32, nim_value: u8) {
         self.store(key, size, nim_value);
     }
 }

@@ -1,57 +1,24 @@
 //! A transposition table of bounded memory, shared between threads.
 //!
-//! It maps a component's canonical key (at most 96 bits) to its nim-value,
-//! or to values it is known not to have.
-//! The table is a fixed array of 64-byte buckets (one cache line) of four
-//! 16-byte entries.
+//! It maps a component's canonical key to its nim-value, or to values it is
+//! known not to have. How the entries are laid out depends on the kind of
+//! key ([`super::key`]): for keys of at most 96 bits, a fixed array of
+//! 64-byte buckets (one cache line) of four 16-byte entries.
 //!
 //! **Replacement.** A new entry always goes in; it evicts the entry of its
 //! bucket with the smallest *priority* (the component's size: the bigger the
 //! component, the more search its value saved). Small entries churn, big ones
 //! stay.
 //!
-//! **Threads.** Entries are two relaxed atomic words, written without locks.
-//! A reader may see one word of one write and the other word of another; to
-//! detect this, the first word stores the key's low half XOR a hash of the
-//! second word (the lockless-hashing scheme of Hyatt and Mann, *A lockless
-//! transposition table implementation for parallel search*, ICGA J. 2002).
-//! A torn read passes the check only if a 64-bit hash collides.
+//! **Threads.** The fixed-size kinds write entries as relaxed atomic words
+//! without locks, and catch torn reads by a check word (the lockless-hashing
+//! scheme of Hyatt and Mann, *A lockless transposition table implementation
+//! for parallel search*, ICGA J. 2002); see `key/packed.rs`.
 
-use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
-/// Bytes per entry.
-pub const ENTRY_BYTES: usize = 16;
-const WAYS: usize = 4;
-/// The smallest table, in buckets.
-const MIN_BUCKETS: usize = 1 << 10;
-
-#[repr(C, align(64))]
-#[derive(Default)]
-struct Bucket([[AtomicU64; 2]; WAYS]);
-
-/// The table. Keys are `u128` with the top 32 bits zero.
-pub struct Table {
-    buckets: Box<[Bucket]>,
-    shift: u32,
-}
-
-/// Mixes the data word into the check word (a bijective 64-bit finalizer,
-/// from MurmurHash3's `fmix64`).
-fn mix(mut x: u64) -> u64 {
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-    x ^ x >> 33
-}
-
-/// The bucket hash of a key: its high word (a few bits in practice: Cram's
-/// board shape) spread by a multiplication, then one finalizer.
-fn hash(key: u128) -> u64 {
-    mix((key as u64) ^ ((key >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15))
-}
+use super::key::{CompactKey, Key, KeyTable};
 
 /// What the table knows about a component.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,94 +34,42 @@ pub enum Knowledge {
 /// The values below this can be recorded as excluded.
 pub const EXCLUDED_BITS: u32 = 24;
 
-/// One stored entry: key, knowledge and priority, as the two words.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Entry {
-    pub key: u128,
+/// One stored entry: key, knowledge and priority (1..=127).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry<K> {
+    pub key: K,
     pub knowledge: Knowledge,
     pub priority: u8,
 }
 
-impl Entry {
-    fn words(&self) -> [u64; 2] {
-        let (payload, exact) = match self.knowledge {
-            Knowledge::Exact(v) => (v as u64, 1),
-            Knowledge::Excluded(mask) => (mask as u64 & ((1 << EXCLUDED_BITS) - 1), 0),
-        };
-        let data = (self.key >> 64) as u64 & 0xffff_ffff | payload << 32 | exact << 56 | (self.priority as u64) << 57;
-        [self.key as u64 ^ mix(data), data]
-    }
-
-    fn from_words([check, data]: [u64; 2]) -> Option<Entry> {
-        let priority = (data >> 57) as u8;
-        let payload = (data >> 32) as u32 & ((1 << EXCLUDED_BITS) - 1);
-        (priority != 0).then(|| Entry {
-            key: ((data & 0xffff_ffff) as u128) << 64 | (check ^ mix(data)) as u128,
-            knowledge: if data >> 56 & 1 == 1 { Knowledge::Exact(payload as u8) } else { Knowledge::Excluded(payload) },
-            priority,
-        })
-    }
+/// The table: keys of one kind ([`Key`]), in that kind's layout.
+pub struct Table<K: Key = CompactKey> {
+    inner: K::Table,
 }
 
-impl Table {
-    /// A table of about `bytes` (a power of two of buckets, at least 64 KiB).
-    pub fn with_memory(bytes: usize) -> Table {
-        let wanted = (bytes / std::mem::size_of::<Bucket>()).max(MIN_BUCKETS);
-        let count = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() >> 1 };
-        // Written whole up front (so is any allocation of zeroed 64-byte-
-        // aligned memory: the allocator zeroes it by writing), so the
-        // operating system backs every page at once. So the table starts
-        // small and grows (`GrowingTable`) rather than being made at the
-        // budget's size. (Huge pages, `madvise(MADV_HUGEPAGE)` before the
-        // first touch, were measured on the 2-core VM of BENCHMARKS.md: 3%
-        // less user time on Cram 4 × 9 and 3 × 13, but a fresh 2 MiB page
-        // costs there five times what 512 small ones do, and 5 × 8 and
-        // 4 × 11 took 7–8% longer.) The pages are touched by rayon's pool,
-        // a stretch of 1 MiB per task: the search waits for its first table,
-        // and on two cores this halves the wait (whole runs of Cram 4 × 9 and
-        // 3 × 13 on two threads, 25 alternating runs: −3 to −4% and −2%).
-        let buckets: Vec<Bucket> =
-            (0..count).into_par_iter().with_min_len(1 << 14).map(|_| Bucket::default()).collect();
-        let buckets = buckets.into_boxed_slice();
-        Table { buckets, shift: 64 - count.trailing_zeros() }
+impl<K: Key> Table<K> {
+    /// A table of about `bytes` (a power of two of buckets, at least
+    /// [`KeyTable::MIN_BYTES`]).
+    pub fn with_memory(bytes: usize) -> Self {
+        Table { inner: K::Table::with_memory(bytes) }
     }
 
     /// The number of entries the table can hold.
     pub fn capacity(&self) -> usize {
-        self.buckets.len() * WAYS
+        self.inner.capacity()
     }
 
     /// The table's size in bytes.
     pub fn bytes(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>()
+        self.inner.bytes()
     }
 
     /// The hash that places `key` in a table ([`Table::get_hashed`],
     /// [`Table::prefetch_hashed`]): for a caller that looks a key up more
     /// than once, or uses the hash for itself too.
     #[inline]
-    pub fn hash(key: u128) -> u64 {
-        hash(key)
-    }
-
-    fn bucket(&self, hash: u64) -> &Bucket {
-        &self.buckets[(hash >> self.shift) as usize]
-    }
-
-    fn find(&self, key: u128, hash: u64) -> Option<Entry> {
-        debug_assert!(key >> 96 == 0);
-        debug_assert_eq!(hash, Table::hash(key));
-        let bucket = self.bucket(hash);
-        let high = (key >> 64) as u64;
-        bucket.0.iter().find_map(|slot| {
-            let data = slot[1].load(Relaxed);
-            // Cheap rejections first (the key's high bits, an empty slot):
-            // the hash check of the other word is needed only for a candidate.
-            if data & 0xffff_ffff != high || data >> 57 == 0 {
-                return None;
-            }
-            Entry::from_words([slot[0].load(Relaxed), data]).filter(|e| e.key == key)
-        })
+    pub fn hash(key: &K) -> u64 {
+        key.hash()
     }
 
     /// Starts fetching the bucket of the key whose [`Table::hash`] is
@@ -162,33 +77,25 @@ impl Table {
     /// the contents).
     #[inline]
     pub fn prefetch_hashed(&self, hash: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let bucket: *const Bucket = self.bucket(hash);
-            // SAFETY: a prefetch reads nothing architecturally; the address
-            // is that of a live bucket.
-            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(bucket as *const i8) }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = hash;
+        self.inner.prefetch(hash)
     }
 
     /// What the table knows about `key`.
     #[inline]
-    pub fn knowledge(&self, key: u128) -> Option<Knowledge> {
-        self.find(key, hash(key)).map(|e| e.knowledge)
+    pub fn knowledge(&self, key: &K) -> Option<Knowledge> {
+        self.inner.find(key, key.hash())
     }
 
     /// The stored nim-value of `key`.
     #[inline]
-    pub fn get(&self, key: u128) -> Option<u8> {
-        self.get_hashed(key, hash(key))
+    pub fn get(&self, key: &K) -> Option<u8> {
+        self.get_hashed(key, key.hash())
     }
 
     /// [`Table::get`] of a key whose [`Table::hash`] is known.
     #[inline]
-    pub fn get_hashed(&self, key: u128, hash: u64) -> Option<u8> {
-        match self.find(key, hash).map(|e| e.knowledge) {
+    pub fn get_hashed(&self, key: &K, hash: u64) -> Option<u8> {
+        match self.inner.find(key, hash) {
             Some(Knowledge::Exact(v)) => Some(v),
             _ => None,
         }
@@ -196,77 +103,41 @@ impl Table {
 
     /// Stores `key`'s nim-value with a priority (clamped to 1..=127).
     /// Returns whether an empty slot was filled.
-    pub fn insert(&self, key: u128, nim_value: u8, priority: u32) -> bool {
-        self.store(Entry { key, knowledge: Knowledge::Exact(nim_value), priority: priority.clamp(1, 127) as u8 })
+    pub fn insert(&self, key: &K, nim_value: u8, priority: u32) -> bool {
+        let priority = priority.clamp(1, 127) as u8;
+        self.store(Entry { key: key.clone(), knowledge: Knowledge::Exact(nim_value), priority })
     }
 
     /// Records that `key`'s nim-value is none of the values in `mask`
     /// (merged with what is known already). Returns whether an empty slot
     /// was filled.
-    pub fn exclude(&self, key: u128, mask: u32, priority: u32) -> bool {
+    pub fn exclude(&self, key: &K, mask: u32, priority: u32) -> bool {
         let mask = mask & ((1 << EXCLUDED_BITS) - 1);
         if mask == 0 {
             return false;
         }
-        self.store(Entry { key, knowledge: Knowledge::Excluded(mask), priority: priority.clamp(1, 127) as u8 })
+        let priority = priority.clamp(1, 127) as u8;
+        self.store(Entry { key: key.clone(), knowledge: Knowledge::Excluded(mask), priority })
     }
 
-    fn store(&self, mut entry: Entry) -> bool {
-        debug_assert!(entry.key >> 96 == 0);
-        let bucket = self.bucket(hash(entry.key));
-        let mut victim = 0;
-        let mut victim_priority = u8::MAX;
-        for (i, slot) in bucket.0.iter().enumerate() {
-            let old = Entry::from_words([slot[0].load(Relaxed), slot[1].load(Relaxed)]);
-            match old {
-                Some(old) if old.key == entry.key => {
-                    match (old.knowledge, entry.knowledge) {
-                        (Knowledge::Exact(_), _) => return false,
-                        (Knowledge::Excluded(a), Knowledge::Excluded(b)) => {
-                            entry.knowledge = Knowledge::Excluded(a | b)
-                        }
-                        (Knowledge::Excluded(_), Knowledge::Exact(_)) => {}
-                    }
-                    (victim, victim_priority) = (i, u8::MAX);
-                    break;
-                }
-                Some(old) if old.priority < victim_priority => (victim, victim_priority) = (i, old.priority),
-                Some(_) => {}
-                None => {
-                    (victim, victim_priority) = (i, 0);
-                    break;
-                }
-            }
-        }
-        let [check, data] = entry.words();
-        bucket.0[victim][0].store(check, Relaxed);
-        bucket.0[victim][1].store(data, Relaxed);
-        victim_priority == 0
+    /// Stores an entry (merged with what is known of its key). Returns
+    /// whether an empty slot was filled.
+    pub fn store(&self, entry: Entry<K>) -> bool {
+        let hash = entry.key.hash();
+        self.inner.store(entry, hash)
     }
 
-    /// Every entry (for checkpoints), in no particular order.
-    pub fn entries(&self) -> impl Iterator<Item = Entry> + '_ {
-        self.buckets
-            .iter()
-            .flat_map(|b| b.0.iter())
-            .filter_map(|slot| Entry::from_words([slot[0].load(Relaxed), slot[1].load(Relaxed)]))
+    /// Calls `f` with every entry (for checkpoints), in no particular order.
+    pub fn for_each(&self, mut f: impl FnMut(Entry<K>)) {
+        self.inner.for_each(&mut f)
     }
 
-    /// Entries as raw words, for writing a checkpoint.
-    pub fn raw_entries(&self) -> impl Iterator<Item = [u64; 2]> + '_ {
-        self.entries().map(|e| e.words())
-    }
-
-    /// Restores an entry written by [`Table::raw_entries`]; `false` if the
-    /// words are not a valid entry.
-    pub fn insert_raw(&self, words: [u64; 2]) -> bool {
-        match Entry::from_words(words) {
-            Some(e) if e.key >> 96 == 0 => {
-                self.store(e);
-                true
-            }
-            _ => false,
-        }
+    /// Every entry, collected (for tests).
+    #[cfg(test)]
+    pub fn entries(&self) -> Vec<Entry<K>> {
+        let mut entries = Vec::new();
+        self.for_each(|e| entries.push(e));
+        entries
     }
 }
 
@@ -297,16 +168,16 @@ const INITIAL_BYTES: usize = 16 << 20;
 /// stay within the budget because the last table is at most half of it.
 /// Entries written to an old table during the copy may be lost — they are
 /// a cache, so that only costs time.
-pub struct GrowingTable {
-    generations: Mutex<Vec<Arc<Table>>>,
+pub struct GrowingTable<K: Key = CompactKey> {
+    generations: Mutex<Vec<Arc<Table<K>>>>,
     generation: AtomicUsize,
     filled: AtomicU64,
     max_bytes: usize,
 }
 
-impl GrowingTable {
-    pub fn new(budget: usize) -> GrowingTable {
-        let max_bytes = (budget / 2).max(MIN_BUCKETS * std::mem::size_of::<Bucket>());
+impl<K: Key> GrowingTable<K> {
+    pub fn new(budget: usize) -> Self {
+        let max_bytes = (budget / 2).max(K::Table::MIN_BYTES);
         let first = Arc::new(Table::with_memory(INITIAL_BYTES.min(max_bytes)));
         GrowingTable {
             generations: Mutex::new(vec![first]),
@@ -317,7 +188,7 @@ impl GrowingTable {
     }
 
     /// The current table and its generation number.
-    pub fn current(&self) -> (usize, Arc<Table>) {
+    pub fn current(&self) -> (usize, Arc<Table<K>>) {
         let generations = self.generations.lock().expect("table lock");
         (generations.len() - 1, Arc::clone(generations.last().expect("one table")))
     }
@@ -360,7 +231,7 @@ impl GrowingTable {
     pub fn reserve(&self, entries: usize) {
         let mut generations = self.generations.lock().expect("table lock");
         let mut bytes = generations.last().expect("one table").bytes();
-        while bytes / ENTRY_BYTES < entries.saturating_mul(4) && bytes * 2 <= self.max_bytes {
+        while bytes / K::Table::ENTRY_BYTES < entries.saturating_mul(4) && bytes * 2 <= self.max_bytes {
             bytes *= 2;
         }
         if bytes > generations.last().expect("one table").bytes() {
@@ -370,14 +241,14 @@ impl GrowingTable {
 
     /// Makes a table of `bytes` the current generation, holding the old
     /// one's entries.
-    fn replace(generations: &mut Vec<Arc<Table>>, generation: &AtomicUsize, filled: &AtomicU64, bytes: usize) {
+    fn replace(generations: &mut Vec<Arc<Table<K>>>, generation: &AtomicUsize, filled: &AtomicU64, bytes: usize) {
         let old = Arc::clone(generations.last().expect("one table"));
         let new = Table::with_memory(bytes);
         let mut copied = 0;
-        for entry in old.entries() {
+        old.for_each(|entry| {
             new.store(entry);
             copied += 1;
-        }
+        });
         filled.store(copied, Relaxed);
         generations.push(Arc::new(new));
         generation.store(generations.len() - 1, Relaxed);
@@ -406,39 +277,78 @@ impl GrowingTable {
 
 #[cfg(test)]
 mod tests {
+    use super::super::key::{BytesKey, WideKey};
     use super::*;
 
-    #[test]
-    fn stores_and_finds_wide_keys() {
-        let table = Table::with_memory(1 << 16);
-        let keys: Vec<u128> = (0..500u128).map(|i| i * 0x1_0000_0001_0000_0003 + (i << 80)).collect();
-        for (i, &k) in keys.iter().enumerate() {
+    /// The `i`th of many distinct keys of each kind, spread over their bits.
+    trait Sample: Key {
+        fn sample(i: u128) -> Self;
+    }
+
+    impl Sample for CompactKey {
+        fn sample(i: u128) -> Self {
+            CompactKey::new((i * 0x1_0000_0001_0000_0003 + (i << 80)) & (u128::MAX >> 32))
+        }
+    }
+
+    impl Sample for WideKey {
+        fn sample(i: u128) -> Self {
+            WideKey { pattern: (i * 0x1_0000_0001_0000_0003) | (i << 100), extra: (i % 7) as u64 }
+        }
+    }
+
+    impl Sample for BytesKey {
+        fn sample(i: u128) -> Self {
+            BytesKey::new(format!("position {i}").as_bytes())
+        }
+    }
+
+    fn stores_and_finds<K: Sample>() {
+        let table = Table::<K>::with_memory(1 << 16);
+        let keys: Vec<K> = (0..500u128).map(K::sample).collect();
+        for (i, k) in keys.iter().enumerate() {
             table.insert(k, i as u8, 5);
         }
-        let found = keys.iter().enumerate().filter(|&(i, &k)| table.get(k) == Some(i as u8)).count();
+        let found = keys.iter().enumerate().filter(|&(i, k)| table.get(k) == Some(i as u8)).count();
         assert!(found > 450, "only {found} of 500 kept");
-        assert_eq!(table.get(7), None);
+        assert_eq!(table.get(&K::sample(10_000)), None);
     }
 
     #[test]
-    fn full_buckets_evict_the_smallest_priority() {
-        let table = Table::with_memory(0); // the minimum: 1024 buckets
-                                           // 20 000 keys in 4096 slots: every bucket overflows, and the 500
-                                           // high-priority keys (about one per two buckets) survive the churn.
-        for k in 0..20_000u128 {
-            table.insert(k, 1, if k % 40 == 0 { 200 } else { 2 });
+    fn stores_and_finds_every_kind_of_key() {
+        stores_and_finds::<CompactKey>();
+        stores_and_finds::<WideKey>();
+        stores_and_finds::<BytesKey>();
+    }
+
+    fn full_buckets_evict_the_smallest_priority<K: Sample>() {
+        let table = Table::<K>::with_memory(0); // the minimum: 1024 buckets
+        let slots = table.capacity() as u128;
+        // 5 × the slots in keys: every bucket overflows, and the high-priority
+        // keys (about one per two buckets) survive the churn.
+        let n = 5 * slots;
+        for k in 0..n {
+            table.insert(&K::sample(k), 1, if k % 40 == 0 { 200 } else { 2 });
         }
-        let kept_big = (0..20_000u128).step_by(40).filter(|&k| table.get(k).is_some()).count();
-        assert!(kept_big >= 495, "kept {kept_big} of 500 big entries");
-        assert!(table.entries().count() <= table.capacity());
+        let big = n.div_ceil(40) as usize;
+        let kept_big = (0..n).step_by(40).filter(|&k| table.get(&K::sample(k)).is_some()).count();
+        assert!(kept_big * 100 >= big * 99, "kept {kept_big} of {big} big entries");
+        assert!(table.entries().len() <= table.capacity());
+    }
+
+    #[test]
+    fn full_buckets_evict_the_smallest_priority_of_every_kind() {
+        full_buckets_evict_the_smallest_priority::<CompactKey>();
+        full_buckets_evict_the_smallest_priority::<WideKey>();
+        full_buckets_evict_the_smallest_priority::<BytesKey>();
     }
 
     #[test]
     fn growing_keeps_entries_and_the_budget() {
-        let tables = GrowingTable::new(64 << 20);
+        let tables = GrowingTable::<CompactKey>::new(64 << 20);
         for k in 1..1_000_000u128 {
             let (_, table) = tables.current();
-            if table.insert(k, (k % 5) as u8, 3) {
+            if table.insert(&CompactKey::new(k), (k % 5) as u8, 3) {
                 tables.add_filled(1);
             }
             if k % 4096 == 0 && tables.wants_to_grow(table.capacity()) {
@@ -447,38 +357,75 @@ mod tests {
         }
         let (_, table) = tables.current();
         assert_eq!(table.bytes(), 32 << 20, "grew to half the budget");
-        let kept = (1..1_000_000u128).filter(|&k| table.get(k) == Some((k % 5) as u8)).count();
+        let kept = (1..1_000_000u128).filter(|&k| table.get(&CompactKey::new(k)) == Some((k % 5) as u8)).count();
         // A few per cent are lost where a four-way bucket overflowed before a doubling.
         assert!(kept > 900_000, "kept {kept}");
         tables.release_old();
         assert_eq!(tables.current().0, 0);
     }
 
-    #[test]
-    fn excluded_values_merge_and_give_way_to_the_value() {
-        let table = Table::with_memory(1 << 16);
-        table.exclude(77, 0b101, 9);
-        table.exclude(77, 0b010, 9);
-        assert_eq!(table.knowledge(77), Some(Knowledge::Excluded(0b111)));
-        assert_eq!(table.get(77), None);
-        table.insert(77, 5, 9);
-        assert_eq!(table.knowledge(77), Some(Knowledge::Exact(5)));
-        table.exclude(77, 0b1, 9);
-        assert_eq!(table.get(77), Some(5));
+    fn excluded_values_merge_and_give_way_to_the_value<K: Sample>() {
+        let table = Table::<K>::with_memory(1 << 16);
+        let key = K::sample(77);
+        table.exclude(&key, 0b101, 9);
+        table.exclude(&key, 0b010, 9);
+        assert_eq!(table.knowledge(&key), Some(Knowledge::Excluded(0b111)));
+        assert_eq!(table.get(&key), None);
+        table.insert(&key, 5, 9);
+        assert_eq!(table.knowledge(&key), Some(Knowledge::Exact(5)));
+        table.exclude(&key, 0b1, 9);
+        assert_eq!(table.get(&key), Some(5));
+        assert_eq!(table.entries().len(), 1);
     }
 
     #[test]
-    fn raw_entries_round_trip() {
-        let a = Table::with_memory(1 << 16);
+    fn excluded_values_merge_and_give_way_to_the_value_for_every_kind() {
+        excluded_values_merge_and_give_way_to_the_value::<CompactKey>();
+        excluded_values_merge_and_give_way_to_the_value::<WideKey>();
+        excluded_values_merge_and_give_way_to_the_value::<BytesKey>();
+    }
+
+    #[test]
+    fn entries_round_trip() {
+        let a = Table::<WideKey>::with_memory(1 << 16);
         for k in 1..100u128 {
-            a.insert(k << 70 | k, (k % 7) as u8, k as u32);
+            a.insert(&WideKey::sample(k), (k % 7) as u8, k as u32);
         }
-        let b = Table::with_memory(1 << 16);
-        for words in a.raw_entries() {
-            assert!(b.insert_raw(words));
-        }
+        let b = Table::<WideKey>::with_memory(1 << 16);
+        a.for_each(|e| {
+            b.store(e);
+        });
         for k in 1..100u128 {
-            assert_eq!(b.get(k << 70 | k), Some((k % 7) as u8));
+            assert_eq!(b.get(&WideKey::sample(k)), Some((k % 7) as u8));
         }
+    }
+
+    #[test]
+    fn wide_keys_differing_only_in_the_high_half_or_the_extra_word_are_apart() {
+        let table = Table::<WideKey>::with_memory(1 << 16);
+        let a = WideKey { pattern: 1, extra: 0 };
+        let b = WideKey { pattern: 1 | 1 << 127, extra: 0 };
+        let c = WideKey { pattern: 1, extra: 1 };
+        table.insert(&a, 3, 4);
+        assert_eq!((table.get(&a), table.get(&b), table.get(&c)), (Some(3), None, None));
+    }
+
+    /// The variable-length table compares whole keys: a key looked up under
+    /// another key's hash (as if the two hashes collided) is not found.
+    #[test]
+    fn a_hash_collision_never_gives_another_keys_value() {
+        use super::super::key::VerifiedTable;
+        let table = VerifiedTable::with_memory(0);
+        let (a, b) = (BytesKey::new(b"0.AB.}"), BytesKey::new(b"0.BA.}"));
+        let hash = a.hash();
+        table.store(Entry { key: a.clone(), knowledge: Knowledge::Exact(2), priority: 3 }, hash);
+        assert_eq!(table.find(&a, hash), Some(Knowledge::Exact(2)));
+        assert_eq!(table.find(&b, hash), None);
+        // And storing `b` under the same hash keeps both.
+        table.store(Entry { key: b.clone(), knowledge: Knowledge::Exact(1), priority: 3 }, hash);
+        assert_eq!(
+            (table.find(&a, hash), table.find(&b, hash)),
+            (Some(Knowledge::Exact(2)), Some(Knowledge::Exact(1)))
+        );
     }
 }

@@ -2,7 +2,7 @@
 //! decomposition, no canonical forms, no theory) on random small positions,
 //! and against published values.
 
-use super::{NimberSet, Progress, PrunedSearch};
+use super::{BytesKey, Canonical, CompactKey, NimberSet, Progress, PrunedSearch, WideKey};
 use crate::catalogue::{Cram, CramBoard};
 use crate::solve::Search;
 use crate::testing::Xorshift;
@@ -249,16 +249,17 @@ fn a_checkpoint_larger_than_the_first_table_is_kept_whole() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("many.ckpt");
     let written = super::table::Table::with_memory(16 << 20);
-    let keys: Vec<u128> =
-        (1..=60_000u128).map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c) & ((1 << 96) - 1)).collect();
-    for (i, &key) in keys.iter().enumerate() {
+    let keys: Vec<CompactKey> = (1..=60_000u128)
+        .map(|i| CompactKey::new(i.wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c) & ((1 << 96) - 1)))
+        .collect();
+    for (i, key) in keys.iter().enumerate() {
         written.insert(key, (i % 7) as u8, 20);
     }
     let saved = super::checkpoint::save(&written, &path, "many").unwrap();
     let resumed = PrunedSearch::with_memory(&Cram, 64 << 20);
     assert_eq!(resumed.load_checkpoint(&path, "many").unwrap(), saved);
     let (_, table) = resumed.control.tables.current();
-    let kept = keys.iter().enumerate().filter(|&(i, &key)| table.get(key) == Some((i % 7) as u8)).count();
+    let kept = keys.iter().enumerate().filter(|&(i, key)| table.get(key) == Some((i % 7) as u8)).count();
     assert!(kept * 100 >= saved * 99, "only {kept} of {saved} entries kept");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -282,8 +283,9 @@ impl crate::game::Decompose for Heap {
 }
 
 impl super::Canonical for Heap {
-    fn key(&self, &n: &u32) -> u128 {
-        n as u128
+    type Key = CompactKey;
+    fn key(&self, &n: &u32) -> CompactKey {
+        CompactKey::new(n as u128)
     }
     fn size(&self, &n: &u32) -> u32 {
         n
@@ -306,4 +308,95 @@ fn a_position_with_more_options_than_nim_values_is_refused() {
             Err(e) => assert!(matches!(e, crate::error::Error::TooLarge { .. }), "{e}"),
         }
     }
+}
+
+/// Cram keyed by another kind of key: the canonical board as text
+/// ([`BytesKey`], as a game whose positions are strings keys them), or its
+/// pattern and shape in a [`WideKey`]. The search must give the same
+/// values whatever the kind.
+struct Keyed<K>(std::marker::PhantomData<K>);
+
+impl<K> crate::game::Game for Keyed<K> {
+    type Position = CramBoard;
+    fn options(&self, board: &CramBoard, options: &mut crate::game::Options<CramBoard>) {
+        crate::game::Game::options(&Cram, board, options)
+    }
+}
+
+impl<K> crate::game::Decompose for Keyed<K> {
+    fn components(&self, board: &CramBoard, components: &mut Vec<CramBoard>) {
+        Cram.components(board, components)
+    }
+}
+
+trait CramKey: super::Key {
+    fn of(board: &CramBoard) -> Self;
+}
+
+impl CramKey for BytesKey {
+    fn of(board: &CramBoard) -> Self {
+        BytesKey::new(board.to_text().as_bytes())
+    }
+}
+
+impl CramKey for WideKey {
+    fn of(board: &CramBoard) -> Self {
+        WideKey { pattern: board.empty as u128, extra: (board.rows as u64) << 8 | board.cols as u64 }
+    }
+}
+
+impl<K: CramKey> Canonical for Keyed<K> {
+    type Key = K;
+    fn key(&self, board: &CramBoard) -> K {
+        K::of(board)
+    }
+    fn size(&self, board: &CramBoard) -> u32 {
+        Cram.size(board)
+    }
+    fn known_nim_value(&self, board: &CramBoard) -> Option<u8> {
+        Cram.known_nim_value(board)
+    }
+    fn known_not_zero(&self, board: &CramBoard) -> bool {
+        Cram.known_not_zero(board)
+    }
+}
+
+fn every_kind_of_key_gives_the_same_values<K: CramKey>() {
+    let game = Keyed::<K>(std::marker::PhantomData);
+    let mut rng = Xorshift::new(77);
+    let mut plain = Search::normal_play(&Cram);
+    for threads in [1, 2] {
+        let pruned = PrunedSearch::with_memory(&game, 1 << 20).threads(threads);
+        for _ in 0..60 {
+            let board = random_cram(&mut rng);
+            let expected = plain.nim_value(&board).unwrap() as u8;
+            assert_eq!(pruned.nim_value(&board).unwrap(), expected, "{} ({})", board.to_text(), K::KIND);
+        }
+    }
+    // And through a checkpoint: saved, loaded by a fresh search, refused
+    // by a search with another kind of key.
+    let dir = std::env::temp_dir().join(format!("grundy-key-kind-{}-{}", K::KIND, std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("cram.ckpt");
+    let board = Cram.rectangle(4, 5).unwrap();
+    let search = PrunedSearch::with_memory(&game, 1 << 20);
+    let value = search.nim_value(&board).unwrap();
+    let saved = search.save_checkpoint(&path, "cram 4x5").unwrap();
+    let resumed = PrunedSearch::with_memory(&game, 1 << 20);
+    assert_eq!(resumed.load_checkpoint(&path, "cram 4x5").unwrap(), saved);
+    assert_eq!(resumed.nim_value(&board).unwrap(), value);
+    assert_eq!(resumed.progress().nodes, 0, "the resumed search found the root's value in the table");
+    let error = PrunedSearch::with_memory(&Cram, 1 << 20).load_checkpoint(&path, "cram 4x5").unwrap_err();
+    assert!(error.to_string().contains(&format!("its keys are of the kind {:?}", K::KIND)), "{error}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bytes_keys_give_the_values_of_the_plain_search() {
+    every_kind_of_key_gives_the_same_values::<BytesKey>();
+}
+
+#[test]
+fn wide_keys_give_the_values_of_the_plain_search() {
+    every_kind_of_key_gives_the_same_values::<WideKey>();
 }
