@@ -13,6 +13,9 @@
 //! | [`Cram`] | a board of empty and filled cells | pruned search; regions in canonical form |
 //! | [`Chomp`] | a Young diagram | pruned search; transposes are one game |
 //! | [`NodeKayles`] | remaining vertices of a graph | pruned search; connected components |
+//! | [`Hackenbush`] | a graph on the ground | Green Hackenbush: fusion and colon principles |
+//! | [`CoinTurning`] | the places of heads | coin-turning games: a row is the sum of its heads |
+//! | [`ProductTurning`] | heads `(x, y)` | the Tartan theorem: nim-products |
 //! | [`race::ChessPiece`] | a distance to the goal | Life Winner Bo's races, with draws |
 //!
 //! Named pieces (king, knight, hyper-knight, rook, queen, …) are defined
@@ -24,6 +27,7 @@ mod chomp;
 mod chomp_table;
 mod cram;
 mod graph;
+mod hackenbush;
 mod heap;
 mod mine;
 mod nim;
@@ -31,6 +35,7 @@ mod node_kayles;
 mod pieces;
 pub mod race;
 mod subtraction;
+mod turning;
 mod wythoff;
 
 pub use board::{Board, BoardGame, BoardRegion, Cell, Step};
@@ -38,6 +43,7 @@ pub use bomb::BombGame;
 pub use chomp::{Chomp, ChompBoard, MAX_CHOMP_SIDE, MAX_CHOMP_SQUARES};
 pub use cram::{Cram, CramBoard, MAX_CRAM_CELLS};
 pub use graph::GraphGame;
+pub use hackenbush::{green_hackenbush_value, Hackenbush, HackenbushFamily, HackenbushGraph, MAX_HACKENBUSH_EDGES};
 pub use heap::HeapGame;
 pub use mine::{FaceDown, MinePosition, Minefield, Minesweeper};
 pub use nim::Nim;
@@ -49,5 +55,6 @@ use crate::game::notation;
 pub use node_kayles::{NodeKayles, MAX_NODE_KAYLES_VERTICES};
 pub use pieces::Piece;
 pub use subtraction::Subtraction;
+pub use turning::{CoinTurning, ProductTurning, TurningRule, MAX_COINS_TURNED, MAX_MOVES_LISTED, MAX_PLACE};
 pub(crate) use wythoff::isqrt;
 pub use wythoff::Wythoff;

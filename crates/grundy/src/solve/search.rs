@@ -73,6 +73,19 @@ impl<G: Game> Search<G, NormalPlay> {
         search
     }
 
+    /// [`Search::closed_form`] for a game that also decomposes: positions
+    /// are split into their components ([`Decompose`]) and each component
+    /// is valued by the closed form (Green Hackenbush's branches at the
+    /// ground, each valued by the fusion and colon principles).
+    pub fn closed_form_with_decomposition(game: G) -> Self
+    where
+        G: ClosedForm + Decompose,
+    {
+        let mut search = Search::with_decomposition(game, NormalPlay);
+        search.shortcut = Some(|game, position| game.closed_nim_value(position));
+        search
+    }
+
     /// The nim-value of `position`.
     pub fn nim_value(&mut self, position: &G::Position) -> Result<NimValue>
     where

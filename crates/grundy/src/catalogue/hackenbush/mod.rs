@@ -1,0 +1,200 @@
+//! Green Hackenbush: cut an edge of a graph standing on the ground; whatever
+//! is no longer joined to the ground falls away (Berlekamp, Conway and Guy,
+//! *Winning Ways*, ch. 7).
+//!
+//! A position is a multigraph on numbered vertices, vertex 0 the ground;
+//! loops (`2-2`) and parallel edges are allowed. Positions are kept in a
+//! normal form: the part not joined to the ground is dropped and the
+//! vertices are renumbered in breadth-first order from the ground (each
+//! vertex's neighbours taken in the order of their old numbers), edges
+//! written low end first and sorted. So the options of a position, and the
+//! same graph typed with other numbers in the same order, share memo
+//! entries. (The normal form is not a full isomorphism test: two isomorphic
+//! graphs may still get different forms; that costs memory, never a value.)
+//!
+//! The value comes from the fusion and colon principles
+//! ([`green_hackenbush_value`], linear time), which the game offers as its
+//! [`ClosedForm`]; plain search is its check in the tests. **Every winning
+//! move** is found the plain way with the fast valuation: each of the `E`
+//! cuts is valued by the principles (O(E) each) and kept when its value,
+//! nim-summed with the rest of the sum, is 0 — O(E²) for a position, which
+//! is why positions are capped at [`MAX_HACKENBUSH_EDGES`] edges.
+//!
+//! The branches at the ground are independent ([`Decompose`]): removing the
+//! ground splits the rest into connected pieces, and each piece with its
+//! edges to the ground is a component (a loop at the ground is one too).
+
+mod notation;
+mod value;
+
+pub use notation::HackenbushFamily;
+pub use value::green_hackenbush_value;
+
+use crate::game::{ClosedForm, Decompose, Game, Options};
+use crate::nim::NimValue;
+
+/// The most edges a position may have (winning moves cost O(E²)).
+pub const MAX_HACKENBUSH_EDGES: usize = 4096;
+
+/// A Green Hackenbush position in normal form (see the module docs):
+/// vertex 0 is the ground, every vertex is joined to it, edges `(a, b)`
+/// have `a ≤ b` and are sorted.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct HackenbushGraph {
+    edges: Vec<(u32, u32)>,
+}
+
+impl HackenbushGraph {
+    /// The graph made of `edges` (any vertex numbers, 0 the ground), in
+    /// normal form: what is not joined to the ground is dropped.
+    pub fn new(edges: impl IntoIterator<Item = (u32, u32)>) -> Self {
+        let mut edges: Vec<(u32, u32)> = edges.into_iter().map(|(a, b)| (a.min(b), a.max(b))).collect();
+        edges.sort_unstable();
+        normalize(&edges)
+    }
+
+    /// The edges, low end first, sorted.
+    pub fn edges(&self) -> &[(u32, u32)] {
+        &self.edges
+    }
+
+    /// The number of vertices, the ground included (1 for the bare ground).
+    pub fn vertex_count(&self) -> usize {
+        self.edges.iter().map(|&(_, b)| b as usize + 1).max().unwrap_or(1)
+    }
+
+    /// The graph left by cutting the edge at `index`, in normal form.
+    pub fn cut(&self, index: usize) -> HackenbushGraph {
+        let mut rest = self.edges.clone();
+        rest.remove(index);
+        normalize(&rest)
+    }
+}
+
+/// The normal form of `edges` (sorted, low end first).
+fn normalize(edges: &[(u32, u32)]) -> HackenbushGraph {
+    use rustc_hash::FxHashMap;
+    let mut adjacency: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
+    for &(a, b) in edges {
+        adjacency.entry(a).or_default().push(b);
+        if a != b {
+            adjacency.entry(b).or_default().push(a);
+        }
+    }
+    let mut label: FxHashMap<u32, u32> = FxHashMap::default();
+    label.insert(0, 0);
+    let mut queue = std::collections::VecDeque::from([0u32]);
+    while let Some(v) = queue.pop_front() {
+        let Some(neighbours) = adjacency.get_mut(&v) else { continue };
+        neighbours.sort_unstable();
+        for &w in neighbours.iter() {
+            if !label.contains_key(&w) {
+                label.insert(w, label.len() as u32);
+                queue.push_back(w);
+            }
+        }
+    }
+    let mut kept: Vec<(u32, u32)> = edges
+        .iter()
+        .filter_map(|(a, b)| {
+            let (a, b) = (*label.get(a)?, label[b]);
+            Some((a.min(b), a.max(b)))
+        })
+        .collect();
+    kept.sort_unstable();
+    HackenbushGraph { edges: kept }
+}
+
+/// Green Hackenbush, on any graph or on one of the [`HackenbushFamily`]s
+/// (then a position may also be written as the family's size, and the game
+/// has a table: one row per size).
+///
+/// ```
+/// use grundy::catalogue::{Hackenbush, Notation};
+/// use grundy::solve::{analyse_sum, Search};
+/// let game = Hackenbush::new();
+/// // A stalk of three edges is *3 (Winning Ways ch. 7).
+/// let stalk = game.parse_position("0-1,1-2,2-3").unwrap();
+/// assert_eq!(Search::normal_play(&game).nim_value(&stalk).unwrap(), 3);
+/// let analysis = analyse_sum(&mut Search::closed_form(&game), &[stalk]).unwrap();
+/// assert_eq!(analysis.winning_moves.len(), 1); // cut the lowest edge
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Hackenbush {
+    family: Option<HackenbushFamily>,
+}
+
+impl Hackenbush {
+    /// The game on any graph.
+    pub fn new() -> Self {
+        Hackenbush { family: None }
+    }
+
+    /// The game whose positions may also be the members of `family`, by size.
+    pub fn of_family(family: HackenbushFamily) -> Self {
+        Hackenbush { family: Some(family) }
+    }
+
+    pub fn family(&self) -> Option<HackenbushFamily> {
+        self.family
+    }
+}
+
+impl Game for Hackenbush {
+    type Position = HackenbushGraph;
+    fn options(&self, graph: &HackenbushGraph, options: &mut Options<HackenbushGraph>) {
+        for (index, edge) in graph.edges.iter().enumerate() {
+            // Parallel copies of an edge leave the same graph: list it once.
+            if index > 0 && graph.edges[index - 1] == *edge {
+                continue;
+            }
+            options.push(graph.cut(index));
+        }
+    }
+}
+
+impl ClosedForm for Hackenbush {
+    fn closed_nim_value(&self, graph: &HackenbushGraph) -> NimValue {
+        green_hackenbush_value(graph)
+    }
+}
+
+impl Decompose for Hackenbush {
+    /// The branches at the ground: the pieces the graph falls into when the
+    /// ground is taken out, each with its edges to the ground.
+    fn components(&self, graph: &HackenbushGraph, components: &mut Vec<HackenbushGraph>) {
+        let vertices = graph.vertex_count();
+        let mut parent: Vec<usize> = (0..vertices).collect();
+        fn find(parent: &mut [usize], mut v: usize) -> usize {
+            while parent[v] != v {
+                parent[v] = parent[parent[v]];
+                v = parent[v];
+            }
+            v
+        }
+        for &(a, b) in &graph.edges {
+            if a != 0 {
+                let (ra, rb) = (find(&mut parent, a as usize), find(&mut parent, b as usize));
+                parent[ra] = rb;
+            }
+        }
+        let mut pieces: Vec<Vec<(u32, u32)>> = Vec::new();
+        let mut piece_of = vec![usize::MAX; vertices];
+        for &(a, b) in &graph.edges {
+            if (a, b) == (0, 0) {
+                components.push(HackenbushGraph { edges: vec![(0, 0)] });
+                continue;
+            }
+            let root = find(&mut parent, b as usize);
+            if piece_of[root] == usize::MAX {
+                piece_of[root] = pieces.len();
+                pieces.push(Vec::new());
+            }
+            pieces[piece_of[root]].push((a, b));
+        }
+        components.extend(pieces.iter().map(|edges| normalize(edges)));
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,149 @@
+//! Fusion and colon principles against plain search, and hand-derived values.
+
+use super::notation::parse_edge_file;
+use super::*;
+use crate::catalogue::Notation;
+use crate::solve::{analyse_sum, check_closed_form, Search};
+use crate::testing::Xorshift;
+
+fn graph(text: &str) -> HackenbushGraph {
+    Hackenbush::new().parse_position(text).unwrap()
+}
+
+/// A random multigraph on up to `vertices` vertices (0 the ground) with up
+/// to `edges` edges: loops, parallel edges and cycles all occur.
+fn random_graph(random: &mut Xorshift, vertices: u64, edges: u64) -> HackenbushGraph {
+    let count = 1 + random.below(edges);
+    HackenbushGraph::new((0..count).map(|_| {
+        let a = random.below(vertices) as u32;
+        let b = if random.below(8) == 0 { a } else { random.below(vertices) as u32 };
+        (a, b)
+    }))
+}
+
+#[test]
+fn the_principles_agree_with_plain_search_on_random_graphs() {
+    let mut random = Xorshift::new(30);
+    let graphs: Vec<HackenbushGraph> = (0..600).map(|_| random_graph(&mut random, 6, 9)).collect();
+    assert!(graphs.iter().any(|g| g.edges().iter().any(|&(a, b)| a == b)), "some loops");
+    assert!(graphs.iter().any(|g| g.edges().windows(2).any(|w| w[0] == w[1])), "some parallel edges");
+    assert_eq!(check_closed_form(&Hackenbush::new(), graphs).unwrap(), None);
+}
+
+#[test]
+fn every_winning_move_agrees_with_plain_search() {
+    let game = Hackenbush::new();
+    let mut random = Xorshift::new(7);
+    let mut plain = Search::normal_play(&game);
+    let mut closed = Search::closed_form(&game);
+    let mut moves_seen = 0;
+    for _ in 0..300 {
+        let sum = [random_graph(&mut random, 5, 7), random_graph(&mut random, 4, 4)];
+        let a = analyse_sum(&mut plain, &sum).unwrap();
+        let b = analyse_sum(&mut closed, &sum).unwrap();
+        assert_eq!((a.nim_value, &a.winning_moves), (b.nim_value, &b.winning_moves), "{sum:?}");
+        moves_seen += a.winning_moves.len();
+    }
+    assert!(moves_seen > 100, "the sums have winning moves to compare");
+}
+
+#[test]
+fn decomposing_at_the_ground_keeps_the_value() {
+    let game = Hackenbush::new();
+    let mut random = Xorshift::new(11);
+    for _ in 0..300 {
+        let whole = random_graph(&mut random, 6, 9);
+        let mut parts = Vec::new();
+        game.components(&whole, &mut parts);
+        let edges: usize = parts.iter().map(|p| p.edges().len()).sum();
+        assert_eq!(edges, whole.edges().len(), "{whole:?} -> {parts:?}");
+        let value = parts.iter().fold(0, |x, p| x ^ green_hackenbush_value(p));
+        assert_eq!(value, green_hackenbush_value(&whole), "{whole:?} -> {parts:?}");
+        assert!(parts.iter().all(|p| {
+            let mut again = Vec::new();
+            game.components(p, &mut again);
+            again.len() == 1
+        }));
+    }
+    let mut parts = Vec::new();
+    game.components(&graph("0-0,0-1,1-2,0-3,3-3,0-4,4-0"), &mut parts);
+    assert_eq!(parts.len(), 4); // the loop, the stalk 0-1-2, 0-3 with its loop, the pair 0-4
+}
+
+/// Winning Ways ch. 7: a stalk of n edges is the nim heap *n.
+#[test]
+fn stalks_are_nim_heaps() {
+    for n in 0..40 {
+        let stalk = HackenbushFamily::Path.graph(n);
+        assert_eq!(green_hackenbush_value(&stalk), n as u64);
+    }
+    assert_eq!(Search::normal_play(Hackenbush::new()).nim_value(&HackenbushFamily::Path.graph(9)).unwrap(), 9);
+}
+
+/// Values derived by hand from the options (so independent of the
+/// principles), for the shapes Winning Ways ch. 7 uses to explain fusion.
+#[test]
+fn hand_derived_values() {
+    // Triangle 0-1-2 on the ground. Cutting 0-1 (or 0-2) leaves a stalk of
+    // two, *2; cutting 1-2 leaves two stalks of one, *1 + *1 = 0. mex{2, 0} = 1:
+    // an odd cycle is a loop.
+    assert_eq!(green_hackenbush_value(&graph("0-1,1-2,2-0")), 1);
+    // Square 0-1-2-3 on the ground: each cut leaves a stalk of three or *1 + *2:
+    // all options are *3, so the value is 0: an even cycle fuses to a point.
+    assert_eq!(green_hackenbush_value(&graph("0-1,1-2,2-3,3-0")), 0);
+    // A lollipop: stalk 0-1 under a triangle 1-2-3. Cuts: 0-1 → 0; 1-2 or
+    // 3-1 → a stalk of three, *3; 2-3 → a stalk of one with two leaves,
+    // (1 ⊕ 1) + 1 = *1. mex{0, 3, 1} = 2, and fusion gives 1 + 1 = 2.
+    assert_eq!(green_hackenbush_value(&graph("0-1,1-2,2-3,3-1")), 2);
+    // A loop at the ground is *1; a loop on a stalk of one is (1) + 1 = *2.
+    assert_eq!(green_hackenbush_value(&graph("0-0")), 1);
+    assert_eq!(green_hackenbush_value(&graph("0-1,1-1")), 2);
+    // Two parallel edges from the ground: a cycle of two, *0.
+    assert_eq!(green_hackenbush_value(&graph("0-1,0-1")), 0);
+    for text in ["0-1,1-2,2-0", "0-1,1-2,2-3,3-0", "0-1,1-2,2-3,3-1", "0-0", "0-1,1-1", "0-1,0-1"] {
+        let g = graph(text);
+        assert_eq!(Search::normal_play(Hackenbush::new()).nim_value(&g).unwrap(), green_hackenbush_value(&g), "{text}");
+    }
+}
+
+#[test]
+fn families_have_their_values() {
+    let mut search = Search::normal_play(Hackenbush::new());
+    for n in 0..9u32 {
+        let star = HackenbushFamily::Star.graph(n);
+        let cycle = HackenbushFamily::Cycle.graph(n);
+        assert_eq!(star.edges().len(), n as usize);
+        assert_eq!(cycle.edges().len(), n as usize);
+        let star_value = if n == 0 { 0 } else { ((n as u64 - 1) % 2) + 1 };
+        assert_eq!((green_hackenbush_value(&star), search.nim_value(&star).unwrap()), (star_value, star_value));
+        let cycle_value = n as u64 % 2;
+        assert_eq!((green_hackenbush_value(&cycle), search.nim_value(&cycle).unwrap()), (cycle_value, cycle_value));
+    }
+}
+
+#[test]
+fn the_normal_form_drops_what_fell_and_renumbers() {
+    assert_eq!(graph("0-1,2-3"), graph("0-1"));
+    assert_eq!(graph("0-5,5-9,9-9"), graph("0-1,1-2,2-2"));
+    assert_eq!(graph("3-0"), graph("0-1"));
+    assert_eq!(Hackenbush::new().format_position(&graph("0-7,7-3,3-0")), "0-1,0-2,1-2");
+    assert_eq!(Hackenbush::new().format_position(&graph("none")), "none");
+    assert_eq!(graph("1-2"), HackenbushGraph::default());
+    // Cutting a ground edge drops what hangs from it only.
+    assert_eq!(graph("0-1,1-2,0-3").cut(0), graph("0-1"));
+}
+
+#[test]
+fn bad_positions_name_what_and_where() {
+    let game = Hackenbush::new();
+    let error = |text: &str| game.parse_position(text).unwrap_err().to_string();
+    assert!(error("0-1,1").contains("an edge written a-b"), "{}", error("0-1,1"));
+    assert!(error("0-x").contains("a vertex number"));
+    assert!(error("tree:3").contains("path, star or cycle"));
+    assert!(error("path:99999").contains("at most 4096 edges"));
+    assert!(error("/nonexistent/graph.txt").contains("cannot read /nonexistent/graph.txt"));
+    let file = parse_edge_file("# a triangle\n0-1\n1-2 # top\n\n2-x\n").unwrap_err().to_string();
+    assert_eq!(file, "line 5: expected a vertex number, found 'x'");
+    assert_eq!(parse_edge_file("0-1 # ground\n1-2\n\n").unwrap(), graph("0-1,1-2"));
+    assert_eq!(Hackenbush::of_family(HackenbushFamily::Cycle).parse_position("3").unwrap(), graph("0-1,1-2,2-0"));
+}

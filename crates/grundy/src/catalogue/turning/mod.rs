@@ -1,0 +1,163 @@
+//! Coin-turning games (Berlekamp, Conway and Guy, *Winning Ways*, ch. 14).
+//!
+//! A row of coins, each heads or tails; a move turns over some coins by the
+//! game's rule, the rightmost of them going from heads to tails (so play
+//! ends). A position is the set of places showing heads: `1,4,7`, or the row
+//! itself `THHTH` (its first letter at the game's first place), or `none`.
+//!
+//! **The theorem** (WW ch. 14): a row is the sum of its single heads, since
+//! turning a coin twice leaves it as it was, so its value is the nim-sum of
+//! the values `g(p)` of single heads at its places `p`. [`TurningRule`]
+//! computes `g` by its recurrence; [`CoinTurning`] offers the nim-sum as its
+//! [`ClosedForm`], and plain search of whole rows checks it in the tests.
+//! Every winning move is found by listing the row's moves and keeping those
+//! whose row has value 0 (each valued by the theorem in O(heads)).
+//!
+//! Two-dimensional products ([`ProductTurning`], the **Tartan theorem**):
+//! in `G₁ × G₂` a move turns every coin `(x, y)` with `x` among the coins of
+//! a `G₁` move and `y` among those of a `G₂` move; a head at `(x, y)` is worth
+//! `G₁(x) ⊗ G₂(y)`, the nim-product. Twins × Twins is Turning Corners (turn
+//! the four corners of a rectangle), whose table is the nim-multiplication
+//! table.
+
+mod product;
+mod rule;
+
+pub use product::{ProductTurning, MAX_MOVES_LISTED};
+pub use rule::{TurningRule, MAX_COINS_TURNED, MAX_PLACE};
+
+use crate::error::{Error, Result};
+use crate::game::{parse_number, ClosedForm, Game, Notation, Options};
+use crate::nim::NimValue;
+
+/// A one-dimensional coin-turning game; a position is its heads' places, sorted.
+///
+/// ```
+/// use grundy::catalogue::{CoinTurning, Notation};
+/// use grundy::game::ClosedForm;
+/// let mock = CoinTurning::parse("mock-turtles").unwrap();
+/// // Heads at places 1, 2, 3: the odious numbers 1 ⊕ 2 ⊕ 4 = 7.
+/// assert_eq!(mock.closed_nim_value(&mock.parse_position("HHH").unwrap()), 7);
+/// ```
+#[derive(Clone, Debug)]
+pub struct CoinTurning {
+    rule: TurningRule,
+}
+
+impl CoinTurning {
+    /// `turning-turtles`, `mock-turtles`, `ruler`, `twins` or `turning:SET`
+    /// (see [`TurningRule::parse`]).
+    pub fn parse(description: &str) -> Result<Self> {
+        Ok(CoinTurning { rule: TurningRule::parse(description)? })
+    }
+
+    pub fn rule(&self) -> &TurningRule {
+        &self.rule
+    }
+}
+
+/// The heads after a move turns `coins` (sorted): the symmetric difference.
+pub(crate) fn turn<P: Ord + Copy>(heads: &[P], coins: &[P]) -> Vec<P> {
+    let (mut i, mut j) = (0, 0);
+    let mut out = Vec::with_capacity(heads.len() + coins.len());
+    while i < heads.len() || j < coins.len() {
+        match (heads.get(i), coins.get(j)) {
+            (Some(a), Some(b)) if a == b => {
+                i += 1;
+                j += 1;
+            }
+            (Some(&a), Some(&b)) if a < b => {
+                out.push(a);
+                i += 1;
+            }
+            (Some(&a), None) => {
+                out.push(a);
+                i += 1;
+            }
+            (_, Some(&b)) => {
+                out.push(b);
+                j += 1;
+            }
+            (None, None) => unreachable!(),
+        }
+    }
+    out
+}
+
+impl Game for CoinTurning {
+    type Position = Vec<u32>;
+    fn options(&self, heads: &Vec<u32>, options: &mut Options<Vec<u32>>) {
+        let mut moves = Vec::new();
+        for &head in heads {
+            moves.clear();
+            self.rule.moves(head, &mut moves);
+            for others in &moves {
+                let mut coins = others.clone();
+                coins.push(head);
+                options.push(turn(heads, &coins));
+            }
+        }
+    }
+}
+
+impl ClosedForm for CoinTurning {
+    /// The theorem: the nim-sum of the single heads' values.
+    fn closed_nim_value(&self, heads: &Vec<u32>) -> NimValue {
+        heads.iter().fold(0, |sum, &p| sum ^ self.rule.value(p))
+    }
+}
+
+/// Checks a position's size: listing its moves must stay within
+/// [`MAX_MOVES_LISTED`] (winning moves and play list them all).
+pub(crate) fn check_moves(count: u128, game: &str) -> Result<()> {
+    if count > MAX_MOVES_LISTED as u128 {
+        return Err(Error::TooLarge {
+            what: format!("listing the moves of this {game} position"),
+            needed: count,
+            limit: MAX_MOVES_LISTED as u128,
+            unit: "moves",
+        });
+    }
+    Ok(())
+}
+
+/// Sorted places from a list; a place given twice is an error.
+pub(crate) fn sorted_places<P: Ord + Copy + std::fmt::Debug>(mut places: Vec<P>) -> Result<Vec<P>> {
+    places.sort_unstable();
+    if let Some(pair) = places.windows(2).find(|w| w[0] == w[1]) {
+        return Err(Error::InvalidPosition(format!("a head at {:?} is listed twice", pair[0])));
+    }
+    Ok(places)
+}
+
+impl Notation for CoinTurning {
+    fn parse_position(&self, text: &str) -> Result<Vec<u32>> {
+        let text = text.trim();
+        let places: Vec<u32> = if text == "none" {
+            Vec::new()
+        } else if !text.is_empty() && text.chars().all(|c| c == 'H' || c == 'T') {
+            let first = self.rule.first_place();
+            text.chars().enumerate().filter(|&(_, c)| c == 'H').map(|(i, _)| first + i as u32).collect()
+        } else {
+            text.split(',')
+                .map(|p| parse_number(p, "a place of a head (or a row of H and T)"))
+                .collect::<Result<_>>()?
+        };
+        for &p in &places {
+            self.rule.check_place(p)?;
+        }
+        let places = sorted_places(places)?;
+        check_moves(places.iter().map(|&p| self.rule.move_count(p)).sum(), self.rule.name())?;
+        Ok(places)
+    }
+
+    fn format_position(&self, heads: &Vec<u32>) -> String {
+        if heads.is_empty() {
+            return "none".into();
+        }
+        heads.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,137 @@
+//! Products of coin-turning games and the Tartan theorem (Winning Ways
+//! ch. 14; Conway, *On Numbers and Games*, ch. 6).
+//!
+//! In `G₁ × G₂` the coins lie on a grid; a move chooses a `G₁` move with
+//! coins `A` (rightmost `x`) and a `G₂` move with coins `B` (rightmost `y`),
+//! and turns every coin of `A × B`; the coin `(x, y)` must show heads. The
+//! Tartan theorem: a single head at `(x, y)` is worth `G₁(x) ⊗ G₂(y)`, the
+//! nim-product, and a position the nim-sum of its heads.
+
+use super::{check_moves, sorted_places, turn, TurningRule};
+use crate::error::{Error, Result};
+use crate::game::{parse_pair, ClosedForm, Game, Notation, Options};
+use crate::nim::{nim_product, NimValue};
+
+/// The most moves a position may have for `solve` and `play` to list them
+/// all (a value alone never lists them).
+pub const MAX_MOVES_LISTED: usize = 2_000_000;
+
+/// A two-dimensional coin-turning game `G₁ × G₂`; a position is its heads
+/// `(x, y)`, sorted.
+///
+/// ```
+/// use grundy::catalogue::{Notation, ProductTurning};
+/// use grundy::game::ClosedForm;
+/// let corners = ProductTurning::parse("turning-corners").unwrap();
+/// // A head at (2, 3) in Turning Corners is 2 ⊗ 3 = 1.
+/// assert_eq!(corners.closed_nim_value(&corners.parse_position("2,3").unwrap()), 1);
+/// ```
+#[derive(Clone, Debug)]
+pub struct ProductTurning {
+    rows: TurningRule,
+    columns: TurningRule,
+}
+
+impl ProductTurning {
+    /// `turning-corners` (Twins × Twins) or `product:GAME1,GAME2` for any two
+    /// one-dimensional games ([`TurningRule::parse`]), e.g.
+    /// `product:ruler,mock-turtles` or `product:turning:1,3,twins`.
+    pub fn parse(description: &str) -> Result<Self> {
+        let text = description.trim();
+        if text == "turning-corners" {
+            return Ok(Self::new(TurningRule::parse("twins")?, TurningRule::parse("twins")?));
+        }
+        let factors = text.strip_prefix("product:").ok_or_else(|| Error::Syntax {
+            expected: "turning-corners or product:GAME1,GAME2".into(),
+            found: text.to_string(),
+        })?;
+        // The comma between the two games is the one both sides parse at
+        // (a `turning:SET` has commas of its own).
+        for (at, _) in factors.match_indices(',') {
+            if let (Ok(a), Ok(b)) = (TurningRule::parse(&factors[..at]), TurningRule::parse(&factors[at + 1..])) {
+                return Ok(Self::new(a, b));
+            }
+        }
+        Err(Error::InvalidGame(format!(
+            "product:{factors}: expected two coin-turning games separated by a comma (turning-turtles, \
+             mock-turtles, ruler, twins or turning:SET), e.g. product:ruler,twins"
+        )))
+    }
+
+    pub fn new(rows: TurningRule, columns: TurningRule) -> Self {
+        ProductTurning { rows, columns }
+    }
+
+    /// The factor along x (rows of a table).
+    pub fn rows(&self) -> &TurningRule {
+        &self.rows
+    }
+
+    /// The factor along y (columns of a table).
+    pub fn columns(&self) -> &TurningRule {
+        &self.columns
+    }
+
+    /// The Tartan theorem: the value of a single head at `(x, y)`.
+    pub fn head_value(&self, x: u32, y: u32) -> NimValue {
+        nim_product(self.rows.value(x), self.columns.value(y))
+    }
+}
+
+impl Game for ProductTurning {
+    type Position = Vec<(u32, u32)>;
+    fn options(&self, heads: &Vec<(u32, u32)>, options: &mut Options<Vec<(u32, u32)>>) {
+        let (mut xs, mut ys) = (Vec::new(), Vec::new());
+        for &(x, y) in heads {
+            xs.clear();
+            ys.clear();
+            self.rows.moves(x, &mut xs);
+            self.columns.moves(y, &mut ys);
+            for a in &xs {
+                for b in &ys {
+                    let mut coins: Vec<(u32, u32)> = a
+                        .iter()
+                        .chain(std::iter::once(&x))
+                        .flat_map(|&i| b.iter().chain(std::iter::once(&y)).map(move |&j| (i, j)))
+                        .collect();
+                    coins.sort_unstable();
+                    options.push(turn(heads, &coins));
+                }
+            }
+        }
+    }
+}
+
+impl ClosedForm for ProductTurning {
+    /// The Tartan theorem, nim-summed over the heads.
+    fn closed_nim_value(&self, heads: &Vec<(u32, u32)>) -> NimValue {
+        heads.iter().fold(0, |sum, &(x, y)| sum ^ self.head_value(x, y))
+    }
+}
+
+impl Notation for ProductTurning {
+    /// Heads `x,y` separated by `;` (`1,2;3,4`), or `none`.
+    fn parse_position(&self, text: &str) -> Result<Vec<(u32, u32)>> {
+        let text = text.trim();
+        let heads: Vec<(u32, u32)> = if text == "none" {
+            Vec::new()
+        } else {
+            text.split(';').map(|h| parse_pair(h, "a head x,y")).collect::<Result<_>>()?
+        };
+        for &(x, y) in &heads {
+            self.rows.check_place(x)?;
+            self.columns.check_place(y)?;
+        }
+        let heads = sorted_places(heads)?;
+        let moves = heads.iter().map(|&(x, y)| self.rows.move_count(x) * self.columns.move_count(y)).sum();
+        check_moves(moves, "product")?;
+        Ok(heads)
+    }
+
+    fn format_position(&self, heads: &Vec<(u32, u32)>) -> String {
+        if heads.is_empty() {
+            return "none".into();
+        }
+        heads.iter().map(|(x, y)| format!("{x},{y}")).collect::<Vec<_>>().join(";")
+    }
+}

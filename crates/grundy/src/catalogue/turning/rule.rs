@@ -1,0 +1,241 @@
+//! Which coins a move of a coin-turning game may turn, and the value of a
+//! single head at each place (Winning Ways ch. 14).
+//!
+//! A move chooses its rightmost coin, which must show heads, and turns it
+//! together with a set of coins to its left that the rule allows. The
+//! theorem of coin-turning games: a row is the sum of its heads, each head
+//! a game of its own (turning a coin twice is not turning it), so a row's
+//! value is the nim-sum of `g(p)` over its heads `p`, and
+//! `g(n) = mex { ⊕ g(p) over the other coins p of a move at n }`. This
+//! file computes `g` by that recurrence; the published forms are tests.
+
+use crate::error::{Error, Result};
+use crate::game::parse_number;
+use crate::nim::NimValue;
+
+/// The largest place a coin-turning position may use, where a move turns
+/// at most three coins (every named game).
+pub const MAX_PLACE: u32 = 1000;
+
+/// The largest number of coins a `turning:SET` move may turn (five is
+/// Moebius, Winning Ways ch. 14).
+pub const MAX_COINS_TURNED: usize = 5;
+
+/// The last place of a game whose moves turn up to `most` coins: values
+/// grow like a power of the place with the number of coins, and so does
+/// the work of the recurrence.
+const fn last_place(most: usize) -> u32 {
+    match most {
+        0..=3 => MAX_PLACE,
+        4 => 150,
+        _ => 50,
+    }
+}
+
+/// What a move turns besides its rightmost coin.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Moves {
+    /// Exactly `c` coins for some `c` in the set, the rightmost among them.
+    Counts(Vec<usize>),
+    /// A run of consecutive coins ending at the chosen one (Ruler).
+    Run,
+}
+
+/// A one-dimensional coin-turning game: its rule, the number of its first
+/// place, and the value of a single head at every place up to [`MAX_PLACE`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurningRule {
+    name: String,
+    moves: Moves,
+    first: u32,
+    last: u32,
+    values: Vec<NimValue>,
+}
+
+impl TurningRule {
+    /// The named games and `turning:SET`:
+    ///
+    /// - `turning-turtles`: turn one or two coins; places from 1; `g(n) = n`
+    ///   (it is Nim).
+    /// - `mock-turtles`: turn one, two or three coins; places from 1;
+    ///   `g(n)` is the `n`-th odious number 1, 2, 4, 7, 8, 11, … (OEIS A000069).
+    /// - `ruler`: turn any run of consecutive coins ending at the chosen
+    ///   one; places from 1; `g(n)` is the largest power of 2 dividing `n`
+    ///   (OEIS A006519).
+    /// - `twins`: turn exactly two coins; places from 0; `g(n) = n`.
+    /// - `turning:SET`: turn exactly `c` coins for some `c` in SET (a list
+    ///   such as `1,2,3`, each at most [`MAX_COINS_TURNED`]); places from 1.
+    ///   So `turning:1,2` is Turning Turtles and `turning:1,2,3` Mock
+    ///   Turtles; `turning:2` is Twins with its places numbered from 1.
+    pub fn parse(description: &str) -> Result<Self> {
+        let text = description.trim();
+        let (moves, first) = match text {
+            "turning-turtles" => (Moves::Counts(vec![1, 2]), 1),
+            "mock-turtles" => (Moves::Counts(vec![1, 2, 3]), 1),
+            "ruler" => (Moves::Run, 1),
+            "twins" => (Moves::Counts(vec![2]), 0),
+            _ => match text.split_once(':') {
+                Some(("turning", set)) => (Moves::Counts(parse_counts(set)?), 1),
+                _ => {
+                    return Err(Error::Syntax {
+                        expected: "a coin-turning game: turning-turtles, mock-turtles, ruler, twins or turning:SET"
+                            .into(),
+                        found: text.to_string(),
+                    })
+                }
+            },
+        };
+        let (values, last) = match &moves {
+            Moves::Counts(counts) => {
+                let last = last_place(counts.iter().copied().max().unwrap_or(1));
+                (count_values(counts, first, last), last)
+            }
+            Moves::Run => (run_values(first, MAX_PLACE), MAX_PLACE),
+        };
+        Ok(TurningRule { name: text.to_string(), moves, first, last, values })
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The number of the leftmost place (0 or 1).
+    pub fn first_place(&self) -> u32 {
+        self.first
+    }
+
+    /// The number of the rightmost place ([`MAX_PLACE`], less when a move
+    /// may turn four coins or more).
+    pub fn last_place(&self) -> u32 {
+        self.last
+    }
+
+    /// The value of a single head at `place` (`first_place..=last_place`).
+    pub fn value(&self, place: u32) -> NimValue {
+        self.values[place as usize]
+    }
+
+    /// Pushes, for every move whose rightmost coin is at `place`, the other
+    /// coins it turns (each below `place`).
+    pub fn moves(&self, place: u32, out: &mut Vec<Vec<u32>>) {
+        match &self.moves {
+            Moves::Run => {
+                for start in (self.first..=place).rev() {
+                    out.push((start..place).collect());
+                }
+            }
+            Moves::Counts(counts) => {
+                for &c in counts {
+                    let mut chosen = Vec::with_capacity(c);
+                    subsets(self.first, place, c - 1, &mut chosen, out);
+                }
+            }
+        }
+    }
+
+    /// How many moves have their rightmost coin at `place`.
+    pub fn move_count(&self, place: u32) -> u128 {
+        let below = u128::from(place - self.first);
+        match &self.moves {
+            Moves::Run => below + 1,
+            Moves::Counts(counts) => counts.iter().map(|&c| binomial(below, c as u128 - 1)).sum(),
+        }
+    }
+
+    /// Checks that `place` is on the row.
+    pub fn check_place(&self, place: u32) -> Result<()> {
+        if place < self.first || place > self.last {
+            return Err(Error::InvalidPosition(format!(
+                "place {place} is not on the row of {}: places run from {} to {}",
+                self.name, self.first, self.last
+            )));
+        }
+        Ok(())
+    }
+}
+
+fn parse_counts(text: &str) -> Result<Vec<usize>> {
+    let mut counts: Vec<usize> =
+        text.split(',').map(|c| parse_number(c, "a number of coins turned (1 or more)")).collect::<Result<_>>()?;
+    counts.sort_unstable();
+    counts.dedup();
+    if let Some(&bad) = counts.iter().find(|&&c| c == 0 || c > MAX_COINS_TURNED) {
+        return Err(Error::InvalidGame(format!(
+            "turning:{text}: a move turns from 1 to {MAX_COINS_TURNED} coins, not {bad}"
+        )));
+    }
+    Ok(counts)
+}
+
+fn binomial(n: u128, k: u128) -> u128 {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// Every `k`-subset of `from..to`, each pushed as a sorted list.
+fn subsets(from: u32, to: u32, k: usize, chosen: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+    if k == 0 {
+        out.push(chosen.clone());
+        return;
+    }
+    for p in from..to {
+        if ((to - p) as usize) < k {
+            break;
+        }
+        chosen.push(p);
+        subsets(p + 1, to, k - 1, chosen, out);
+        chosen.pop();
+    }
+}
+
+/// `g` for "turn exactly c coins, c in counts": `reach[j]` holds the
+/// nim-sums of every `j` distinct places seen so far (a bitset); a move at
+/// `n` turning `c` coins reaches `reach[c − 1]`, and `g(n)` joins the sets
+/// as `reach[j] ∪= reach[j − 1] ⊕ g(n)`, largest `j` first.
+fn count_values(counts: &[usize], first: u32, last: u32) -> Vec<NimValue> {
+    let most = counts.iter().copied().max().unwrap_or(1);
+    let mut reach: Vec<Vec<bool>> = vec![vec![false; 2]; most];
+    reach[0][0] = true;
+    let mut values = vec![0; last as usize + 1];
+    for n in first..=last {
+        let mut reached = vec![false; reach[0].len() + 1];
+        for &c in counts {
+            for (v, &r) in reach[c - 1].iter().enumerate() {
+                reached[v] |= r;
+            }
+        }
+        let g = reached.iter().position(|&r| !r).expect("the last slot is never reached") as NimValue;
+        values[n as usize] = g;
+        let size = (g as usize + 1).next_power_of_two().max(reach[0].len());
+        for set in &mut reach {
+            set.resize(size, false);
+        }
+        for j in (1..most).rev() {
+            let (lower, upper) = reach.split_at_mut(j);
+            for (v, &r) in lower[j - 1].iter().enumerate() {
+                if r {
+                    upper[0][v ^ g as usize] = true;
+                }
+            }
+        }
+    }
+    values
+}
+
+/// `g` for Ruler: the moves at `n` turn the runs `k..n` for every `k`, so
+/// `g(n)` is the mex of the running nim-sums of `g(n − 1), g(n − 2), …`.
+fn run_values(first: u32, last: u32) -> Vec<NimValue> {
+    let mut values: Vec<NimValue> = vec![0; last as usize + 1];
+    for n in first..=last {
+        let mut reached = vec![0];
+        let mut sum = 0;
+        for p in (first..n).rev() {
+            sum ^= values[p as usize];
+            reached.push(sum);
+        }
+        values[n as usize] = crate::nim::mex(&reached);
+    }
+    values
+}

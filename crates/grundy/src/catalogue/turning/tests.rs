@@ -1,0 +1,180 @@
+//! The theorem of coin-turning games and the Tartan theorem against plain
+//! search of whole rows and boards, and the published values.
+
+use super::*;
+use crate::solve::{analyse_sum, check_closed_form, Search};
+use crate::testing::Xorshift;
+
+fn game(description: &str) -> CoinTurning {
+    CoinTurning::parse(description).unwrap()
+}
+
+/// Every set of heads among the places `from..from + width`.
+fn all_rows(from: u32, width: u32) -> impl Iterator<Item = Vec<u32>> {
+    (0u32..1 << width).map(move |mask| (0..width).filter(|i| mask >> i & 1 == 1).map(|i| from + i).collect())
+}
+
+const GAMES: [&str; 9] = [
+    "turning-turtles",
+    "mock-turtles",
+    "ruler",
+    "twins",
+    "turning:1,3",
+    "turning:2,3",
+    "turning:3",
+    "turning:1,2,3,4",
+    "turning:1,2,3,4,5",
+];
+
+#[test]
+fn the_theorem_agrees_with_plain_search_of_whole_rows() {
+    for description in GAMES {
+        let game = game(description);
+        let rows = all_rows(game.rule().first_place(), 9);
+        assert_eq!(check_closed_form(&game, rows).unwrap(), None, "{description}");
+    }
+}
+
+#[test]
+fn every_winning_move_agrees_with_plain_search() {
+    let mut random = Xorshift::new(14);
+    for description in GAMES {
+        let game = game(description);
+        let first = game.rule().first_place();
+        let mut plain = Search::normal_play(&game);
+        let mut closed = Search::closed_form(&game);
+        for _ in 0..40 {
+            let row: Vec<u32> = (0..10).filter(|_| random.below(3) == 0).map(|i| first + i).collect();
+            let sum = [row, vec![first + random.below(10) as u32]];
+            let a = analyse_sum(&mut plain, &sum).unwrap();
+            let b = analyse_sum(&mut closed, &sum).unwrap();
+            assert_eq!((a.nim_value, a.winning_moves), (b.nim_value, b.winning_moves), "{description} {sum:?}");
+        }
+    }
+}
+
+/// Winning Ways ch. 14: Turning Turtles is Nim (a head at place n is *n,
+/// places from 1); Twins is Nim with places from 0.
+#[test]
+fn turtles_and_twins_are_nim() {
+    let (turtles, twins) = (game("turning-turtles"), game("twins"));
+    assert_eq!((turtles.rule().first_place(), twins.rule().first_place()), (1, 0));
+    for n in 0..=MAX_PLACE {
+        assert_eq!(twins.rule().value(n), n as u64);
+        if n >= 1 {
+            assert_eq!(turtles.rule().value(n), n as u64);
+        }
+    }
+}
+
+/// Mock Turtles: the odious numbers (OEIS A000069: 1, 2, 4, 7, 8, 11, …),
+/// the place-n head (places from 1) worth the n-th of them; that number is
+/// 2(n−1) or 2(n−1)+1, whichever has an odd number of 1 bits.
+#[test]
+fn mock_turtles_are_the_odious_numbers() {
+    let mock = game("mock-turtles");
+    let first: Vec<u64> = (1..=16).map(|n| mock.rule().value(n)).collect();
+    assert_eq!(first, [1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28, 31]);
+    for n in 1..=MAX_PLACE as u64 {
+        let even = 2 * (n - 1);
+        let odious = if even.count_ones() % 2 == 1 { even } else { even + 1 };
+        assert_eq!(mock.rule().value(n as u32), odious, "place {n}");
+    }
+}
+
+/// Ruler: the largest power of 2 dividing n (OEIS A006519: 1, 2, 1, 4, 1, 2, 1, 8, …).
+#[test]
+fn ruler_is_the_largest_power_of_two_dividing_the_place() {
+    let ruler = game("ruler");
+    let first: Vec<u64> = (1..=16).map(|n| ruler.rule().value(n)).collect();
+    assert_eq!(first, [1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1, 16]);
+    for n in 1..=MAX_PLACE {
+        assert_eq!(ruler.rule().value(n), u64::from(n & n.wrapping_neg()));
+    }
+}
+
+/// `turning:SET` names the same games as the named ones.
+#[test]
+fn counting_sets_name_the_book_games() {
+    for (set, named) in [("turning:1,2", "turning-turtles"), ("turning:3,1,2", "mock-turtles")] {
+        let (a, b) = (game(set), game(named));
+        assert!((1..=MAX_PLACE).all(|n| a.rule().value(n) == b.rule().value(n)), "{set}");
+    }
+    let (counted, twins) = (game("turning:2"), game("twins"));
+    assert!((1..=MAX_PLACE).all(|n| counted.rule().value(n) == twins.rule().value(n - 1)));
+}
+
+fn product(description: &str) -> ProductTurning {
+    ProductTurning::parse(description).unwrap()
+}
+
+/// Every set of at most `most` heads on the board of `side × side` places.
+fn boards(game: &ProductTurning, side: u32, most: usize) -> Vec<Vec<(u32, u32)>> {
+    fn extend(cells: &[(u32, u32)], heads: &mut Vec<(u32, u32)>, most: usize, out: &mut Vec<Vec<(u32, u32)>>) {
+        out.push(heads.clone());
+        if heads.len() == most {
+            return;
+        }
+        for (i, &cell) in cells.iter().enumerate() {
+            heads.push(cell);
+            extend(&cells[i + 1..], heads, most, out);
+            heads.pop();
+        }
+    }
+    let (x0, y0) = (game.rows().first_place(), game.columns().first_place());
+    let cells: Vec<(u32, u32)> = (0..side).flat_map(|i| (0..side).map(move |j| (x0 + i, y0 + j))).collect();
+    let mut out = Vec::new();
+    extend(&cells, &mut Vec::new(), most, &mut out);
+    out
+}
+
+#[test]
+fn the_tartan_theorem_agrees_with_plain_search_of_boards() {
+    let corners = product("turning-corners");
+    let positions = boards(&corners, 4, 3);
+    assert_eq!(positions.len(), 1 + 16 + 120 + 560);
+    assert_eq!(check_closed_form(&corners, positions).unwrap(), None);
+    for description in [
+        "product:ruler,mock-turtles",
+        "product:turning-turtles,ruler",
+        "product:mock-turtles,twins",
+        "product:turning:1,3,turning-turtles",
+    ] {
+        let game = product(description);
+        assert_eq!(check_closed_form(&game, boards(&game, 3, 3)).unwrap(), None, "{description}");
+    }
+}
+
+/// Turning Corners is the nim-multiplication table (ONAG ch. 6; WW ch. 14);
+/// the row of 8 is the published 8, 12, 4, 11, 3, 7, 15, 13, 5, 1, 9, 6, 14, 10, 2, 128.
+#[test]
+fn turning_corners_is_nim_multiplication() {
+    let corners = product("turning-corners");
+    let row: Vec<u64> = (1..=16).map(|y| corners.head_value(8, y)).collect();
+    assert_eq!(row, [8, 12, 4, 11, 3, 7, 15, 13, 5, 1, 9, 6, 14, 10, 2, 128]);
+    let mut search = Search::normal_play(&corners);
+    assert_eq!(search.nim_value(&vec![(2, 3)]).unwrap(), 1);
+    assert_eq!(search.nim_value(&vec![(3, 3)]).unwrap(), 2);
+}
+
+#[test]
+fn positions_and_bad_input() {
+    let mock = game("mock-turtles");
+    assert_eq!(mock.parse_position("THHTH").unwrap(), vec![2, 3, 5]);
+    assert_eq!(game("twins").parse_position("THHTH").unwrap(), vec![1, 2, 4]);
+    assert_eq!(mock.parse_position("7,1,4").unwrap(), vec![1, 4, 7]);
+    assert_eq!(mock.format_position(&vec![]), "none");
+    let error = |g: &CoinTurning, text: &str| g.parse_position(text).unwrap_err().to_string();
+    assert!(error(&mock, "0").contains("places run from 1 to 1000"), "{}", error(&mock, "0"));
+    assert!(error(&mock, "1,1").contains("listed twice"));
+    assert!(error(&mock, "THX").contains("a place of a head"));
+    assert!(CoinTurning::parse("turning:0,2").unwrap_err().to_string().contains("from 1 to 5 coins"));
+    assert!(CoinTurning::parse("turning:x").unwrap_err().to_string().contains("a number of coins"));
+    assert!(ProductTurning::parse("product:ruler").unwrap_err().to_string().contains("two coin-turning games"));
+    let corners = product("turning-corners");
+    assert_eq!(corners.parse_position("3,4;1,2").unwrap(), vec![(1, 2), (3, 4)]);
+    assert_eq!(corners.format_position(&vec![(1, 2), (3, 4)]), "1,2;3,4");
+    assert!(corners.parse_position("1;2").unwrap_err().to_string().contains("a head x,y"));
+    let big = product("product:mock-turtles,mock-turtles").parse_position("1000,1000").unwrap_err();
+    assert!(big.to_string().contains("moves"), "{big}");
+}
