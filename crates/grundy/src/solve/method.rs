@@ -13,6 +13,9 @@ pub enum Method {
     /// Misère play: products in the misère quotient of the game's heaps
     /// (Plambeck–Siegel 2008).
     Quotient,
+    /// Misère play: each component's misère canonical form, and a search
+    /// of the sum of forms (ONAG ch. 12).
+    Canonical,
     /// Exhaustive search of the whole position.
     Search,
     /// Every-SG: the largest suspense number decides (Smith 1966).
@@ -31,6 +34,7 @@ impl Method {
         match self {
             Method::TameGenus => "tame-genus",
             Method::Quotient => "quotient",
+            Method::Canonical => "canonical",
             Method::Search => "search",
             Method::Suspense => "suspense",
             Method::Retrograde => "retrograde",

@@ -23,6 +23,7 @@
 //! [`NimHeapGenus`] games.
 
 mod analysis;
+pub mod canonical;
 
 pub use analysis::{analyse_misere_sum, MisereAnalysis, MisereMove, MisereSums};
 

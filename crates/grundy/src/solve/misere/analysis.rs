@@ -7,6 +7,7 @@ use std::hash::Hash;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
+use super::canonical::CanonicalSums;
 use super::MiserePlay;
 use crate::error::Result;
 use crate::game::{Game, Options, Outcome, SumGame};
@@ -38,6 +39,9 @@ pub struct MisereAnalysis<P> {
     pub winning_moves: Vec<MisereMove<P>>,
     /// Why a misère quotient that was given did not decide the sum.
     pub note: Option<String>,
+    /// Each component's misère canonical form in CGSuite's notation
+    /// (`*[2#]`), when canonical forms decided ([`Method::Canonical`]).
+    pub canonical_forms: Vec<String>,
 }
 
 /// Misère analysis of one game, remembering what it learns: each
@@ -54,6 +58,8 @@ where
     exact: Search<SumGame<G>, MiserePlay>,
     /// A misère quotient, asked before the other methods where there is one.
     quotient: Option<Box<dyn MisereOracle<G::Position>>>,
+    /// Canonical forms, when asked for: they then decide every sum.
+    canonical: Option<CanonicalSums<G>>,
 }
 
 impl<G: Game + Clone> MisereSums<G>
@@ -64,11 +70,35 @@ where
     /// (`Arc<HeapGame>`).
     pub fn new(game: G) -> Self {
         MisereSums {
-            game: game.clone(),
             genera: FxHashMap::default(),
             tame: FxHashMap::default(),
-            exact: Search::new(SumGame::new(game), MiserePlay),
+            exact: Search::new(SumGame::new(game.clone()), MiserePlay),
             quotient: None,
+            canonical: None,
+            game,
+        }
+    }
+
+    /// Decides every sum by misère canonical forms ([`CanonicalSums`]),
+    /// before a quotient and instead of genera and search.
+    pub fn with_canonical_forms(mut self) -> Self {
+        self.use_canonical_forms();
+        self
+    }
+
+    /// [`Self::with_canonical_forms`] on a kept analysis.
+    pub fn use_canonical_forms(&mut self) {
+        if self.canonical.is_none() {
+            self.canonical = Some(CanonicalSums::new(self.game.clone()));
+        }
+    }
+
+    /// Makes exact search and canonical forms watch `flag` (a Ctrl-C
+    /// handler's): once raised they return [`crate::Error::Interrupted`].
+    pub fn set_interrupt(&mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.exact.set_interrupt(std::sync::Arc::clone(&flag));
+        if let Some(canonical) = &mut self.canonical {
+            canonical.set_interrupt(flag);
         }
     }
 
@@ -124,10 +154,13 @@ where
     }
 
     /// **How a misère sum is decided** — the one place the choice is made:
-    /// the misère quotient when there is one that covers the sum, else the
-    /// tame-genus rule when every component is tame, else exact search of
-    /// the whole sum.
+    /// canonical forms when they were asked for; else the misère quotient
+    /// when there is one that covers the sum, else the tame-genus rule when
+    /// every component is tame, else exact search of the whole sum.
     pub fn method(&mut self, components: &[G::Position]) -> Result<Method> {
+        if self.canonical.is_some() {
+            return Ok(Method::Canonical);
+        }
         if let Some(quotient) = &mut self.quotient {
             if quotient.outcome(components).is_some() {
                 return Ok(Method::Quotient);
@@ -143,6 +176,9 @@ where
 
     /// The misère outcome of the sum of `components`, by [`Self::method`].
     pub fn outcome(&mut self, components: &[G::Position]) -> Result<(Outcome, Method)> {
+        if let Some(canonical) = &mut self.canonical {
+            return Ok((canonical.outcome(components)?, Method::Canonical));
+        }
         if let Some(outcome) = self.quotient.as_mut().and_then(|q| q.outcome(components)) {
             return Ok((outcome, Method::Quotient));
         }
@@ -163,8 +199,19 @@ where
     /// Outcome, genera and every winning move of the sum of `components`.
     pub fn analyse(&mut self, components: &[G::Position]) -> Result<MisereAnalysis<G::Position>> {
         let (outcome, method) = self.outcome(components)?;
-        let genera = match method {
-            Method::Quotient => Vec::new(),
+        let mut canonical_forms = Vec::new();
+        let genera = match (method, &mut self.canonical) {
+            (Method::Quotient, _) => Vec::new(),
+            // The genus of a form is a few sums of forms, not a search.
+            (Method::Canonical, Some(canonical)) => {
+                let mut genera = Vec::with_capacity(components.len());
+                for component in components {
+                    let form = canonical.form(component)?;
+                    canonical_forms.push(canonical.forms().display(form));
+                    genera.push(canonical.genus(form));
+                }
+                genera
+            }
             _ => components.iter().map(|c| self.genus(c)).collect::<Result<Vec<_>>>()?,
         };
         let mut winning_moves = Vec::new();
@@ -184,12 +231,20 @@ where
             }
         }
         let note = match &self.quotient {
-            Some(quotient) if method != Method::Quotient => {
+            Some(quotient) if method != Method::Quotient && method != Method::Canonical => {
                 Some(format!("{}, not this sum: decided by {method}", quotient.coverage()))
             }
             _ => None,
         };
-        Ok(MisereAnalysis { components: components.to_vec(), genera, outcome, method, winning_moves, note })
+        Ok(MisereAnalysis {
+            components: components.to_vec(),
+            genera,
+            outcome,
+            method,
+            winning_moves,
+            note,
+            canonical_forms,
+        })
     }
 }
 
@@ -249,5 +304,33 @@ mod tests {
         check(&HeapGame::parse("kayles").unwrap(), &sums);
         check(&HeapGame::parse("0.137").unwrap(), &sums);
         check(&Nim, &sums);
+    }
+}
+
+#[cfg(test)]
+mod canonical_tests {
+    use super::*;
+    use crate::catalogue::{HeapGame, Nim};
+
+    #[test]
+    fn canonical_forms_give_the_same_analysis_as_the_other_methods() {
+        let sums = [vec![3, 4, 5], vec![5, 2], vec![1, 1], vec![2, 2], vec![6], vec![1, 4, 4], vec![], vec![7, 1]];
+        for game in [HeapGame::parse("kayles").unwrap(), HeapGame::parse("0.137").unwrap()] {
+            let mut usual = MisereSums::new(&game);
+            let mut canonical = MisereSums::new(&game).with_canonical_forms();
+            for sum in &sums {
+                let (a, b) = (usual.analyse(sum).unwrap(), canonical.analyse(sum).unwrap());
+                assert_eq!(b.method, Method::Canonical);
+                assert_eq!(
+                    (a.outcome, &a.winning_moves, &a.genera),
+                    (b.outcome, &b.winning_moves, &b.genera),
+                    "{sum:?}"
+                );
+                assert_eq!(b.canonical_forms.len(), sum.len());
+            }
+        }
+        let analysis = MisereSums::new(Nim).with_canonical_forms().analyse(&[2, 2]).unwrap();
+        assert_eq!(analysis.canonical_forms, ["*[2]", "*[2]"]);
+        assert_eq!(analysis.outcome, Outcome::P);
     }
 }

@@ -1,0 +1,204 @@
+//! Misère play by canonical forms: each component is replaced by its misère
+//! canonical form, and a sum is decided by searching sums of forms.
+//!
+//! Two games are misère-equal when they have the same misère outcome in
+//! every sum; Conway showed (ONAG ch. 12) that each game has a unique
+//! simplest form in its class, found by removing reversible options
+//! ([`form`] explains the rule). Far fewer forms than positions exist:
+//! every Kayles heap up to 20 has one of a few dozen forms, and many Cram
+//! regions share a form. So the outcome of a sum of components is the
+//! outcome of the sum of their forms, searched over multisets of form ids
+//! (a move replaces one form by one of its options) and memoized on them.
+//! Lemoine and Viennot's *reduced canonical trees* (misère Sprouts, arXiv
+//! 0908.4407) are the same idea. CGSuite offers the forms as
+//! `MisereCanonicalForm`; [`Forms::display`] prints them as it does.
+//!
+//! ```
+//! use grundy::catalogue::HeapGame;
+//! use grundy::game::Outcome;
+//! use grundy::solve::misere::canonical::CanonicalSums;
+//! let kayles = HeapGame::parse("kayles").unwrap();
+//! let mut sums = CanonicalSums::new(&kayles);
+//! let three = sums.form(&3).unwrap();
+//! assert_eq!(sums.forms().display(three), "*[3]"); // misère Kayles 3 is *3
+//! assert_eq!(sums.outcome(&[3, 4, 5]).unwrap(), Outcome::N);
+//! assert_eq!(sums.outcome(&[1]).unwrap(), Outcome::P);
+//! ```
+
+mod form;
+mod notation;
+
+pub use form::{FormId, Forms};
+
+use std::fmt::Debug;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::error::{Error, Result};
+use crate::game::{Game, Options, Outcome};
+use crate::solve::genus::Genus;
+
+/// The misère canonical forms of a game's positions, and the outcomes of
+/// sums of them, remembered between questions.
+pub struct CanonicalSums<G: Game> {
+    game: G,
+    forms: Forms,
+    of_position: FxHashMap<G::Position, FormId>,
+    /// Misère outcomes of multisets of forms (sorted, without `0`, and
+    /// with pairs of `*` cancelled, since `* + * = 0`).
+    outcomes: FxHashMap<Box<[FormId]>, Outcome>,
+    interrupt: Option<Arc<AtomicBool>>,
+}
+
+impl<G: Game> CanonicalSums<G>
+where
+    G::Position: Debug,
+{
+    pub fn new(game: G) -> Self {
+        CanonicalSums {
+            game,
+            forms: Forms::new(),
+            of_position: FxHashMap::default(),
+            outcomes: FxHashMap::default(),
+            interrupt: None,
+        }
+    }
+
+    /// Makes the computations watch `flag`: once it is raised they return
+    /// [`Error::Interrupted`], keeping every form and outcome found.
+    pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.interrupt = Some(flag);
+    }
+
+    fn check_interrupt(&self) -> Result<()> {
+        match &self.interrupt {
+            Some(flag) if flag.load(Ordering::Relaxed) => Err(Error::Interrupted),
+            _ => Ok(()),
+        }
+    }
+
+    /// How many positions have a form so far.
+    pub fn positions_valued(&self) -> usize {
+        self.of_position.len()
+    }
+
+    /// The arena the forms live in (to print them, or to add them).
+    pub fn forms(&self) -> &Forms {
+        &self.forms
+    }
+
+    /// The arena, to build forms of one's own (sums, parsed forms).
+    pub fn forms_mut(&mut self) -> &mut Forms {
+        &mut self.forms
+    }
+
+    /// The misère canonical form of `position`: the forms of its options
+    /// (an option that is a sum gets the misère sum of its parts' forms),
+    /// simplified. Each position is valued once.
+    pub fn form(&mut self, position: &G::Position) -> Result<FormId> {
+        let mut on_path = FxHashSet::default();
+        self.form_of(position, &mut on_path)
+    }
+
+    fn form_of(&mut self, position: &G::Position, on_path: &mut FxHashSet<G::Position>) -> Result<FormId> {
+        if let Some(&form) = self.of_position.get(position) {
+            return Ok(form);
+        }
+        self.check_interrupt()?;
+        if !on_path.insert(position.clone()) {
+            return Err(Error::Loopy { position: format!("{position:?}") });
+        }
+        let mut options = Options::new();
+        self.game.options(position, &mut options);
+        let mut option_forms = Vec::with_capacity(options.len());
+        for option in options.iter() {
+            let mut total = FormId::ZERO;
+            for part in option {
+                let part_form = self.form_of(part, on_path)?;
+                total = self.forms.sum(total, part_form);
+            }
+            option_forms.push(total);
+        }
+        on_path.remove(position);
+        let form = self.forms.game(option_forms);
+        self.of_position.insert(position.clone(), form);
+        Ok(form)
+    }
+
+    /// The misère outcome of the sum of `components`, from their forms.
+    pub fn outcome(&mut self, components: &[G::Position]) -> Result<Outcome> {
+        let forms = components.iter().map(|c| self.form(c)).collect::<Result<Vec<_>>>()?;
+        self.outcome_of_forms(&forms)
+    }
+
+    /// The misère outcome of the sum of `forms`: with no move left the
+    /// player to move wins; else the player to move wins iff some move in
+    /// some form leads to a sum the opponent loses.
+    pub fn outcome_of_forms(&mut self, forms: &[FormId]) -> Result<Outcome> {
+        let key = normalize(forms.to_vec());
+        self.outcome_of_key(key)
+    }
+
+    fn outcome_of_key(&mut self, key: Box<[FormId]>) -> Result<Outcome> {
+        match key[..] {
+            [] => return Ok(Outcome::N),
+            [only] => return Ok(self.forms.outcome(only)),
+            _ => {}
+        }
+        if let Some(&outcome) = self.outcomes.get(&key) {
+            return Ok(outcome);
+        }
+        self.check_interrupt()?;
+        let mut outcome = Outcome::P;
+        'moves: for i in 0..key.len() {
+            if i > 0 && key[i] == key[i - 1] {
+                continue; // the same move as in the previous copy
+            }
+            for &option in self.forms.options(key[i]).to_vec().iter() {
+                let mut after = key.to_vec();
+                after[i] = option;
+                if self.outcome_of_key(normalize(after))? == Outcome::P {
+                    outcome = Outcome::N;
+                    break 'moves;
+                }
+            }
+        }
+        self.outcomes.insert(key, outcome);
+        Ok(outcome)
+    }
+
+    /// The genus of `form`, from sums of forms: g⁺ and the misère values of
+    /// `form + *2 + … + *2`, until they alternate (as
+    /// [`crate::solve::genus::genus`] computes by search).
+    pub fn genus(&mut self, form: FormId) -> Genus {
+        let two = self.forms.nimber(2);
+        let mut misere = Vec::new();
+        let mut sum = form;
+        loop {
+            misere.push(self.forms.misere_value(sum));
+            let n = misere.len();
+            if n >= 4 && misere[n - 1] == misere[n - 3] && misere[n - 2] == misere[n - 4] {
+                return Genus { nim_value: self.forms.nim_value(form), misere };
+            }
+            sum = self.forms.sum(sum, two);
+        }
+    }
+}
+
+/// A multiset of forms as a memo key: sorted, `0`s dropped, and `*`s
+/// paired off (`* + * = 0` in misère play).
+fn normalize(mut forms: Vec<FormId>) -> Box<[FormId]> {
+    forms.retain(|&f| f != FormId::ZERO);
+    let stars = forms.iter().filter(|&&f| f == FormId::STAR).count();
+    forms.retain(|&f| f != FormId::STAR);
+    if stars % 2 == 1 {
+        forms.push(FormId::STAR);
+    }
+    forms.sort_unstable();
+    forms.into()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,311 @@
+//! Canonical misère forms, hash-consed: a form is the set of its options'
+//! forms, stored once in an arena and named by a [`FormId`], so two forms
+//! are misère-equal exactly when their ids are equal.
+//!
+//! **The simplification** (Conway, *On Numbers and Games*, ch. 12; Siegel,
+//! *Combinatorial Game Theory*, ch. V.1). Let `G = {A, B, …}` and
+//! `H = {A, B, …, D, E, …}` where each extra option `D, E, …` has an option
+//! equal to `G`. Then `G = H` in misère play, provided `G` has an option or
+//! `H` is a misère N-position. (Sketch: answer a move to `D` by the move
+//! `D → G`; the proviso covers `G + X` with no move at all, which the
+//! player to move wins.) An option that can be dropped this way is
+//! *reversible*; a game whose followers have no reversible options is in
+//! *simplest form*, and two simplest forms are misère-equal only if they
+//! are identical (Conway's uniqueness theorem). So with every option
+//! already canonical, the canonical form of `{S}` is
+//!
+//! - `0`, if every option in `S` has `0` as an option and some option is a
+//!   misère P-position (the case `G = 0` of the theorem, where the proviso
+//!   bites; `* + * = {*} = 0` is the smallest example);
+//! - else a form `K ≠ 0` that is an option of an option of `S`, whose
+//!   options all lie in `S` and which is an option of every other member of
+//!   `S`, if there is one (then `K = {S}` by the theorem, with `G = K`);
+//! - else `{S}` itself, which then has no reversible option.
+//!
+//! The last step is complete because, by the same theorem's converse (used
+//! in the proof of uniqueness), if `{S}` equals a canonical `K` then every
+//! option of `K` is a member of `S` and every other member of `S` has `K`
+//! as an option. The count of forms born by day 4 (22, ONAG ch. 12), which a
+//! test rebuilds from all subsets, checks that nothing reducible is kept.
+//! CGSuite's `MisereCanonicalGameOps` (Siegel, after Dan Hoey) finds the
+//! same forms with more cleverness (it stores `G` and `G + *` together).
+
+use rustc_hash::FxHashMap;
+
+use crate::game::Outcome;
+use crate::nim::{mex, NimValue};
+
+/// A canonical misère form in a [`Forms`] arena. Ids from different arenas
+/// must not be mixed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FormId(u32);
+
+impl FormId {
+    /// The game with no options (its player to move wins, in misère play).
+    pub const ZERO: FormId = FormId(0);
+    /// `* = {0}`, the nim heap of size one.
+    pub const STAR: FormId = FormId(1);
+
+    /// The id's place in its arena (for memo keys and debugging).
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// What is stored for one form: its options (sorted by id) and values that
+/// follow from them.
+struct Record {
+    options: Box<[FormId]>,
+    birthday: u32,
+    /// g⁻: 1 for `0`, else the mex of the options' g⁻; 0 iff misère P.
+    misere_value: NimValue,
+    /// g⁺, the normal-play nim-value (misère-equal games share it: a
+    /// reversible option never has the value of the game it reverses to).
+    nim_value: NimValue,
+}
+
+/// An arena of canonical misère forms, with memoized misère sums.
+///
+/// ```
+/// use grundy::solve::misere::canonical::{FormId, Forms};
+/// let mut forms = Forms::new();
+/// let star = forms.nimber(1);
+/// assert_eq!(forms.sum(star, star), FormId::ZERO); // * + * = 0 in misère play
+/// let two = forms.nimber(2);
+/// let two_plus_two = forms.sum(two, two);
+/// assert_ne!(two_plus_two, FormId::ZERO); // but *2 + *2 is not 0
+/// assert_eq!(forms.misere_value(two_plus_two), 0); // though it is a P-position
+/// ```
+pub struct Forms {
+    records: Vec<Record>,
+    by_options: FxHashMap<Box<[FormId]>, FormId>,
+    sums: FxHashMap<(FormId, FormId), FormId>,
+    nimbers: Vec<FormId>,
+}
+
+impl Default for Forms {
+    fn default() -> Self {
+        Forms::new()
+    }
+}
+
+impl Forms {
+    /// An arena holding `0` and `*`.
+    pub fn new() -> Self {
+        let mut forms = Forms {
+            records: Vec::new(),
+            by_options: FxHashMap::default(),
+            sums: FxHashMap::default(),
+            nimbers: Vec::new(),
+        };
+        let zero = forms.intern(Vec::new());
+        let star = forms.intern(vec![zero]);
+        debug_assert_eq!((zero, star), (FormId::ZERO, FormId::STAR));
+        debug_assert_eq!(forms.nimbers, [zero, star]);
+        forms
+    }
+
+    /// How many distinct forms the arena holds.
+    pub fn len(&self) -> usize {
+        self.records.len()
+    }
+
+    /// Whether the arena is empty (never: it always holds `0` and `*`).
+    pub fn is_empty(&self) -> bool {
+        self.records.is_empty()
+    }
+
+    fn record(&self, form: FormId) -> &Record {
+        &self.records[form.index()]
+    }
+
+    /// The options of `form`, in canonical form, sorted by id.
+    pub fn options(&self, form: FormId) -> &[FormId] {
+        &self.record(form).options
+    }
+
+    /// Whether `form` has `option` among its options.
+    pub fn has_option(&self, form: FormId, option: FormId) -> bool {
+        self.options(form).binary_search(&option).is_ok()
+    }
+
+    /// The birthday: 0 for `0`, else one more than the largest option's.
+    pub fn birthday(&self, form: FormId) -> u32 {
+        self.record(form).birthday
+    }
+
+    /// The misère nim-value g⁻ (0 iff the player to move loses).
+    pub fn misere_value(&self, form: FormId) -> NimValue {
+        self.record(form).misere_value
+    }
+
+    /// The normal-play nim-value g⁺.
+    pub fn nim_value(&self, form: FormId) -> NimValue {
+        self.record(form).nim_value
+    }
+
+    /// The misère outcome of `form` on its own.
+    pub fn outcome(&self, form: FormId) -> Outcome {
+        Outcome::of_nim_value(self.misere_value(form))
+    }
+
+    /// Stores a set of options known to be canonical, sorted, distinct and
+    /// with no reversible member.
+    fn intern(&mut self, options: Vec<FormId>) -> FormId {
+        let birthday = options.iter().map(|&o| self.birthday(o) + 1).max().unwrap_or(0);
+        let misere_value = if options.is_empty() {
+            1
+        } else {
+            mex(&options.iter().map(|&o| self.misere_value(o)).collect::<Vec<_>>())
+        };
+        let nim_value = mex(&options.iter().map(|&o| self.nim_value(o)).collect::<Vec<_>>());
+        let id = FormId(u32::try_from(self.records.len()).expect("fewer than 2^32 canonical forms"));
+        // `*k` is the form whose options are `0, *, …, *(k-1)`, each
+        // interned before it: recognise it as it arrives.
+        if options[..] == self.nimbers[..] {
+            self.nimbers.push(id);
+        }
+        let options: Box<[FormId]> = options.into();
+        self.by_options.insert(options.clone(), id);
+        self.records.push(Record { options, birthday, misere_value, nim_value });
+        id
+    }
+
+    /// The canonical form of the game whose options have these canonical
+    /// forms (repeats allowed): the simplification in the module docs.
+    pub fn game(&mut self, options: impl IntoIterator<Item = FormId>) -> FormId {
+        let mut set: Vec<FormId> = options.into_iter().collect();
+        set.sort_unstable();
+        set.dedup();
+        if let Some(&known) = self.by_options.get(&set[..]) {
+            return known;
+        }
+        // `set` is not empty: the empty set is 0, always interned.
+        if set.iter().all(|&e| self.has_option(e, FormId::ZERO)) && set.iter().any(|&e| self.misere_value(e) == 0) {
+            return FormId::ZERO;
+        }
+        for &d in &set {
+            for &k in self.options(d) {
+                if k != FormId::ZERO && self.reverses_to(k, &set) {
+                    return k;
+                }
+            }
+        }
+        self.intern(set)
+    }
+
+    /// Whether `{set} = k` by the simplification theorem: every option of
+    /// `k` is in `set`, and every other member of `set` has `k` as an option.
+    fn reverses_to(&self, k: FormId, set: &[FormId]) -> bool {
+        let inner = self.options(k);
+        // Both lists are sorted: walk them together.
+        let mut rest = inner.iter().peekable();
+        for &e in set {
+            if rest.peek() == Some(&&e) {
+                rest.next();
+            } else if !self.has_option(e, k) {
+                return false;
+            }
+        }
+        rest.next().is_none()
+    }
+
+    /// The nim heap `*n = {0, *, …, *(n-1)}`, canonical in misère play too.
+    pub fn nimber(&mut self, n: usize) -> FormId {
+        while self.nimbers.len() <= n {
+            self.game(self.nimbers.clone()); // interning it extends `nimbers`
+        }
+        self.nimbers[n]
+    }
+
+    /// Whether `form` is a nim heap, and which.
+    pub fn as_nimber(&self, form: FormId) -> Option<usize> {
+        let n = self.birthday(form) as usize;
+        (self.nimbers.get(n) == Some(&form)).then_some(n)
+    }
+
+    /// The canonical form of the misère sum `a + b`: the game whose options
+    /// are `a′ + b` and `a + b′`, simplified; memoized on the pair.
+    pub fn sum(&mut self, a: FormId, b: FormId) -> FormId {
+        if a == FormId::ZERO {
+            return b;
+        }
+        if b == FormId::ZERO {
+            return a;
+        }
+        let key = (a.min(b), a.max(b));
+        if let Some(&known) = self.sums.get(&key) {
+            return known;
+        }
+        let mut options = Vec::with_capacity(self.options(a).len() + self.options(b).len());
+        for a_option in self.options(a).to_vec() {
+            options.push(self.sum(a_option, b));
+        }
+        for b_option in self.options(b).to_vec() {
+            options.push(self.sum(a, b_option));
+        }
+        let sum = self.game(options);
+        self.sums.insert(key, sum);
+        sum
+    }
+
+    /// The canonical form of the misère sum of all of `forms` (`0` for none).
+    pub fn sum_all(&mut self, forms: impl IntoIterator<Item = FormId>) -> FormId {
+        forms.into_iter().fold(FormId::ZERO, |total, f| self.sum(total, f))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every canonical form born by day `days`, by taking every subset of
+    /// the forms born by the day before.
+    fn born_by(forms: &mut Forms, days: u32) -> Vec<FormId> {
+        let mut born = vec![FormId::ZERO];
+        for _ in 0..days {
+            let mut next = Vec::new();
+            for subset in 0u64..1 << born.len() {
+                let options = (0..born.len()).filter(|i| subset >> i & 1 == 1).map(|i| born[i]);
+                next.push(forms.game(options));
+            }
+            next.sort_unstable();
+            next.dedup();
+            born = next;
+        }
+        born
+    }
+
+    #[test]
+    fn counts_of_forms_born_by_each_day_match_onag() {
+        // ONAG ch. 12 (and CGSuite's own check "Found … games by day 4, not
+        // 22"): 1, 2, 3, 5, 22 misère-distinct games born by days 0..4.
+        let mut forms = Forms::new();
+        let counts: Vec<usize> = (0..=4).map(|d| born_by(&mut forms, d).len()).collect();
+        assert_eq!(counts, [1, 2, 3, 5, 22]);
+    }
+
+    #[test]
+    #[ignore = "4 194 304 subsets: about 30 s with --profile fast"]
+    fn forms_born_by_day_five_number_4171780() {
+        // ONAG ch. 12: 4 171 780 misère-distinct games born by day 5.
+        let mut forms = Forms::new();
+        assert_eq!(born_by(&mut forms, 5).len(), 4_171_780);
+    }
+
+    #[test]
+    fn small_reductions_from_onag() {
+        let mut forms = Forms::new();
+        let (zero, one, two) = (FormId::ZERO, forms.nimber(1), forms.nimber(2));
+        assert_eq!(forms.game([one]), zero); // {*} = * + * = 0
+        assert_eq!(forms.game([one, two]), zero); // {*, *2}: both have 0, * is P
+        assert_eq!(forms.game([zero, two]), one); // *2 reverses through *
+        let two_sharp = forms.game([two]); // {*2}, CGSuite's 2#
+        assert_eq!(forms.options(two_sharp), [two]);
+        assert_eq!(forms.sum(one, one), zero);
+        assert_eq!(forms.sum(two, one), forms.nimber(3)); // misère nim heaps add like nim ones
+        let five = forms.nimber(5);
+        assert_eq!(forms.as_nimber(five), Some(5));
+        assert_eq!(forms.as_nimber(two_sharp), None);
+    }
+}

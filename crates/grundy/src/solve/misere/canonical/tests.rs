@@ -1,0 +1,190 @@
+//! Canonical forms against exact misère search, and against CGSuite.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use super::*;
+use crate::catalogue::{Cram, CramBoard, HeapGame, Nim};
+use crate::game::Options;
+use crate::solve::genus::genus;
+use crate::solve::misere::{misere_nim_values, misere_outcome_by_search};
+use crate::solve::Search;
+
+/// A small deterministic generator (xorshift), so failures reproduce.
+struct Random(u64);
+impl Random {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+/// Small Cram boards with some cells filled: 2×2 up to 3×4.
+fn cram_boards() -> Vec<CramBoard> {
+    let texts = [
+        "2x2",
+        "2x3",
+        "3x3",
+        "2x4",
+        "3x4",
+        ".../.#./...",
+        "#../.../..#",
+        "..../.##./....",
+        "##../..../....",
+        ".#../..../..#.",
+    ];
+    texts.iter().map(|t| Cram.parse(t).unwrap()).collect()
+}
+
+#[test]
+fn a_forms_values_are_the_positions_misere_and_normal_values() {
+    for name in ["kayles", "grundys-game", "dawsons-kayles", "0.137"] {
+        let game = HeapGame::parse(name).unwrap();
+        let searched = misere_nim_values(&game, 0..=14).unwrap();
+        let mut sums = CanonicalSums::new(&game);
+        let mut normal = Search::normal_play(&game);
+        for heap in 0..=14u64 {
+            let form = sums.form(&heap).unwrap();
+            assert_eq!(sums.forms().misere_value(form), searched[heap as usize], "{name} {heap}");
+            assert_eq!(sums.forms().nim_value(form), normal.nim_value(&heap).unwrap(), "{name} {heap}");
+        }
+    }
+    let boards = cram_boards();
+    let searched = misere_nim_values(&Cram, boards.iter().copied()).unwrap();
+    let mut sums = CanonicalSums::new(Cram);
+    for (board, value) in boards.iter().zip(searched) {
+        let form = sums.form(board).unwrap();
+        assert_eq!(sums.forms().misere_value(form), value, "{}", board.to_text());
+    }
+}
+
+#[test]
+fn nim_heaps_are_their_own_forms() {
+    let mut sums = CanonicalSums::new(Nim);
+    for heap in 0..=12u64 {
+        let form = sums.form(&heap).unwrap();
+        assert_eq!(sums.forms().as_nimber(form), Some(heap as usize));
+    }
+}
+
+/// The outcome of random sums, by forms and by exact search of the sum.
+fn check_random_sums<G: Game>(game: &G, pool: &[G::Position], seed: u64, rounds: usize, most: u64)
+where
+    G::Position: Ord + Debug + Hash,
+{
+    let mut random = Random(seed);
+    let mut sums = CanonicalSums::new(game);
+    let mut both = [0; 2];
+    for _ in 0..rounds {
+        let count = 1 + random.below(most);
+        let sum: Vec<G::Position> =
+            (0..count).map(|_| pool[random.below(pool.len() as u64) as usize].clone()).collect();
+        let by_forms = sums.outcome(&sum).unwrap();
+        assert_eq!(by_forms, misere_outcome_by_search(game, &sum).unwrap(), "{sum:?}");
+        both[usize::from(by_forms == Outcome::N)] += 1;
+    }
+    assert!(both[0] > rounds / 20 && both[1] > rounds / 20, "both outcomes occur: {both:?}");
+}
+
+#[test]
+fn random_sums_of_heaps_agree_with_exact_search() {
+    let heaps: Vec<u64> = (0..=9).collect();
+    check_random_sums(&HeapGame::parse("kayles").unwrap(), &heaps, 7, 300, 4);
+    check_random_sums(&HeapGame::parse("dawsons-kayles").unwrap(), &heaps, 11, 300, 4);
+    check_random_sums(&HeapGame::parse("0.137").unwrap(), &heaps, 13, 300, 4);
+    check_random_sums(&Nim, &heaps[..6], 17, 300, 4);
+}
+
+#[test]
+fn random_sums_of_cram_regions_agree_with_exact_search() {
+    let boards: Vec<CramBoard> = cram_boards().into_iter().filter(|b| b.empty.count_ones() <= 9).collect();
+    check_random_sums(&Cram, &boards, 19, 60, 3);
+}
+
+/// Kayles heaps and sums of heaps mixed in one game, so that sums of
+/// *different* games' forms meet (a heap of one, a whole position of the
+/// other).
+#[test]
+fn sums_of_forms_are_the_forms_of_sums() {
+    let kayles = HeapGame::parse("kayles").unwrap();
+    let mut sums = CanonicalSums::new(&kayles);
+    let mut whole = CanonicalSums::new(crate::game::SumGame::new(&kayles));
+    for (a, b) in [(1, 1), (2, 2), (3, 4), (5, 2), (6, 6), (7, 3)] {
+        let (fa, fb) = (sums.form(&a).unwrap(), sums.form(&b).unwrap());
+        let sum = sums.forms_mut().sum(fa, fb);
+        let position = whole.game.canonical([a, b]);
+        let of_sum = whole.form(&position).unwrap();
+        // Different arenas: compare by notation.
+        assert_eq!(sums.forms().display(sum), whole.forms().display(of_sum), "{a} + {b}");
+    }
+}
+
+#[test]
+fn genus_from_forms_matches_genus_by_search() {
+    let kayles = HeapGame::parse("kayles").unwrap();
+    let mut sums = CanonicalSums::new(&kayles);
+    for heap in 0..=10u64 {
+        let form = sums.form(&heap).unwrap();
+        let searched = genus(&kayles, &heap, 4).unwrap();
+        assert_eq!(sums.genus(form), searched, "kayles {heap}");
+    }
+    // Kayles 5 is 4^14646 (analysis.rs doctest; WW ch. 13's table).
+    let five = sums.form(&5).unwrap();
+    assert_eq!(sums.genus(five).to_string(), "4^14646");
+}
+
+#[test]
+fn grundys_game_22_has_cgsuites_form() {
+    // CGSuite's test suite (aaron-siegel/cgsuite, HeapRulesetTest): the
+    // misère canonical form of Grundy's game on a heap of 22.
+    let cgsuite = "*[(((2[2]21)[2](2[2]21)20)(2[2]21)3)((2[2]21)[2](2[2]21)20)(2[2]21)[1]2[2]1]";
+    let game = HeapGame::parse("grundys-game").unwrap();
+    let mut sums = CanonicalSums::new(&game);
+    let form = sums.form(&22).unwrap();
+    assert_eq!(sums.forms_mut().parse(cgsuite).unwrap(), form);
+    // And our printing of it reads back as the same form.
+    let text = sums.forms().display(form);
+    assert_eq!(sums.forms_mut().parse(&text).unwrap(), form, "{text}");
+}
+
+#[test]
+fn far_fewer_forms_than_positions() {
+    // Every board reachable on a 3×4 Cram board: hundreds of positions,
+    // and a few dozen misère-distinct forms among them.
+    let mut sums = CanonicalSums::new(Cram);
+    let board = Cram.parse("3x4").unwrap();
+    let form = sums.form(&board).unwrap();
+    let positions = sums.positions_valued();
+    let distinct: rustc_hash::FxHashSet<FormId> = sums.of_position.values().copied().collect();
+    assert!(positions > 500, "{positions} positions");
+    assert!(distinct.len() * 10 < positions, "{} forms for {positions} positions", distinct.len());
+    assert_eq!(sums.forms().misere_value(form), misere_nim_values(&Cram, [board]).unwrap()[0]);
+}
+
+/// A game with a cycle: 0 → 1 → 0.
+struct Cycle;
+impl Game for Cycle {
+    type Position = u8;
+    fn options(&self, &p: &u8, options: &mut Options<u8>) {
+        options.push(1 - p);
+    }
+}
+
+#[test]
+fn a_loopy_game_is_an_error_not_a_hang() {
+    let error = CanonicalSums::new(Cycle).form(&0).unwrap_err();
+    assert!(matches!(error, Error::Loopy { .. }), "{error}");
+}
+
+#[test]
+fn a_raised_flag_stops_the_computation() {
+    let kayles = HeapGame::parse("kayles").unwrap();
+    let mut sums = CanonicalSums::new(&kayles);
+    let flag = Arc::new(AtomicBool::new(true));
+    sums.set_interrupt(Arc::clone(&flag));
+    assert!(matches!(sums.form(&30), Err(Error::Interrupted)));
+    flag.store(false, Ordering::Relaxed);
+    assert!(sums.form(&30).is_ok());
+}
