@@ -15,6 +15,7 @@ use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use base64::Engine;
 use grundy::catalogue::HeapGame;
 use grundy::export::{self, ImageFormat};
 use grundy::rules::registry::{find, Form};
@@ -445,7 +446,7 @@ pub async fn not_found() -> ApiError {
     ApiError::not_found("no such endpoint: see the README's \"In a browser: grundy serve\" for the API")
 }
 
-/// A two-coordinate table with its heatmap as `grundy plot` draws it (SVG)
+/// A two-coordinate table with its heatmap as `grundy plot` draws it (PNG, base64)
 /// and where its cells are, so the page can say which cell is under the
 /// pointer.
 pub async fn heatmap(State(app): State<App>, body: Body<RangeRequest>) -> Answer {
@@ -461,14 +462,14 @@ pub async fn heatmap(State(app): State<App>, body: Body<RangeRequest>) -> Answer
         .run(request.spec.job.clone(), move |job| {
             let table = request.spec.build(&worker, &job)?.table(rows.0..=rows.1, Some(cols.0..=cols.1))?;
             let layout = export::heatmap_layout(&table);
-            let svg = export::heatmap(&table, ImageFormat::Svg)?;
+            let png = export::heatmap(&table, ImageFormat::Png)?;
             Ok(serde_json::json!({
                 "table": table,
                 "layout": {
                     "width": layout.width, "height": layout.height, "cell": layout.cell,
                     "grid_left": layout.grid_left, "grid_top": layout.grid_top,
                 },
-                "svg": String::from_utf8_lossy(&svg),
+                "png": base64::engine::general_purpose::STANDARD.encode(png),
             }))
         })
         .await?;

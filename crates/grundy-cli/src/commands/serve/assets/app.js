@@ -380,7 +380,8 @@ function renderAnalysis(answer, summands) {
   out.append(el('h3', { text: `Moves (${moves.length}; ${winning} winning)` }));
   out.append(legend());
   const model = boardModel(summands.join(' '));
-  if (model && summands.length >= 1) {
+  const perMove = model && ['cram', 'chomp', 'mine'].includes(model.k);
+  if (model && !perMove) {
     const marks = new Map();
     for (const m of moves) {
       for (const [r, c] of moveCells(model, m.move)) {
@@ -398,6 +399,13 @@ function renderAnalysis(answer, summands) {
     const v = optionValue.get(m.move);
     const label = `${m.move}  —  ${valueText(m)}${v != null ? ` (option's nim-value ${v})` : ''}`;
     const item = el('li', { class: `move ${m.value}`, style: `--swatch: ${shade(m.value, m.remoteness, most)}` });
+    if (perMove) {
+      const marks = new Map(moveCells(model, m.move).map(([r, c]) => [`${r},${c}`, { colour: shade(m.value, m.remoteness, most), title: valueText(m) }]));
+      const mini = drawBoard(model, { marks });
+      mini.classList.add('mini');
+      mini.setAttribute('aria-hidden', 'true');
+      item.append(mini);
+    }
     if (after) {
       item.append(el('button', { class: 'link', text: label, title: 'open the position after this move', onclick: () => {
         $('position').value = after.join(' '); drawEditor(); guarded(analyse);
@@ -450,7 +458,9 @@ function renderGame(state) {
     }
     view.append(list);
   }
-  view.append(el('h3', { text: 'Value after each move' }), chart(state.history));
+  view.append(el('h3', { text: 'Value after each move' }),
+    el('p', { class: 'hint', text: 'One row per position, the start first. Across: remoteness (moves left with perfect play), 0 at the edges; ringed dots: the engine to move.' }),
+    chart(state.history));
 }
 
 /// GamesmanUni's history chart: after each move, how many moves remain
@@ -459,18 +469,28 @@ function renderGame(state) {
 function chart(history) {
   const rows = history.length;
   const most = Math.max(2, ...history.map((p) => p.judgement.remoteness || 0));
-  const w = 320; const rowH = 22; const top = 26; const h = top + rows * rowH + 10; const mid = w / 2;
+  const w = 340; const gutter = 24; const rowH = 22; const top = 40; const h = top + rows * rowH + 10;
+  const mid = gutter + (w - gutter) / 2; const half = (w - gutter) / 2 - 16;
   const x = (p) => {
     const j = p.judgement;
     if (j.outcome === 'Draw' || j.outcome === 'D' || j.remoteness == null) return mid;
     const youWin = (j.outcome === 'N') === (p.to_move === 'you');
-    const d = (mid - 20) * (1 - j.remoteness / (most + 1));
-    return youWin ? mid + 10 + d : mid - 10 - d;
+    const d = half * (1 - j.remoteness / most);
+    return youWin ? mid + 6 + d : mid - 6 - d;
   };
   const svg = el('svg:svg', { viewBox: `0 0 ${w} ${h}`, class: 'chart', role: 'img', 'aria-label': 'the value of the position after each move' });
   svg.append(el('svg:line', { x1: mid, y1: top - 6, x2: mid, y2: h, class: 'axis' }));
-  svg.append(el('svg:text', { x: 4, y: 14, class: 'label', text: '← engine wins' }));
-  svg.append(el('svg:text', { x: w - 4, y: 14, class: 'label end', text: 'you win →' }));
+  svg.append(el('svg:text', { x: gutter, y: 13, class: 'label', text: '← the engine is winning' }));
+  svg.append(el('svg:text', { x: w - 4, y: 13, class: 'label end', text: 'you are winning →' }));
+  // Remoteness ticks: 0 (the game ends now) at the edges, more moves towards the centre.
+  const step = Math.max(1, Math.ceil(most / 4));
+  for (let r = 0; r <= most; r += step) {
+    for (const side of [1, -1]) {
+      const tx = mid + side * (6 + half * (1 - r / most));
+      if (Math.abs(tx - mid) < 14) continue;
+      svg.append(el('svg:text', { x: tx, y: 29, class: 'label small tick', text: String(r) }));
+    }
+  }
   const points = history.map((p, i) => [x(p), top + i * rowH + rowH / 2]);
   svg.append(el('svg:polyline', { points: points.map((p) => p.join(',')).join(' '), class: 'trace' }));
   history.forEach((p, i) => {
@@ -479,7 +499,7 @@ function chart(history) {
     const value = j.outcome === 'Draw' || j.outcome === 'D' ? 'draw' : (j.outcome === 'N') === (p.to_move === 'you') ? 'win' : 'lose';
     svg.append(el('svg:circle', { cx, cy, r: 6, fill: shade(value, 0, 1), class: p.to_move === 'you' ? 'you' : 'engine' },
       el('svg:title', { text: `${i === 0 ? 'start' : `${p.by} played ${p.move}`}: ${p.to_move} to move, ${j.outcome}${j.remoteness != null ? `, remoteness ${j.remoteness}` : ''}` })));
-    svg.append(el('svg:text', { x: 4, y: cy + 4, class: 'label small', text: String(i) }));
+    svg.append(el('svg:text', { x: gutter - 6, y: cy + 4, class: 'label small end', text: String(i) }));
   });
   return svg;
 }
@@ -519,10 +539,8 @@ async function heatmap(body, out) {
   out.append(el('h3', { text: `${table.game}: ${table.kind} (rows x, columns y)` }));
   const readout = el('p', { class: 'readout', id: 'hover', 'aria-live': 'polite', text: 'Point at a cell to read its value; click it to analyse it.' });
   const frame = el('div', { class: 'heatmap', tabindex: '0', role: 'img', 'aria-label': 'heatmap: arrow keys move, Enter analyses the cell' });
-  frame.innerHTML = answer.svg;
-  const svg = frame.querySelector('svg');
-  svg.removeAttribute('width'); svg.removeAttribute('height');
-  svg.setAttribute('viewBox', `0 0 ${layout.width} ${layout.height}`);
+  const svg = el('img', { src: `data:image/png;base64,${answer.png}`, alt: `heatmap of ${table.game}`, width: layout.width, height: layout.height });
+  frame.append(svg);
   const cursor = el('div', { class: 'cursor', hidden: '' });
   frame.append(cursor);
   let at = [0, 0];
@@ -568,7 +586,7 @@ async function heatmap(body, out) {
   out.append(readout, frame);
   out.append(downloads([
     ['PNG', async () => download(`${slug()}.png`, await api('/picture', { ...body, format: 'png' }, { raw: true }))],
-    ['SVG', async () => download(`${slug()}.svg`, answer.svg, 'image/svg+xml')],
+    ['SVG', async () => download(`${slug()}.svg`, await api('/picture', { ...body, format: 'svg' }, { raw: true }))],
     ['CSV', async () => download(`${slug()}.csv`, await api('/table', { ...body, format: 'csv' }, { raw: true }))],
     ['JSON', async () => download(`${slug()}.json`, JSON.stringify(table), 'application/json')],
   ]));
