@@ -10,7 +10,6 @@
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
-use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -24,12 +23,12 @@ use grundy::solve::heap::{find_periodicity, Method, NimSequence};
 use grundy::solve::quotient::misere_sequence;
 use serde::Deserialize;
 
-use super::error::ApiError;
+use super::error::{ApiError, JsonBody};
 use super::limits::Job;
 use super::sessions::{self, Command};
 use super::App;
 
-type Body<T> = Result<Json<T>, JsonRejection>;
+type Body<T> = Result<JsonBody<T>, ApiError>;
 type Answer = Result<Response, ApiError>;
 
 /// The longest position list, and the longest text, a request may carry.
@@ -136,7 +135,7 @@ pub struct SolveRequest {
 
 /// `grundy solve --json`: the library's [`Report`].
 pub async fn solve(State(app): State<App>, body: Body<SolveRequest>) -> Answer {
-    let Json(request) = body?;
+    let JsonBody(request) = body?;
     check_positions(&request.position)?;
     let worker = app.clone();
     let report: Report = app
@@ -152,7 +151,7 @@ pub async fn solve(State(app): State<App>, body: Body<SolveRequest>) -> Answer {
 /// The report, and every legal move with its value (win/lose/draw and
 /// remoteness) where the engine can judge the whole game.
 pub async fn analyse(State(app): State<App>, body: Body<SolveRequest>) -> Answer {
-    let Json(request) = body?;
+    let JsonBody(request) = body?;
     check_positions(&request.position)?;
     let worker = app.clone();
     let answer = app
@@ -223,7 +222,7 @@ impl RangeRequest {
 
 /// `grundy table --json` (or `--format csv` with `"format": "csv"`).
 pub async fn table(State(app): State<App>, body: Body<RangeRequest>) -> Answer {
-    let Json(request) = body?;
+    let JsonBody(request) = body?;
     let (rows, cols) = request.ranges(&app)?;
     let csv = match request.format.as_deref() {
         None | Some("json") => false,
@@ -247,7 +246,7 @@ pub async fn table(State(app): State<App>, body: Body<RangeRequest>) -> Answer {
 
 /// `grundy pattern --json`, with the report's text as `grundy pattern` prints it.
 pub async fn pattern(State(app): State<App>, body: Body<RangeRequest>) -> Answer {
-    let Json(request) = body?;
+    let JsonBody(request) = body?;
     let (rows, cols) = request.ranges(&app)?;
     grundy::pattern::check_range(rows.1 - rows.0 + 1, cols.map_or(1, |(a, b)| b - a + 1))?;
     let worker = app.clone();
@@ -267,7 +266,7 @@ pub async fn pattern(State(app): State<App>, body: Body<RangeRequest>) -> Answer
 /// `grundy plot`: a heatmap of a two-coordinate table, or the scatter of a
 /// heap game's nim-values with their periodicity, as PNG or SVG.
 pub async fn picture(State(app): State<App>, body: Body<RangeRequest>) -> Answer {
-    let Json(request) = body?;
+    let JsonBody(request) = body?;
     let (rows, cols) = request.ranges(&app)?;
     let format = match request.format.as_deref() {
         None | Some("png") => ImageFormat::Png,
@@ -311,7 +310,7 @@ pub struct SequenceRequest {
 /// `grundy sequence --json`: the nim-values (or misère nim-values) of heaps
 /// `0..=to` and their periodicity, proven where the octal theorem applies.
 pub async fn sequence(State(app): State<App>, body: Body<SequenceRequest>) -> Answer {
-    let Json(request) = body?;
+    let JsonBody(request) = body?;
     let heaps = HeapGame::parse(request.game.trim())?;
     let limit = app.runner.limits.max_heap;
     if request.to > limit {
@@ -364,7 +363,7 @@ pub struct JobRequest {
 }
 
 pub async fn cancel(State(app): State<App>, body: Body<JobRequest>) -> Answer {
-    let Json(request) = body?;
+    let JsonBody(request) = body?;
     json(serde_json::json!({ "cancelled": app.runner.cancel(&request.job) }))
 }
 
@@ -388,7 +387,7 @@ pub struct PlayRequest {
 
 /// Starts a game against the engine; answers its first state.
 pub async fn play_start(State(app): State<App>, body: Body<PlayRequest>) -> Answer {
-    let Json(request) = body?;
+    let JsonBody(request) = body?;
     check_positions(&request.position)?;
     if request.play == PlayName::Every {
         return Err(ApiError::bad("play: games against the engine are in normal or misère play"));
@@ -422,7 +421,7 @@ pub struct MoveRequest {
 }
 
 pub async fn play_move(State(app): State<App>, Path(id): Path<String>, body: Body<MoveRequest>) -> Answer {
-    let Json(request) = body?;
+    let JsonBody(request) = body?;
     send(app, id, Command::Move(request.mv)).await
 }
 
@@ -450,7 +449,7 @@ pub async fn not_found() -> ApiError {
 /// and where its cells are, so the page can say which cell is under the
 /// pointer.
 pub async fn heatmap(State(app): State<App>, body: Body<RangeRequest>) -> Answer {
-    let Json(request) = body?;
+    let JsonBody(request) = body?;
     let (rows, cols) = request.ranges(&app)?;
     let Some(cols) = cols else {
         return Err(ApiError::bad("cols: a heatmap needs two coordinates (heap games have a sequence instead)"));

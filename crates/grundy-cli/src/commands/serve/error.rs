@@ -4,10 +4,12 @@
 
 use std::time::Duration;
 
-use axum::extract::rejection::JsonRejection;
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use serde::de::DeserializeOwned;
 
 #[derive(Debug)]
 pub struct ApiError {
@@ -75,9 +77,21 @@ impl From<anyhow::Error> for ApiError {
     }
 }
 
-impl From<JsonRejection> for ApiError {
-    fn from(rejection: JsonRejection) -> ApiError {
-        ApiError::bad(format!("the request body is not what this endpoint reads: {}", rejection.body_text()))
+/// A JSON request body, whatever its `Content-Type` says (so that
+/// `curl -d '{...}'` works), with every way it can be wrong answered as an
+/// [`ApiError`] that names what was wrong and where.
+pub struct JsonBody<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
+        let bytes = Bytes::from_request(request, state)
+            .await
+            .map_err(|rejection| ApiError { status: rejection.status(), message: rejection.body_text() })?;
+        serde_json::from_slice(&bytes)
+            .map(JsonBody)
+            .map_err(|error| ApiError::bad(format!("the request body is not the JSON this endpoint reads: {error}")))
     }
 }
 

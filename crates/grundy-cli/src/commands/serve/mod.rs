@@ -10,8 +10,10 @@
 //! axum is tokio's own HTTP framework (on hyper): typed extractors turn a
 //! malformed body into a value we answer as JSON, not a panic, and its
 //! router is a `tower::Service`, so tower-http's well-kept middleware
-//! applies as is — here the request-body limit (an uploaded graph is
-//! bounded before it is read) and response headers. No JavaScript build
+//! applies as is — here the response headers every answer carries (API
+//! answers are never cached, content types are not sniffed). The request
+//! body is bounded by axum's own limit, so that a body too large is
+//! answered as JSON like every other error. No JavaScript build
 //! step: the page is plain HTML, CSS and JS compiled in with `include_str!`.
 
 mod api;
@@ -24,11 +26,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
+use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue};
 use axum::response::{Html, IntoResponse};
 use axum::routing::{get, post};
 use axum::Router;
-use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 pub use limits::Limits;
@@ -82,7 +84,7 @@ pub fn router(app: App) -> Router {
         .route("/style.css", get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE) }))
         .nest("/api", api)
         .fallback(|| async { (axum::http::StatusCode::NOT_FOUND, "not found: the page is at /").into_response() })
-        .layer(RequestBodyLimitLayer::new(MAX_BODY))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .with_state(app)
 }
