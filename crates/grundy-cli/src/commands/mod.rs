@@ -6,6 +6,7 @@ mod play;
 mod plot;
 mod quotient;
 mod sequence;
+mod serve;
 mod solve;
 mod table;
 
@@ -191,6 +192,25 @@ grundy quotient dawsons-kayles --to 30 --output 007.quotient --checkpoint 007.ck
         #[arg(long, default_value_t = 4096)]
         max_elements: usize,
     },
+    /// Serve the engine to a browser: a page to analyse, explore and play, and a JSON API.
+    #[command(after_help = "Examples:
+  grundy serve                      then open http://127.0.0.1:8080/
+  grundy serve --port 0             any free port (the address is printed)
+  grundy serve --memory 1G --time-limit 60")]
+    Serve {
+        /// The port to listen on (0: any free port).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on: loopback unless you say otherwise.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// Memory for one request's search tables: bytes, or with K, M, G (default 256M).
+        #[arg(long, value_parser = parse_memory)]
+        memory: Option<usize>,
+        /// Seconds one request may compute before it is stopped.
+        #[arg(long, default_value_t = 20)]
+        time_limit: u64,
+    },
     /// Solve a reference contest problem, reading its input format from FILE or standard input.
     Contest {
         #[arg(value_enum)]
@@ -318,6 +338,17 @@ pub fn run(command: Command) -> Result<()> {
             checkpoint: checkpoint.as_deref(),
             max_elements,
         }),
+        Command::Serve { port, host, memory, time_limit } => {
+            let mut limits = serve::Limits::default();
+            if let Some(memory) = memory {
+                limits.memory = memory;
+            }
+            if time_limit == 0 {
+                bail!("--time-limit 0: give at least one second");
+            }
+            limits.time = std::time::Duration::from_secs(time_limit);
+            serve::run(&host, port, limits)
+        }
         Command::Contest { problem, file } => {
             let input = match &file {
                 Some(path) => std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?,

@@ -35,7 +35,9 @@ pub fn run(
     let bytes = match (cols, HeapGame::parse(description)) {
         // Heap games go through the sequence engine (millions of heaps in
         // seconds), as `grundy sequence` does.
-        (None, Ok(heaps)) if options == &RuleOptions::default() => heap_scatter(description, &heaps, rows, format)?,
+        (None, Ok(heaps)) if options == &RuleOptions::default() => {
+            heap_scatter(description, &heaps, rows, format, &|| false)?
+        }
         _ => {
             let table = game(description, options)?.table(rows.0..=rows.1, cols.map(|(a, b)| a..=b))?;
             export::plot_table(&table, format)?
@@ -46,10 +48,19 @@ pub fn run(
 
 /// G(n) against n for heaps `rows`, with the periodicity `sequence` would
 /// report for heaps 0..=end (proven for octal codes where the theorem applies).
-fn heap_scatter(description: &str, heaps: &HeapGame, rows: (u64, u64), format: ImageFormat) -> Result<Vec<u8>> {
+/// `stop` is asked now and then whether to give up (`grundy serve`'s time limit).
+pub(crate) fn heap_scatter(
+    description: &str,
+    heaps: &HeapGame,
+    rows: (u64, u64),
+    format: ImageFormat,
+    stop: &dyn Fn() -> bool,
+) -> Result<Vec<u8>> {
     let len = usize::try_from(rows.1).ok().and_then(|n| n.checked_add(1)).context("the range is too large")?;
     let mut sequence = NimSequence::new(heaps, Method::best_for(heaps))?;
-    sequence.extend_to(len, |_| false)?;
+    if !sequence.extend_to(len, |_| stop())? {
+        return Err(grundy::Error::Interrupted.into());
+    }
     // The picture needs plain u32 values; the sequence stores the narrowest width.
     let mut values = sequence.values().to_vec();
     values.truncate(len);

@@ -30,7 +30,7 @@ fn cell_text(table: &Table, r: usize, c: usize) -> String {
     table.cells[r][c].map_or_else(|| "-".to_string(), |v| v.to_string())
 }
 
-fn csv(table: &Table) -> String {
+pub(crate) fn csv(table: &Table) -> String {
     let mut out = String::new();
     match &table.columns {
         Some(columns) => {

@@ -293,7 +293,7 @@ impl Play {
     }
 }
 
-fn describe(periodicity: Option<&Periodicity>) -> String {
+pub(crate) fn describe(periodicity: Option<&Periodicity>) -> String {
     let Some(p) = periodicity else {
         return "periodicity: none found in the values computed".to_string();
     };

@@ -1,0 +1,102 @@
+//! Errors as the API answers them: `{"error": "..."}` with a status that
+//! says whose fault it was (400 bad input, 404 no such thing, 408 over the
+//! time limit, 409 cancelled, 503 too many sessions), never a stack.
+
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Request};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::de::DeserializeOwned;
+
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub message: String,
+}
+
+impl ApiError {
+    pub fn bad(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::BAD_REQUEST, message: message.into() }
+    }
+
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::NOT_FOUND, message: message.into() }
+    }
+
+    pub fn busy(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::SERVICE_UNAVAILABLE, message: message.into() }
+    }
+
+    pub fn internal(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::INTERNAL_SERVER_ERROR, message: message.into() }
+    }
+
+    pub fn timeout(limit: Duration, doing: &str) -> ApiError {
+        ApiError {
+            status: StatusCode::REQUEST_TIMEOUT,
+            message: format!(
+                "stopped after the server's time limit of {} s ({doing}); ask for something smaller",
+                limit.as_secs_f64()
+            ),
+        }
+    }
+
+    pub fn cancelled() -> ApiError {
+        ApiError { status: StatusCode::CONFLICT, message: "cancelled".into() }
+    }
+
+    /// Whether the engine stopped because its interruption flag was raised.
+    pub fn is_interrupted(&self) -> bool {
+        self.status == StatusCode::REQUEST_TIMEOUT && self.message == INTERRUPTED
+    }
+}
+
+/// The message of an engine error that only says the flag was raised; the
+/// runner replaces it with "time limit" or "cancelled".
+const INTERRUPTED: &str = "interrupted";
+
+impl From<grundy::Error> for ApiError {
+    fn from(error: grundy::Error) -> ApiError {
+        match error {
+            grundy::Error::Interrupted => ApiError { status: StatusCode::REQUEST_TIMEOUT, message: INTERRUPTED.into() },
+            // Everything else the engine refuses is about what was asked.
+            other => ApiError::bad(other.to_string()),
+        }
+    }
+}
+
+impl From<anyhow::Error> for ApiError {
+    fn from(error: anyhow::Error) -> ApiError {
+        match error.downcast::<grundy::Error>() {
+            Ok(error) => error.into(),
+            Err(error) => ApiError::bad(format!("{error:#}")),
+        }
+    }
+}
+
+/// A JSON request body, whatever its `Content-Type` says (so that
+/// `curl -d '{...}'` works), with every way it can be wrong answered as an
+/// [`ApiError`] that names what was wrong and where.
+pub struct JsonBody<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
+        let bytes = Bytes::from_request(request, state)
+            .await
+            .map_err(|rejection| ApiError { status: rejection.status(), message: rejection.body_text() })?;
+        serde_json::from_slice(&bytes)
+            .map(JsonBody)
+            .map_err(|error| ApiError::bad(format!("the request body is not the JSON this endpoint reads: {error}")))
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(serde_json::json!({ "error": self.message }))).into_response()
+    }
+}

@@ -1,0 +1,184 @@
+//! Bounds on every request: how long it may run, how much it may ask for,
+//! and how many run at once; and the jobs a page may watch and cancel.
+//!
+//! Engine work runs on tokio's blocking pool (`spawn_blocking`): the
+//! searches are CPU-bound and synchronous, and on the async workers they
+//! would stall every other connection. A semaphore caps how many run at
+//! once, so a burst of slow requests queues instead of starving the
+//! machine. Each job gets an interruption flag, the library's own way of
+//! stopping a search (`SearchSettings::interrupt`, `Playable::set_interrupt`,
+//! a sequence's stop callback): the time limit and the page's Cancel
+//! button raise it, and the search returns `Error::Interrupted` promptly.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use tokio::sync::Semaphore;
+
+use super::error::ApiError;
+
+/// What one server allows a request.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Wall-clock time for one computation, waiting for a turn included.
+    pub time: Duration,
+    /// Memory for the pruned search's transposition tables (Cram, Chomp,
+    /// Node Kayles), as `solve --memory`.
+    pub memory: usize,
+    /// The most cells a table, heatmap or pattern request may have.
+    pub max_cells: u64,
+    /// The last heap a sequence request may ask for.
+    pub max_heap: u64,
+    /// Engine computations running at once; the rest wait their turn.
+    pub workers: usize,
+    /// Play sessions kept at once.
+    pub max_sessions: usize,
+    /// A play session unused this long is dropped.
+    pub session_idle: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Limits {
+            time: Duration::from_secs(20),
+            memory: 256 << 20,
+            max_cells: 250_000,
+            max_heap: 1_000_000,
+            workers: cores * 2,
+            max_sessions: 64,
+            session_idle: Duration::from_secs(15 * 60),
+        }
+    }
+}
+
+/// A computation the page may watch (`GET /api/jobs/{id}`) and cancel.
+pub struct Job {
+    pub interrupt: Arc<AtomicBool>,
+    cancelled: AtomicBool,
+    started: Instant,
+    /// Work done so far, in the job's own unit (heaps valued).
+    pub done: AtomicU64,
+    pub total: AtomicU64,
+}
+
+/// A job's progress, as the page shows it.
+#[derive(Serialize)]
+pub struct JobStatus {
+    pub elapsed_ms: u64,
+    pub done: u64,
+    pub total: u64,
+}
+
+/// Runs engine work within the [`Limits`], and keeps the running jobs by
+/// the id the page gave them.
+pub struct Runner {
+    pub limits: Limits,
+    permits: Arc<Semaphore>,
+    jobs: Mutex<HashMap<String, Arc<Job>>>,
+}
+
+/// Takes a job out of the table when its request ends, however it ends
+/// (finished, timed out, or dropped because the client went away — then
+/// the search is told to stop, too).
+struct Registered<'r> {
+    runner: &'r Runner,
+    id: Option<String>,
+    job: Arc<Job>,
+    finished: bool,
+}
+
+impl Drop for Registered<'_> {
+    fn drop(&mut self) {
+        if !self.finished {
+            self.job.interrupt.store(true, Ordering::SeqCst);
+        }
+        if let Some(id) = &self.id {
+            let mut jobs = self.runner.jobs.lock().unwrap_or_else(|p| p.into_inner());
+            if jobs.get(id).is_some_and(|j| Arc::ptr_eq(j, &self.job)) {
+                jobs.remove(id);
+            }
+        }
+    }
+}
+
+impl Runner {
+    pub fn new(limits: Limits) -> Runner {
+        Runner { permits: Arc::new(Semaphore::new(limits.workers.max(1))), limits, jobs: Mutex::new(HashMap::new()) }
+    }
+
+    /// Runs `work` on the blocking pool with a fresh interruption flag,
+    /// within the time limit. `id` (from the page) lets `cancel` and
+    /// `status` find the job while it runs.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        id: Option<String>,
+        work: impl FnOnce(Arc<Job>) -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let job = Arc::new(Job {
+            interrupt: Arc::new(AtomicBool::new(false)),
+            cancelled: AtomicBool::new(false),
+            started: Instant::now(),
+            done: AtomicU64::new(0),
+            total: AtomicU64::new(0),
+        });
+        let id = id.filter(|id| !id.is_empty() && id.len() <= 64);
+        if let Some(id) = &id {
+            self.jobs.lock().unwrap_or_else(|p| p.into_inner()).insert(id.clone(), Arc::clone(&job));
+        }
+        let mut registered = Registered { runner: self, id, job: Arc::clone(&job), finished: false };
+        let limit = self.limits.time;
+        let deadline = tokio::time::Instant::now() + limit;
+        let permit = match tokio::time::timeout_at(deadline, Arc::clone(&self.permits).acquire_owned()).await {
+            Ok(permit) => permit.map_err(|_| ApiError::internal("the server is stopping"))?,
+            Err(_) => return Err(ApiError::timeout(limit, "waiting for a turn: the server is busy")),
+        };
+        let worker_job = Arc::clone(&job);
+        // The permit goes with the work: a computation that outlives its
+        // request (it stops at its next check of the flag) still counts.
+        let handle = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            work(worker_job)
+        });
+        let outcome = tokio::time::timeout_at(deadline, handle).await;
+        registered.finished = true;
+        match outcome {
+            Err(_) => {
+                job.interrupt.store(true, Ordering::SeqCst);
+                Err(ApiError::timeout(limit, "computing"))
+            }
+            Ok(Err(_panicked)) => Err(ApiError::internal("the computation failed")),
+            Ok(Ok(Err(error))) if error.is_interrupted() => Err(if job.cancelled.load(Ordering::SeqCst) {
+                ApiError::cancelled()
+            } else {
+                ApiError::timeout(limit, "computing")
+            }),
+            Ok(Ok(result)) => result,
+        }
+    }
+
+    /// Asks the job `id` to stop; false when no such job is running.
+    pub fn cancel(&self, id: &str) -> bool {
+        let jobs = self.jobs.lock().unwrap_or_else(|p| p.into_inner());
+        match jobs.get(id) {
+            Some(job) => {
+                job.cancelled.store(true, Ordering::SeqCst);
+                job.interrupt.store(true, Ordering::SeqCst);
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn status(&self, id: &str) -> Option<JobStatus> {
+        let jobs = self.jobs.lock().unwrap_or_else(|p| p.into_inner());
+        jobs.get(id).map(|job| JobStatus {
+            elapsed_ms: job.started.elapsed().as_millis() as u64,
+            done: job.done.load(Ordering::Relaxed),
+            total: job.total.load(Ordering::Relaxed),
+        })
+    }
+}

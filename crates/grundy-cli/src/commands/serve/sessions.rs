@@ -1,0 +1,326 @@
+//! Games in progress between a page and the engine, and the value of every
+//! move of a position.
+//!
+//! The library's [`Playable::play`] hands its game in progress to a
+//! callback (the session may borrow a game built for that call), so a
+//! session that lives across requests runs on a thread of its own, inside
+//! that callback, and takes commands over a channel. Sessions are bounded in
+//! number ([`super::limits::Limits::max_sessions`]) and dropped after a
+//! time unused; dropping a session closes its channel, which ends its thread.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasher, Hasher};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use grundy::play::{Ending, PlaySession};
+use grundy::rules::Playable;
+use grundy::Outcome;
+use serde::Serialize;
+
+use super::error::ApiError;
+
+/// A move and what it leads to for the player who makes it (GamesmanUni's
+/// "value"): `win` (to a P-position), `lose`, or `draw`, and the remoteness
+/// of the position it leaves (moves to the end, the winner hurrying).
+#[derive(Clone, Serialize)]
+pub struct MoveValue {
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub value: &'static str,
+    pub remoteness: Option<u64>,
+}
+
+/// Who wins the position for the player to move, and how soon.
+#[derive(Clone, Copy, Serialize)]
+pub struct Judged {
+    pub outcome: Outcome,
+    pub remoteness: Option<u64>,
+}
+
+/// Every legal move with its value: each is played, judged and taken back.
+pub fn moves_with_values(session: &mut dyn PlaySession) -> grundy::Result<Vec<MoveValue>> {
+    let moves = session.moves();
+    let mut valued = Vec::with_capacity(moves.len());
+    for (k, mv) in moves.into_iter().enumerate() {
+        session.play(&format!("#{}", k + 1))?;
+        let after = session.judgement();
+        session.undo();
+        let after = after?;
+        // The judgement is for the opponent, who moves next.
+        let value = match after.outcome {
+            Outcome::P => "win",
+            Outcome::N => "lose",
+            Outcome::Draw => "draw",
+        };
+        valued.push(MoveValue { mv, value, remoteness: after.remoteness });
+    }
+    Ok(valued)
+}
+
+pub fn judge(session: &mut dyn PlaySession) -> grundy::Result<Judged> {
+    let j = session.judgement()?;
+    Ok(Judged { outcome: j.outcome, remoteness: j.remoteness })
+}
+
+/// One position of a game's history, for the page's chart.
+#[derive(Clone, Serialize)]
+pub struct Ply {
+    /// Who made the move that led here (`None` for the start).
+    pub by: Option<&'static str>,
+    #[serde(rename = "move")]
+    pub mv: Option<String>,
+    /// Who is to move here: `you` or `engine`.
+    pub to_move: &'static str,
+    pub judgement: Judged,
+}
+
+/// What the page shows of a game in progress.
+#[derive(Serialize)]
+pub struct PlayState {
+    pub session: String,
+    pub position: String,
+    pub to_move: &'static str,
+    pub over: bool,
+    pub result: Option<String>,
+    pub judgement: Judged,
+    pub moves: Vec<MoveValue>,
+    pub history: Vec<Ply>,
+}
+
+/// A command to a session's thread.
+pub enum Command {
+    State,
+    Move(String),
+    Undo,
+    Hint,
+}
+
+type Answer = Result<serde_json::Value, ApiError>;
+
+/// The turns of one game: the engine's replies, undo by whole turns.
+struct Game<'s> {
+    session: &'s mut dyn PlaySession,
+    id: String,
+    you_to_move: bool,
+    /// Plies in each of the player's turns, so that undo takes back both.
+    turns: Vec<usize>,
+    history: Vec<Ply>,
+    result: Option<String>,
+}
+
+impl Game<'_> {
+    fn who(&self) -> &'static str {
+        if self.you_to_move {
+            "you"
+        } else {
+            "engine"
+        }
+    }
+
+    /// Records the position reached, and whether the game ended there.
+    fn record(&mut self, by: Option<&'static str>, mv: Option<String>) -> grundy::Result<()> {
+        let judgement = judge(self.session)?;
+        self.history.push(Ply { by, mv, to_move: self.who(), judgement });
+        self.result = self.session.ending()?.map(|ending| announce(ending, self.you_to_move));
+        Ok(())
+    }
+
+    fn engine_turn(&mut self) -> grundy::Result<bool> {
+        let Some(mv) = self.session.engine_move()? else { return Ok(false) };
+        self.you_to_move = true;
+        self.record(Some("engine"), Some(mv))?;
+        Ok(true)
+    }
+
+    fn state(&mut self) -> grundy::Result<PlayState> {
+        let over = self.result.is_some();
+        Ok(PlayState {
+            session: self.id.clone(),
+            position: self.session.show(),
+            to_move: self.who(),
+            over,
+            result: self.result.clone(),
+            judgement: judge(self.session)?,
+            moves: if over { Vec::new() } else { moves_with_values(self.session)? },
+            history: self.history.clone(),
+        })
+    }
+
+    fn handle(&mut self, command: Command) -> Answer {
+        match command {
+            Command::State => {}
+            Command::Move(text) => {
+                if self.result.is_some() {
+                    return Err(ApiError::bad("the game is over: undo, or start a new game"));
+                }
+                let played = self.session.play(&text)?;
+                self.you_to_move = false;
+                self.record(Some("you"), Some(played))?;
+                let mut plies = 1;
+                if self.result.is_none() && self.engine_turn()? {
+                    plies += 1;
+                }
+                self.turns.push(plies);
+            }
+            Command::Undo => {
+                let Some(plies) = self.turns.pop() else {
+                    return Err(ApiError::bad("nothing to undo"));
+                };
+                for _ in 0..plies {
+                    self.session.undo();
+                    self.history.pop();
+                }
+                self.you_to_move = true;
+                self.result = None;
+            }
+            Command::Hint => {
+                let hint = self.session.hint()?;
+                return Ok(match hint {
+                    Some(hint) => serde_json::json!({ "move": hint.mv, "why": hint.why }),
+                    None => serde_json::json!({ "move": null, "why": "there is no move" }),
+                });
+            }
+        }
+        Ok(serde_json::to_value(self.state()?).expect("a state serializes"))
+    }
+}
+
+/// The end of the game, said to the person. `you_to_move`: whether the
+/// player who cannot move (or is to move in a repeated draw) is the person.
+fn announce(ending: Ending, you_to_move: bool) -> String {
+    match (ending, you_to_move) {
+        (Ending::MoverLost, false) => "The engine cannot move. You win!",
+        (Ending::MoverLost, true) => "You cannot move. The engine wins.",
+        (Ending::MoverWon, false) => "The engine cannot move, and under misère play that wins. The engine wins.",
+        (Ending::MoverWon, true) => "You cannot move, and under misère play that wins. You win!",
+        (Ending::Draw, _) => "Nobody can move and the goal was not reached: a draw.",
+        (Ending::DrawByRepetition, _) => "The same drawn position came round three times: a draw.",
+    }
+    .to_string()
+}
+
+struct Entry {
+    commands: mpsc::Sender<(Command, mpsc::Sender<Answer>)>,
+    last_used: Instant,
+}
+
+/// The games in progress, by id.
+pub struct Sessions {
+    entries: Mutex<HashMap<String, Entry>>,
+    max: usize,
+    idle: std::time::Duration,
+}
+
+impl Sessions {
+    pub fn new(max: usize, idle: std::time::Duration) -> Sessions {
+        Sessions { entries: Mutex::new(HashMap::new()), max, idle }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Entry>> {
+        self.entries.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Drops the sessions unused for longer than the idle time.
+    pub fn expire(&self) {
+        let idle = self.idle;
+        self.lock().retain(|_, entry| entry.last_used.elapsed() <= idle);
+    }
+
+    pub fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    /// Starts a game on its own thread and returns its first state. Blocks
+    /// until the engine has judged the start (call it off the async workers).
+    pub fn start(
+        &self,
+        playable: Arc<dyn Playable>,
+        positions: Vec<String>,
+        misere: bool,
+        engine_first: bool,
+    ) -> Answer {
+        self.expire();
+        if self.len() >= self.max {
+            return Err(ApiError::busy(format!(
+                "{} games are in progress, the most this server keeps; try again when one ends or expires",
+                self.max
+            )));
+        }
+        let id = new_id();
+        let (commands, inbox) = mpsc::channel::<(Command, mpsc::Sender<Answer>)>();
+        let (first_tx, first_rx) = mpsc::channel::<Answer>();
+        let thread_id = id.clone();
+        std::thread::Builder::new()
+            .name(format!("play-{id}"))
+            .spawn(move || {
+                let first = first_tx.clone();
+                let run = playable.play(&positions, misere, &mut |session: &mut dyn PlaySession| {
+                    let mut game = Game {
+                        session,
+                        id: thread_id.clone(),
+                        you_to_move: !engine_first,
+                        turns: Vec::new(),
+                        history: Vec::new(),
+                        result: None,
+                    };
+                    let opening = (|| {
+                        game.record(None, None)?;
+                        if engine_first && game.result.is_none() {
+                            game.engine_turn()?;
+                        }
+                        game.state()
+                    })();
+                    let opening = opening.map_err(ApiError::from);
+                    let ok = opening.is_ok();
+                    let _ = first.send(opening.map(|s| serde_json::to_value(s).expect("a state serializes")));
+                    if ok {
+                        while let Ok((command, reply)) = inbox.recv() {
+                            let _ = reply.send(game.handle(command));
+                        }
+                    }
+                    Ok(())
+                });
+                if let Err(error) = run {
+                    let _ = first_tx.send(Err(error.into()));
+                }
+            })
+            .map_err(|_| ApiError::busy("cannot start another game now"))?;
+        let first = first_rx.recv().map_err(|_| ApiError::internal("the game stopped before it started"))?;
+        if first.is_ok() {
+            self.lock().insert(id, Entry { commands, last_used: Instant::now() });
+        }
+        first
+    }
+
+    /// Sends a command to the game `id` and waits for its answer (blocking).
+    pub fn send(&self, id: &str, command: Command) -> Answer {
+        let commands = {
+            let mut entries = self.lock();
+            let entry = entries.get_mut(id).ok_or_else(|| {
+                ApiError::not_found(format!("no game '{id}' is in progress (games end after a while unused)"))
+            })?;
+            entry.last_used = Instant::now();
+            entry.commands.clone()
+        };
+        let (reply, answer) = mpsc::channel();
+        commands.send((command, reply)).map_err(|_| ApiError::not_found(format!("the game '{id}' has ended")))?;
+        answer.recv().map_err(|_| ApiError::internal("the game stopped"))?
+    }
+
+    pub fn end(&self, id: &str) -> bool {
+        self.lock().remove(id).is_some()
+    }
+}
+
+/// A hard-to-guess session id: the process's random hash keys over a
+/// counter and the time.
+fn new_id() -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u64(COUNTER.fetch_add(1, Ordering::Relaxed));
+    hasher.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
+    format!("{:016x}", hasher.finish())
+}

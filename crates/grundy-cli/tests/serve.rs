@@ -1,0 +1,424 @@
+//! `grundy serve` over HTTP: every endpoint, and bad input of every kind.
+//!
+//! Each test starts its own server (`--port 0`, the address read from what
+//! it prints; killed when the test ends); requests go over a plain
+//! `TcpStream` with HTTP/1.1, so the test needs no client library and sees
+//! exactly what a client would.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+/// A running `grundy serve` with a two-second time limit (so the test of
+/// the limit is quick).
+struct Server {
+    client: Client,
+    child: Child,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl std::ops::Deref for Server {
+    type Target = Client;
+    fn deref(&self) -> &Client {
+        &self.client
+    }
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["serve", "--port", "0", "--time-limit", "2", "--memory", "64M"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("grundy serve starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("a first line");
+        let address = line
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix("http://"))
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .trim_end_matches('/')
+            .to_string();
+        Server { client: Client { address }, child }
+    }
+}
+
+/// Sends requests to a server; cheap to clone into another thread.
+#[derive(Clone)]
+struct Client {
+    address: String,
+}
+
+struct Response {
+    status: u16,
+    content_type: String,
+    body: Vec<u8>,
+}
+
+impl Response {
+    fn json(&self) -> Value {
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body)))
+    }
+
+    /// The error message of a JSON error answer with this status.
+    fn error(&self, status: u16) -> String {
+        assert_eq!(self.status, status, "{}", String::from_utf8_lossy(&self.body));
+        assert!(self.content_type.starts_with("application/json"), "{}", self.content_type);
+        let value = self.json();
+        let message = value["error"].as_str().unwrap_or_else(|| panic!("no error in {value}")).to_string();
+        assert!(!message.is_empty() && !message.contains('\n'), "{message:?}");
+        message
+    }
+}
+
+impl Client {
+    fn request(&self, method: &str, path: &str, body: Option<&[u8]>) -> Response {
+        let mut stream = TcpStream::connect(&self.address).expect("connect");
+        stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        let body = body.unwrap_or(b"");
+        let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+        stream.write_all(head.as_bytes()).unwrap();
+        stream.write_all(body).unwrap();
+        let mut raw = Vec::new();
+        stream.read_to_end(&mut raw).unwrap();
+        let split = raw.windows(4).position(|w| w == b"\r\n\r\n").expect("a header");
+        let head = String::from_utf8_lossy(&raw[..split]).to_string();
+        let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).expect("a status");
+        let header = |name: &str| {
+            head.lines().find_map(|l| {
+                l.split_once(':').filter(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.trim().to_string())
+            })
+        };
+        let mut body = raw[split + 4..].to_vec();
+        if header("transfer-encoding").is_some_and(|v| v.eq_ignore_ascii_case("chunked")) {
+            body = dechunk(&body);
+        }
+        Response { status, content_type: header("content-type").unwrap_or_default(), body }
+    }
+
+    fn post(&self, path: &str, body: Value) -> Response {
+        self.request("POST", path, Some(body.to_string().as_bytes()))
+    }
+
+    fn get(&self, path: &str) -> Response {
+        self.request("GET", path, None)
+    }
+}
+
+fn dechunk(mut data: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        let line = data.windows(2).position(|w| w == b"\r\n").expect("a chunk size");
+        let size = usize::from_str_radix(std::str::from_utf8(&data[..line]).unwrap().trim(), 16).unwrap();
+        if size == 0 {
+            return out;
+        }
+        out.extend_from_slice(&data[line + 2..line + 2 + size]);
+        data = &data[line + 4 + size..];
+    }
+}
+
+fn grundy(args: &[&str]) -> Value {
+    let output = Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("grundy runs");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    serde_json::from_slice(&output.stdout).expect("JSON")
+}
+
+#[test]
+fn the_page_and_its_assets_are_served() {
+    let s = Server::start();
+    let page = s.get("/");
+    assert_eq!(page.status, 200);
+    assert!(page.content_type.starts_with("text/html"));
+    let html = String::from_utf8(page.body).unwrap();
+    assert!(html.contains("/app.js") && html.contains("/style.css"));
+    assert!(s.get("/app.js").content_type.starts_with("text/javascript"));
+    assert!(s.get("/style.css").content_type.starts_with("text/css"));
+    assert_eq!(s.get("/nothing-here").status, 404);
+    s.get("/api/nothing-here").error(404);
+}
+
+#[test]
+fn games_are_the_registry_as_list_json_prints_it() {
+    let s = Server::start();
+    let games = s.get("/api/games");
+    assert_eq!(games.status, 200);
+    assert_eq!(games.json(), grundy(&["list", "--json"]));
+}
+
+#[test]
+fn solve_answers_what_solve_json_prints() {
+    let s = Server::start();
+    for (body, args) in [
+        (
+            json!({"game": "kayles", "position": ["5", "7"], "play": "misere"}),
+            vec!["solve", "--misere", "kayles", "5", "7", "--json"],
+        ),
+        (json!({"game": "nim", "position": ["3", "4", "5"]}), vec!["solve", "nim", "3", "4", "5", "--json"]),
+        (json!({"game": "cram", "position": ["3x4"]}), vec!["solve", "cram", "3x4", "--json"]),
+        (
+            json!({"game": "king", "position": ["3,4"], "goal": "0,0"}),
+            vec!["solve", "king", "--goal", "0,0", "3,4", "--json"],
+        ),
+        (
+            json!({"game": "wythoff", "position": ["1,2", "2,2"], "play": "every"}),
+            vec!["solve", "--every", "wythoff", "1,2", "2,2", "--json"],
+        ),
+    ] {
+        let answer = s.post("/api/solve", body.clone());
+        assert_eq!(answer.status, 200, "{body}: {}", String::from_utf8_lossy(&answer.body));
+        assert_eq!(answer.json(), grundy(&args), "{body}");
+    }
+    // The fields in the library's order, as the command line prints them.
+    let text = String::from_utf8(s.post("/api/solve", json!({"game": "nim", "position": ["1"]})).body).unwrap();
+    assert!(text.starts_with("{\"game\":\"nim\",\"play\":\"normal\""), "{text}");
+}
+
+#[test]
+fn the_graph_game_reads_the_uploaded_text_never_a_path() {
+    let s = Server::start();
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/loopy-game.txt");
+    let graph = std::fs::read_to_string(file).unwrap();
+    let answer = s.post("/api/solve", json!({"game": "graph", "graph": graph, "position": ["5", "1"]}));
+    assert_eq!(answer.status, 200, "{}", String::from_utf8_lossy(&answer.body));
+    let cli = grundy(&["solve", "graph", file, "5", "1", "--json"]);
+    assert_eq!(answer.json()["outcome"], cli["outcome"]);
+    assert_eq!(answer.json()["generalized_value"], cli["generalized_value"]);
+    // Without the text it is refused; a path is not read.
+    let message = s.post("/api/solve", json!({"game": "graph", "position": ["/etc/passwd", "5"]})).error(400);
+    assert!(message.contains("\"graph\""), "{message}");
+}
+
+#[test]
+fn analyse_values_every_move() {
+    let s = Server::start();
+    let answer = s.post("/api/analyse", json!({"game": "cram", "position": ["3x4"]}));
+    assert_eq!(answer.status, 200);
+    let answer = answer.json();
+    assert_eq!(answer["report"]["nim_value"], 1);
+    let moves = answer["moves"].as_array().unwrap();
+    // 3·3 vertical and 2·4 horizontal dominoes.
+    assert_eq!(moves.len(), 17);
+    let winning: Vec<&str> =
+        moves.iter().filter(|m| m["value"] == "win").map(|m| m["move"].as_str().unwrap()).collect();
+    let reported: Vec<String> = answer["report"]["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| format!("{} -> {}", m["from"].as_str().unwrap(), m["to"][0].as_str().unwrap()))
+        .collect();
+    assert_eq!(winning.len(), reported.len());
+    assert!(reported.iter().all(|m| winning.contains(&m.as_str())), "{winning:?} vs {reported:?}");
+    // Nim 1 + 2 + 3 is a P-position: every move loses, none is drawn.
+    let answer = s.post("/api/analyse", json!({"game": "nim", "position": ["1", "2", "3"]})).json();
+    assert_eq!(answer["judgement"]["outcome"], "P");
+    assert!(answer["moves"].as_array().unwrap().iter().all(|m| m["value"] == "lose"));
+    // A race with draws: drawing moves are "draw".
+    let answer =
+        s.post("/api/analyse", json!({"game": "knight", "position": ["2,2"], "goal": "0,0", "board": "3x3"})).json();
+    assert_eq!(answer["report"]["outcome"], "Draw");
+    assert!(answer["moves"].as_array().unwrap().iter().any(|m| m["value"] == "draw"), "{answer}");
+}
+
+#[test]
+fn bad_input_is_a_json_400_that_says_what_was_wrong() {
+    let s = Server::start();
+    let malformed = s.request("POST", "/api/solve", Some(b"{\"game\": \"nim\", "));
+    assert!(malformed.error(400).contains("JSON"));
+    let missing = s.post("/api/solve", json!({"game": "nim"}));
+    assert!(missing.error(400).contains("position"));
+    let unknown = s.post("/api/solve", json!({"game": "chess", "position": ["1"]}));
+    assert!(unknown.error(400).contains("unknown game 'chess'"));
+    let wrong_play = s.post("/api/solve", json!({"game": "nim", "position": ["3"], "play": "sideways"}));
+    assert!(wrong_play.error(400).contains("sideways"));
+    let no_misere_race =
+        s.post("/api/solve", json!({"game": "king", "position": ["3,3"], "goal": "0,0", "play": "misere"}));
+    assert!(no_misere_race.error(400).contains("misère"));
+    let huge = s.post("/api/solve", json!({"game": "kayles", "position": ["99999999999999999999999"]}));
+    assert!(huge.error(400).contains("99999999999999999999999"));
+    let too_big = s.post("/api/solve", json!({"game": "cram", "position": ["9x9"]}));
+    assert!(too_big.error(400).contains("64"));
+    let bad_position = s.post("/api/solve", json!({"game": "nim", "position": ["three"]}));
+    assert!(bad_position.error(400).contains("three"));
+    let many = s.post("/api/solve", json!({"game": "nim", "position": vec!["1"; 5000]}));
+    assert!(many.error(400).contains("5000"));
+    let bad_board = s.post("/api/solve", json!({"game": "king", "position": ["1,1"], "board": "8y8"}));
+    assert!(bad_board.error(400).contains("board"));
+    let not_a_board = s.post("/api/solve", json!({"game": "nim", "position": ["1"], "board": "8x8"}));
+    assert_eq!(not_a_board.status, 400);
+    let oversized = s.request("POST", "/api/solve", Some(&vec![b' '; 2 << 20]));
+    assert!(oversized.error(413).contains("too large") || oversized.error(413).contains("limit"));
+}
+
+#[test]
+fn a_search_over_the_time_limit_is_stopped_with_a_clear_error() {
+    let s = Server::start();
+    let started = std::time::Instant::now();
+    let slow = s.post("/api/solve", json!({"game": "cram", "position": ["7x8"]}));
+    let message = slow.error(408);
+    assert!(message.contains("time limit of 2 s"), "{message}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    // The server still answers.
+    assert_eq!(s.post("/api/solve", json!({"game": "nim", "position": ["1"]})).status, 200);
+}
+
+#[test]
+fn a_slow_request_does_not_hold_up_a_quick_one() {
+    let s = Server::start();
+    let client = s.client.clone();
+    let slow =
+        std::thread::spawn(move || client.post("/api/solve", json!({"game": "cram", "position": ["7x8"]})).status);
+    std::thread::sleep(Duration::from_millis(300));
+    let started = std::time::Instant::now();
+    assert_eq!(s.post("/api/solve", json!({"game": "nim", "position": ["3", "4"]})).status, 200);
+    assert!(started.elapsed() < Duration::from_secs(1), "{:?}", started.elapsed());
+    assert_eq!(slow.join().unwrap(), 408);
+}
+
+#[test]
+fn a_job_can_be_cancelled() {
+    let s = Server::start();
+    let client = s.client.clone();
+    let slow = std::thread::spawn(move || {
+        client.post("/api/solve", json!({"game": "cram", "position": ["7x8"], "job": "cancel-me"})).error(409)
+    });
+    let mut cancelled = false;
+    for _ in 0..50 {
+        std::thread::sleep(Duration::from_millis(50));
+        if s.post("/api/cancel", json!({"job": "cancel-me"})).json()["cancelled"] == true {
+            cancelled = true;
+            break;
+        }
+    }
+    assert!(cancelled);
+    assert_eq!(slow.join().unwrap(), "cancelled");
+    assert_eq!(s.post("/api/cancel", json!({"job": "no-such-job"})).json()["cancelled"], false);
+    s.get("/api/jobs/no-such-job").error(404);
+}
+
+#[test]
+fn tables_as_table_json_and_csv() {
+    let s = Server::start();
+    let answer = s.post("/api/table", json!({"game": "wythoff", "rows": "0..10", "cols": "0..10"}));
+    assert_eq!(answer.json(), grundy(&["table", "wythoff", "--rows", "0..10", "--cols", "0..10", "--json"]));
+    // Row 10 of Wythoff's game (reference-values.md).
+    assert_eq!(answer.json()["cells"][10], json!([10, 11, 9, 8, 13, 12, 0, 15, 16, 17, 14]));
+    let csv = s.post("/api/table", json!({"game": "subtraction:1,3,4", "rows": "0..7", "format": "csv"}));
+    assert!(csv.content_type.starts_with("text/csv"));
+    // S = {1,3,4}: period 7, 0 1 0 1 2 3 2 (Winning Ways ch. 4).
+    assert_eq!(String::from_utf8(csv.body).unwrap(), "position,nim-value\n0,0\n1,1\n2,0\n3,1\n4,2\n5,3\n6,2\n7,0\n");
+    let huge = s.post("/api/table", json!({"game": "wythoff", "rows": "0..100000", "cols": "0..100000"}));
+    assert!(huge.error(400).contains("cells"));
+    assert!(s.post("/api/table", json!({"game": "wythoff", "rows": "5..2"})).error(400).contains("empty"));
+    assert!(s.post("/api/table", json!({"game": "cram", "rows": "0..3"})).error(400).contains("table"));
+    assert!(s.post("/api/table", json!({"game": "nim", "rows": "0..3", "format": "xml"})).error(400).contains("xml"));
+}
+
+#[test]
+fn sequences_with_their_periodicity() {
+    let s = Server::start();
+    let answer = s.post("/api/sequence", json!({"game": "0.07", "to": 200})).json();
+    let cli = grundy(&["sequence", "0.07", "--to", "200", "--json"]);
+    assert_eq!((&answer["values"], &answer["periodicity"]), (&cli["values"], &cli["periodicity"]));
+    // Dawson's Kayles: period 34 (Winning Ways ch. 4), proven by the octal theorem.
+    assert!(answer["summary"].as_str().unwrap().contains("PROVEN periodic, period 34"), "{}", answer["summary"]);
+    let misere = s.post("/api/sequence", json!({"game": "kayles", "to": 20, "play": "misere"})).json();
+    assert_eq!(misere["values"], grundy(&["sequence", "kayles", "--to", "20", "--misere", "--json"])["values"]);
+    let too_long = s.post("/api/sequence", json!({"game": "kayles", "to": 1_000_000_000u64}));
+    assert!(too_long.error(400).contains("1000000000"));
+    assert!(s.post("/api/sequence", json!({"game": "wythoff", "to": 10})).error(400).contains("wythoff"));
+    assert_eq!(s.post("/api/sequence", json!({"game": "kayles", "to": -1})).status, 400);
+}
+
+#[test]
+fn patterns_as_pattern_json_prints_them() {
+    let s = Server::start();
+    let answer = s.post("/api/pattern", json!({"game": "wythoff", "rows": "0..60", "cols": "0..60"})).json();
+    let cli = grundy(&["pattern", "wythoff", "--rows", "0..60", "--cols", "0..60", "--json"]);
+    assert_eq!(answer["p_forms"], cli["p_forms"]);
+    assert!(answer["text"].as_str().unwrap().contains("Beatty"), "{}", answer["text"]);
+}
+
+#[test]
+fn pictures_are_png_or_svg() {
+    let s = Server::start();
+    let png = s.post("/api/picture", json!({"game": "wythoff", "rows": "0..20", "cols": "0..20"}));
+    assert_eq!(png.content_type, "image/png");
+    assert_eq!(&png.body[..8], b"\x89PNG\r\n\x1a\n");
+    let svg = s.post("/api/picture", json!({"game": "kayles", "rows": "0..100", "format": "svg"}));
+    assert_eq!(svg.content_type, "image/svg+xml");
+    assert!(String::from_utf8(svg.body).unwrap().contains("<svg"));
+    let heatmap = s.post("/api/heatmap", json!({"game": "wythoff", "rows": "0..20", "cols": "0..20"})).json();
+    assert!(heatmap["layout"]["cell"].as_u64().unwrap() > 0 && heatmap["png"].as_str().unwrap().len() > 100);
+    assert!(s.post("/api/heatmap", json!({"game": "kayles", "rows": "0..20"})).error(400).contains("cols"));
+    assert!(s.post("/api/picture", json!({"game": "nim", "rows": "0..9", "format": "gif"})).error(400).contains("gif"));
+}
+
+#[test]
+fn playing_nim_against_the_engine() {
+    let s = Server::start();
+    let state = s.post("/api/play", json!({"game": "nim", "position": ["3", "4", "5"]}));
+    assert_eq!(state.status, 200, "{}", String::from_utf8_lossy(&state.body));
+    let state = state.json();
+    let id = state["session"].as_str().unwrap().to_string();
+    assert_eq!(state["to_move"], "you");
+    assert_eq!(state["judgement"]["outcome"], "N");
+    // The one winning move of 3 + 4 + 5 (nim-sum 2) is 3 -> 1.
+    let winning: Vec<&Value> = state["moves"].as_array().unwrap().iter().filter(|m| m["value"] == "win").collect();
+    assert_eq!(winning.len(), 1);
+    assert_eq!(winning[0]["move"], "3 -> 1");
+    assert_eq!(s.get(&format!("/api/play/{id}/hint")).json()["move"], "3 -> 1");
+    // A losing move; the engine answers with a winning one.
+    let after = s.post(&format!("/api/play/{id}/move"), json!({"move": "5 -> 0"})).json();
+    let history = after["history"].as_array().unwrap();
+    assert_eq!(history.len(), 3);
+    assert_eq!(history[2]["by"], "engine");
+    assert_eq!(after["judgement"]["outcome"], "P", "the engine leaves a P-position");
+    let illegal = s.post(&format!("/api/play/{id}/move"), json!({"move": "4 -> 7"}));
+    assert!(illegal.error(400).contains("illegal move"));
+    // Undo takes back the engine's reply and the move.
+    let undone = s.post(&format!("/api/play/{id}/undo"), json!({})).json();
+    assert_eq!(undone["position"], "3 + 4 + 5");
+    // Play badly (the first listed move) to the end: the engine wins.
+    let mut state = undone;
+    for _ in 0..30 {
+        if state["over"] == true {
+            break;
+        }
+        let mv = state["moves"][0]["move"].as_str().unwrap().to_string();
+        state = s.post(&format!("/api/play/{id}/move"), json!({"move": mv})).json();
+    }
+    assert_eq!(state["result"], "You cannot move. The engine wins.");
+    assert!(s.post(&format!("/api/play/{id}/move"), json!({"move": "1 -> 0"})).error(400).contains("over"));
+    assert_eq!(s.request("DELETE", &format!("/api/play/{id}"), None).status, 200);
+    s.get(&format!("/api/play/{id}")).error(404);
+}
+
+#[test]
+fn the_engine_can_move_first_and_bad_games_are_refused() {
+    let s = Server::start();
+    let state = s.post("/api/play", json!({"game": "nim", "position": ["1", "2"], "engine_first": true})).json();
+    // From 1 + 2 the engine wins by moving to 1 + 1.
+    assert_eq!(state["history"][1]["move"], "2 -> 1");
+    assert_eq!(state["position"], "1 + 1");
+    assert!(s
+        .post("/api/play", json!({"game": "nim", "position": ["1"], "play": "every"}))
+        .error(400)
+        .contains("play"));
+    assert!(s.post("/api/play", json!({"game": "nim", "position": []})).error(400).contains("position"));
+    s.post("/api/play/0000/move", json!({"move": "1 -> 0"})).error(404);
+}
