@@ -89,7 +89,7 @@ impl Playable for GraphRules {
     }
 
     /// One position: its labels decide stuck positions (draws possible).
-    /// A sum: normal play, as for `solve` (generalized values need it).
+    /// A sum: as for `solve` (generalized values; a stuck draw is `∞(∅)`).
     fn play(&self, positions: &[String], misere: bool, run: &mut PlayLoop<'_>) -> Result<()> {
         let unsupported = |why: &str| Error::Unsupported {
             game: self.name.clone(),
@@ -104,7 +104,9 @@ impl Playable for GraphRules {
             [] => return Err(Error::InvalidPosition("no position given".into())),
             [single] => Session::goal(&self.game, *single)?,
             _ if self.solved.values.is_none() => {
-                return Err(unsupported("sums need a normal-play graph (no stuck position labelled win or draw)"))
+                return Err(unsupported(
+                    "sums need a graph whose stuck positions are losses or draws (a stuck win ends the whole game)",
+                ))
             }
             _ => Session::new(&self.game, ids, false)?,
         };

@@ -8,12 +8,12 @@ use crate::game::Outcome;
 use crate::solve::Method;
 
 /// A graph solved once: outcomes and remoteness by retrograde analysis and,
-/// where every stuck position is a plain loss, generalized Sprague–Grundy
-/// values (which decide sums).
+/// where every stuck position is a loss or a draw, generalized Sprague–Grundy
+/// values (which decide sums; a stuck draw is `∞(∅)`, see [`generalized_values`]).
 #[derive(Clone, Debug)]
 pub struct SolvedGraph {
     pub retrograde: Retrograde,
-    /// `None` when some stuck position is labelled a win or a draw.
+    /// `None` when some stuck position is labelled a win.
     pub values: Option<Vec<LoopyValue>>,
 }
 
@@ -33,7 +33,7 @@ impl SolvedGraph {
             (None, _) => Err(Error::Unsupported {
                 game: "the graph".into(),
                 question: "a sum".into(),
-                why: "sums need a normal-play graph (no stuck position labelled win or draw) for generalized values"
+                why: "sums need a graph whose stuck positions are losses or draws (a stuck win ends the whole game)"
                     .into(),
             }),
         }

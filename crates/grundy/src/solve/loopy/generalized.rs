@@ -76,8 +76,17 @@ pub fn sum_outcome(values: &[LoopyValue]) -> Outcome {
     total.outcome()
 }
 
-/// The generalized Sprague–Grundy value of every position of a
-/// normal-play graph (stuck positions are losses).
+/// The generalized Sprague–Grundy value of every position of a graph whose
+/// stuck positions are losses (normal play) or draws.
+///
+/// A stuck position labelled a **draw** is one from which play never ends:
+/// it is valued as a position whose only move is to itself (a pass either
+/// player may take for ever), `∞(∅)` — the one reading under which a draw is
+/// what the loopy theory means by one (Smith 1966: infinite play), and under
+/// which its value gives the outcome retrograde analysis gives. In a sum it
+/// makes the sum a draw (`∞(∅) + g = ∞(∅)`). A stuck **win** has no such
+/// reading — it ends the whole game, which a sum of games cannot — so a graph
+/// with one is refused.
 ///
 /// Round `m` finds the positions of value `m` by a retrograde process,
 /// Fraenkel–Yesha style: a position may take `m` if its options already
@@ -87,12 +96,28 @@ pub fn sum_outcome(values: &[LoopyValue]) -> Outcome {
 /// none of its options has `m`. Positions left after the last round are
 /// `∞(K)`. Each round is linear in the graph; there are as many rounds as
 /// the largest finite value plus one.
+///
+/// ```
+/// use grundy::game::{Digraph, Outcome};
+/// use grundy::solve::loopy::{generalized_values, LoopyValue};
+/// // 0 → 1 (stuck, a draw), 0 → 2 (stuck, a loss): 0 is *1 plus a move to ∞(∅).
+/// let graph = Digraph::new(vec![vec![1, 2], vec![], vec![]], vec![Outcome::P, Outcome::Draw, Outcome::P]).unwrap();
+/// let values = generalized_values(&graph).unwrap();
+/// assert_eq!(values[1].to_string(), "∞()");
+/// assert_eq!(values[0].to_string(), "∞(0)"); // a win (move to 2), but not a nim heap
+/// assert_eq!(values[2], LoopyValue::Finite(0));
+/// ```
 pub fn generalized_values(graph: &Digraph) -> Result<Vec<LoopyValue>> {
-    if (0..graph.len()).any(|u| graph.options(u as u32).is_empty() && graph.stuck_outcome(u as u32) != Outcome::P) {
-        return Err(Error::InvalidGame(
-            "generalized Sprague–Grundy values are for normal play: every stuck position must be a loss".into(),
-        ));
+    if let Some(u) =
+        (0..graph.len() as u32).find(|&u| graph.options(u).is_empty() && graph.stuck_outcome(u) == Outcome::N)
+    {
+        return Err(Error::InvalidGame(format!(
+            "generalized Sprague–Grundy values need stuck positions that are losses or draws, but position {u} \
+             is labelled a win (a stuck win ends the whole game, which a sum of games cannot)"
+        )));
     }
+    // A stuck draw never takes a finite value: it moves (to itself) for ever.
+    let drawn = |u: usize| graph.options(u as u32).is_empty() && graph.stuck_outcome(u as u32) == Outcome::Draw;
     let len = graph.len();
     let (offsets, sources) = graph.predecessors();
     const NONE: u64 = u64::MAX;
@@ -102,7 +127,8 @@ pub fn generalized_values(graph: &Digraph) -> Result<Vec<LoopyValue>> {
     let mut m = 0u64;
     loop {
         let eligible = |u: usize, option_values: &[BTreeSet<u64>]| (0..m).all(|j| option_values[u].contains(&j));
-        let candidates: Vec<usize> = (0..len).filter(|&u| value[u] == NONE && eligible(u, &option_values)).collect();
+        let candidates: Vec<usize> =
+            (0..len).filter(|&u| value[u] == NONE && !drawn(u) && eligible(u, &option_values)).collect();
         if candidates.is_empty() {
             break;
         }
