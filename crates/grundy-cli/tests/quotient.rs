@@ -107,30 +107,32 @@ fn a_quotient_file_where_none_is_used_is_an_error() {
     assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
 }
 
-/// Beyond heap 50, `sequence --misere` reads values off the quotient of
-/// nim heaps and the game's heaps, and says so; below, exact search.
+/// For a game that is not tame, beyond heap 50 `sequence --misere` reads
+/// values off the quotient of nim heaps and the game's heaps, and says so;
+/// below, exact search. (0.34 is not tame, so its genus does not decide;
+/// a tame game is decided by its genus, see `tests/misere_sequence.rs`.)
 #[test]
 fn misere_sequences_beyond_exact_search_come_from_the_quotient() {
-    let searched = grundy(&["sequence", "--misere", "0.51", "--to", "30", "--json"], "");
+    let searched = grundy(&["sequence", "--misere", "0.34", "--to", "30", "--json"], "");
     assert_eq!(searched.status, 0, "{}", searched.stderr);
     let searched: serde_json::Value = serde_json::from_str(&searched.stdout).unwrap();
     assert_eq!(searched["method"], "exact search of sums");
-    let far = grundy(&["sequence", "--misere", "0.51", "--to", "100000", "--json"], "");
+    let far = grundy(&["sequence", "--misere", "0.34", "--to", "100000", "--json"], "");
     assert_eq!(far.status, 0, "{}", far.stderr);
     let far: serde_json::Value = serde_json::from_str(&far.stdout).unwrap();
     assert!(far["method"].as_str().unwrap().contains("proven final"), "{}", far["method"]);
     let values = far["values"].as_array().unwrap();
     assert_eq!(values.len(), 100_001);
     assert_eq!(values[..31], searched["values"].as_array().unwrap()[..]);
-    let text = grundy(&["sequence", "--misere", "0.3", "--to", "60"], "");
+    let text = grundy(&["sequence", "--misere", "0.34", "--to", "60"], "");
     assert!(text.stdout.contains("decided by: misère quotient of nim heaps"), "{}", text.stdout);
     // The quotient is final, which proves the values' period.
-    assert!(text.stdout.contains("periodicity: PROVEN periodic, period 2"), "{}", text.stdout);
+    assert!(text.stdout.contains("periodicity: PROVEN periodic"), "{}", text.stdout);
     assert!(text.stdout.contains("proof: the misère quotient of nim heaps"), "{}", text.stdout);
-    // Exact search proves no period. 0.51 is a finite octal code: the line
+    // Exact search proves no period. 0.34 is a finite octal code: the line
     // must not say it is not one, only that the octal theorem is about
     // normal play.
-    let text = grundy(&["sequence", "--misere", "0.51", "--to", "50"], "");
+    let text = grundy(&["sequence", "--misere", "0.34", "--to", "50"], "");
     assert!(text.stdout.contains("periodicity: conjecture"), "{}", text.stdout);
     assert!(!text.stdout.contains("not a finite octal code"), "{}", text.stdout);
     assert!(text.stdout.contains("the octal theorem is about normal play"), "{}", text.stdout);

@@ -2,18 +2,14 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::sync::atomic::Ordering;
+use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use grundy::catalogue::HeapGame;
 use grundy::solve::quotient::{presentation, Limits, PartialQuotient, Presentation, Stability};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-
-/// How often a running computation writes its checkpoint.
-const CHECKPOINT_EVERY: Duration = Duration::from_secs(10);
 
 /// The largest heap a quotient may be asked for: every heap's options are
 /// listed whenever the quotient changes (quadratic in the heap).
@@ -50,7 +46,8 @@ pub fn run(request: Request) -> Result<()> {
     if request.to > MAX_QUOTIENT_HEAP {
         bail!("--to {} is above the largest heap a quotient is computed for ({MAX_QUOTIENT_HEAP})", request.to);
     }
-    let limits = Limits { max_elements: request.max_elements, ..Limits::default() };
+    let interrupted = super::sequence::watch_interrupts()?;
+    let limits = Limits { max_elements: request.max_elements, interrupt: Some(interrupted), ..Limits::default() };
     let mut quotient = match request.checkpoint {
         Some(path) if path.exists() => {
             let quotient = load(path, &game, limits)?;
@@ -65,11 +62,6 @@ pub fn run(request: Request) -> Result<()> {
         _ => PartialQuotient::new(&game),
     };
 
-    let interrupted = Arc::new(AtomicBool::new(false));
-    {
-        let flag = interrupted.clone();
-        ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst)).context("cannot watch for Ctrl-C")?;
-    }
     let progress = ProgressBar::new(request.to).with_style(
         ProgressStyle::with_template("{spinner} heap {pos}/{len} [{bar:40}] |Q| = {msg} eta {eta}")
             .expect("a valid template")
@@ -78,17 +70,21 @@ pub fn run(request: Request) -> Result<()> {
     progress.set_position(quotient.last_heap().min(request.to));
     let started = Instant::now();
     let mut last_save = Instant::now();
+    let every = super::sequence::checkpoint_every();
+    let working = super::sequence::announce_after_a_second(format!("the quotient of {}", game.description()));
     loop {
         let mut save_due = false;
         let size = quotient.size();
         let result = quotient.extend(&game, request.to, limits, |heap| {
             progress.set_position(heap - 1);
             progress.set_message(size.to_string());
-            save_due = request.checkpoint.is_some() && last_save.elapsed() >= CHECKPOINT_EVERY;
+            save_due = request.checkpoint.is_some() && last_save.elapsed() >= every;
             interrupted.load(Ordering::SeqCst) || save_due
         });
         let done = match result {
             Ok(done) => done,
+            // Stopped in the middle of a heap: the heaps before it are kept.
+            Err(grundy::Error::Interrupted) => false,
             Err(error) => {
                 progress.abandon();
                 if let Some(path) = request.checkpoint {
@@ -122,6 +118,7 @@ pub fn run(request: Request) -> Result<()> {
             std::process::exit(130);
         }
     }
+    drop(working);
     progress.finish_and_clear();
     eprintln!(
         "grundy: misère quotient of {} through heap {} in {:.2?}",

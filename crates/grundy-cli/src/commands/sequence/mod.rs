@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use grundy::solve::heap::{find_periodicity, HeapGame, Method, NimSequence, Periodicity, Proof, Values};
-use grundy::solve::quotient::{misere_sequence, MisereSequence};
+use grundy::solve::quotient::{misere_sequence_with, Limits, MisereSequence};
 use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -47,7 +47,7 @@ pub struct Request<'a> {
 /// A save appends only the values computed since the last one.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(10);
 
-fn checkpoint_every() -> Duration {
+pub(crate) fn checkpoint_every() -> Duration {
     let seconds = std::env::var("GRUNDY_CHECKPOINT_EVERY").ok().and_then(|s| s.parse::<f64>().ok());
     seconds.filter(|s| s.is_finite() && *s >= 0.0).map(Duration::from_secs_f64).unwrap_or(CHECKPOINT_EVERY)
 }
@@ -138,28 +138,32 @@ pub fn run(request: Request) -> Result<()> {
     print(&game, &values, periodicity.as_ref(), request.format, request.output, &Play::Normal)
 }
 
-/// Misère nim-values of heaps 0..N by [`misere_sequence`]: exact search of
+/// Misère nim-values of heaps 0..N by [`grundy::solve::quotient::misere_sequence`]:
+/// the tame genus where every heap is proven tame, else exact search of
 /// sums up to heap 50 (misère values do not add), beyond it the misère
 /// quotient of nim heaps together with the game's heaps, which is proven
 /// final for many codes and then gives every heap. The output says which
-/// method decided.
+/// method decided. Ctrl-C stops it within a second, even in the middle of
+/// a quotient's heap.
 fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
     if request.checkpoint.is_some() || matches!(request.format, Format::Binary) {
         bail!("--misere runs are short: --checkpoint and --format binary are for normal-play sequences");
     }
-    let interrupted = Arc::new(AtomicBool::new(false));
-    {
-        let flag = interrupted.clone();
-        ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst)).context("cannot watch for Ctrl-C")?;
-    }
+    let len = usize::try_from(request.to).ok().and_then(|n| n.checked_add(1)).context("--to is too large")?;
+    // Each heap's misère value (8 bytes) and its genus while it is computed.
+    check_memory(len, 2 * std::mem::size_of::<grundy::nim::NimValue>())?;
+    let interrupted = watch_interrupts()?;
     let progress = ProgressBar::new_spinner()
         .with_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("a valid template"));
     let started = Instant::now();
-    let found = misere_sequence(game, request.to, |heap| {
-        progress.set_message(format!("misère quotient with nim heaps: heap {heap}"));
+    let limits = Limits { interrupt: Some(interrupted), ..Limits::default() };
+    let working = announce_after_a_second(format!("misère values of {}", game.description()));
+    let found = misere_sequence_with(game, request.to, limits, |heap| {
+        progress.set_message(format!("misère values: heap {heap}"));
         progress.tick();
         interrupted.load(Ordering::SeqCst)
     });
+    drop(working);
     progress.finish_and_clear();
     let MisereSequence { values, method, periodicity } = match found {
         Err(grundy::Error::Interrupted) => {
@@ -171,6 +175,43 @@ fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
     let values = Values::from(values.into_iter().map(|v| v as u32).collect::<Vec<u32>>());
     eprintln!("grundy: misère values of {} heaps of {} in {:.2?}", values.len(), game.description(), started.elapsed());
     print(game, &values, periodicity.as_ref(), request.format, request.output, &Play::Misere(method))
+}
+
+/// Without a terminal the progress bar is hidden: a run still at work
+/// after a second says so once on standard error (and how to stop it).
+/// Dropping the guard ends the watch.
+pub(crate) struct Announcement(Arc<AtomicBool>);
+
+pub(crate) fn announce_after_a_second(what: String) -> Announcement {
+    use std::io::IsTerminal;
+    let done = Arc::new(AtomicBool::new(false));
+    if !std::io::stderr().is_terminal() {
+        let watched = done.clone();
+        std::thread::spawn(move || {
+            for _ in 0..20 {
+                std::thread::sleep(Duration::from_millis(50));
+                if watched.load(Ordering::SeqCst) {
+                    return;
+                }
+            }
+            eprintln!("grundy: working on {what} (Ctrl-C stops)");
+        });
+    }
+    Announcement(done)
+}
+
+impl Drop for Announcement {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+}
+
+/// A flag that Ctrl-C and SIGTERM set, living as long as the program (the
+/// misère quotient polls it in the middle of its work).
+pub(crate) fn watch_interrupts() -> Result<&'static AtomicBool> {
+    let flag: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
+    ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst)).context("cannot watch for Ctrl-C")?;
+    Ok(flag)
 }
 
 /// Refuses runs whose values would not fit in memory, before starting:
@@ -304,7 +345,7 @@ pub(crate) fn describe(periodicity: Option<&Periodicity>) -> String {
         format!("last exception at heap {}", p.preperiod - 1)
     };
     match &p.proof {
-        Proof::OctalTheorem { .. } | Proof::MisereQuotient { .. } => {
+        Proof::OctalTheorem { .. } | Proof::MisereQuotient { .. } | Proof::TameGenus { .. } => {
             format!("periodicity: PROVEN {kind}, period {}, {exception}\nproof: {}", p.period, p.proof)
         }
         Proof::Conjecture { why } => format!(

@@ -25,7 +25,7 @@ pub struct Periodicity {
 impl Periodicity {
     /// Whether the pattern is proven for every heap.
     pub fn proven(&self) -> bool {
-        matches!(self.proof, Proof::OctalTheorem { .. } | Proof::MisereQuotient { .. })
+        matches!(self.proof, Proof::OctalTheorem { .. } | Proof::MisereQuotient { .. } | Proof::TameGenus { .. })
     }
 }
 
@@ -45,6 +45,12 @@ pub enum Proof {
     /// `elements_period`, checked through heap `final_at`, so their misère
     /// nim-values do too.
     MisereQuotient { elements_from: usize, elements_period: usize, final_at: usize },
+    /// Misère values of a game proven tame at every heap
+    /// (`solve::quotient::tame`): from heap `kinds_from` on, heaps' tame
+    /// kinds (nim-value, and whether γ0 = g) repeat with period
+    /// `kinds_period`, by the octal theorem's argument with the kinds
+    /// checked through heap `checked_through`; so do their misère values γ0.
+    TameGenus { kinds_from: usize, kinds_period: usize, checked_through: usize },
     /// Seen in the values computed but not proven.
     Conjecture { why: Unproven },
 }
@@ -83,6 +89,12 @@ impl fmt::Display for Proof {
                  {elements_from} on, a heap and the heap {elements_period} larger have the same quotient element, so \
                  the same misère nim-value"
             ),
+            Proof::TameGenus { kinds_from, kinds_period, checked_through } => write!(
+                f,
+                "every heap is tame (ONAG ch. 12): from heap {kinds_from} on, a heap and the heap {kinds_period} \
+                 larger have the same genus, by the octal periodicity theorem's argument (Guy–Smith 1956) applied to \
+                 the genera, checked through heap {checked_through}; so they have the same misère nim-value γ0"
+            ),
             Proof::Conjecture { why } => write!(f, "conjecture: {why}"),
         }
     }
@@ -99,7 +111,7 @@ impl fmt::Display for Unproven {
             Unproven::Misere => write!(
                 f,
                 "the octal theorem is about normal play; a period of misère values is proven only by a misère \
-                 quotient proven final"
+                 quotient proven final or by the genera of a game tame at every heap"
             ),
         }
     }

@@ -24,6 +24,7 @@
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -40,18 +41,34 @@ pub(super) struct Letter {
     pub transitions: Vec<Element>,
 }
 
-/// Limits that keep a construction inside memory.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Limits that keep a construction inside memory, and the flag that stops
+/// it when asked.
+#[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// The most elements a quotient (or a trial monoid) may have.
     pub max_elements: usize,
     /// The most states the verifier may visit.
     pub max_states: usize,
+    /// When set, the construction stops with [`Error::Interrupted`] within
+    /// a few thousand verifier states, even in the middle of a heap (a
+    /// flag that lives as long as the program, as a Ctrl-C handler's does;
+    /// `Box::leak` makes one). The heaps finished before are kept.
+    pub interrupt: Option<&'static AtomicBool>,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_elements: 4096, max_states: 500_000 }
+        Limits { max_elements: 4096, max_states: 500_000, interrupt: None }
+    }
+}
+
+impl Limits {
+    /// [`Error::Interrupted`] if the flag is set.
+    fn check_interrupt(&self) -> Result<()> {
+        match self.interrupt {
+            Some(flag) if flag.load(Ordering::Relaxed) => Err(Error::Interrupted),
+            _ => Ok(()),
+        }
     }
 }
 
@@ -267,6 +284,7 @@ fn subsets(items: &[usize], count: usize) -> Vec<Vec<usize>> {
 /// their elements in `base` (which must cover them), and `R` is the part of
 /// `base` they generate. Guesses its P-portion and reduces it.
 fn trial(base: &Step, free: &BTreeMap<usize, usize>, n: usize, family: &dyn Family, limits: Limits) -> Result<Step> {
+    limits.check_interrupt()?;
     let old = &base.monoid;
     let heap_options: Vec<Vec<Vec<u64>>> = (0..=n as u64).map(|h| family.options(h)).collect();
     // R: the base's elements that products of kept heaps reach.
@@ -470,7 +488,12 @@ fn explore(step: &Step, family: &dyn Family, limits: Limits) -> Result<Explorati
     // Lightest first (Dijkstra), so the first wrong sum found is a lightest
     // one: every lighter sum — in particular each of its options — is right.
     let mut queue = BinaryHeap::from([Reverse((0u64, 0u32))]);
+    let mut popped = 0u32;
     while let Some(Reverse((w, s))) = queue.pop() {
+        popped = popped.wrapping_add(1);
+        if popped % 1024 == 0 {
+            limits.check_interrupt()?;
+        }
         if done[s as usize] {
             continue;
         }

@@ -33,6 +33,7 @@ mod oracle;
 mod presentation;
 mod stability;
 mod sums;
+mod tame;
 #[cfg(test)]
 mod tests;
 mod values;
@@ -45,9 +46,10 @@ pub use oracle::{MisereOracle, QuotientOracle, ON_THE_FLY_HEAPS};
 pub use presentation::{presentation, Presentation};
 pub use stability::Stability;
 pub use sums::{misere_sum, QuotientMove, SumMethod, SumVerdict};
+pub use tame::{tame_misere_values, TameKind, TameSequence, TameValues, MAX_TAME_SPLIT_HEAPS};
 pub use values::{
-    misere_sequence, misere_values, MisereSequence, MisereValues, NimQuotient, MAX_BUILT_HEAPS, MAX_NIM_HEAPS,
-    MAX_SEARCHED_MISERE_HEAP,
+    misere_sequence, misere_sequence_with, misere_values, quotient_sequence, MisereSequence, MisereValues, NimQuotient,
+    MAX_BUILT_HEAPS, MAX_NIM_HEAPS, MAX_SEARCHED_MISERE_HEAP,
 };
 
 use crate::catalogue::HeapGame;

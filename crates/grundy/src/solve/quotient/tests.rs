@@ -124,8 +124,13 @@ fn a_run_in_pieces_and_a_saved_run_equal_one_run() {
     let mut pieces = PartialQuotient::new(&game);
     assert!(!pieces.extend(&game, 30, Limits::default(), |heap| heap == 11).unwrap());
     assert_eq!(pieces.last_heap(), 10);
-    let saved = serde_json_like_roundtrip(&pieces);
-    let mut resumed = saved;
+    // A real round trip through a file, in the form `grundy quotient
+    // --checkpoint` writes (the transitions are not stored).
+    let path = std::env::temp_dir().join(format!("grundy-quotient-roundtrip-{}.json", std::process::id()));
+    std::fs::write(&path, serde_json::to_string(&pieces).unwrap()).unwrap();
+    let mut resumed: PartialQuotient = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert!(resumed.transitions.is_empty(), "transitions are recomputed, never stored");
     resumed.validate(&game, Limits::default()).unwrap();
     assert!(resumed.extend(&game, 30, Limits::default(), |_| false).unwrap());
     assert_eq!(resumed, whole);
@@ -133,12 +138,6 @@ fn a_run_in_pieces_and_a_saved_run_equal_one_run() {
     let (_, short) = quotient_of("kayles", 12);
     assert_eq!(presentation(&whole.through_heap(12)), presentation(&short));
     assert_eq!(whole.through_heap(12).size(), short.size());
-}
-
-/// The quotient's own serde form, without a JSON crate in the library:
-/// cloning through the derived fields that are stored.
-fn serde_json_like_roundtrip(quotient: &PartialQuotient) -> PartialQuotient {
-    PartialQuotient { transitions: Vec::new(), ..quotient.clone() }
 }
 
 #[test]
@@ -159,6 +158,10 @@ fn damaged_or_foreign_quotients_are_refused() {
     assert!(flipped.validate(&kayles, Limits::default()).unwrap_err().to_string().contains("damaged"));
 }
 
+/// The size kept is not the code's own say-so: it is the size of the
+/// quotient of Kayles' heaps 1..11 built afresh without the limit, and
+/// that quotient is checked against exact search of every sum of up to
+/// three heaps ≤ 11 (so a wrong quotient of the right size fails too).
 #[test]
 fn a_quotient_that_outgrows_its_limit_stops_and_keeps_its_work() {
     let game = HeapGame::parse("kayles").unwrap();
@@ -167,16 +170,49 @@ fn a_quotient_that_outgrows_its_limit_stops_and_keeps_its_work() {
     let error = quotient.extend(&game, 40, limits, |_| false).unwrap_err().to_string();
     assert!(error.contains("complete through heap 11"), "{error}");
     assert_eq!(quotient.last_heap(), 11);
-    assert_eq!(quotient.size(), 18);
+    let (_, fresh) = quotient_of("kayles", 11);
+    assert_eq!(quotient.size(), fresh.size());
+    assert_eq!(presentation(&quotient), presentation(&fresh));
+    // What was kept fits the limit; heap 12 is where it would not.
+    assert!(fresh.size() <= 20);
+    for a in 0..=11u64 {
+        for b in a..=11 {
+            for c in b..=11 {
+                let verdict = misere_sum(&game, &quotient, &[a, b, c]).unwrap();
+                assert_eq!(verdict.outcome, misere_outcome_by_search(&game, &[a, b, c]).unwrap(), "{a} {b} {c}");
+            }
+        }
+    }
+}
+
+/// The limit's flag stops a construction in the middle of a heap: the
+/// heaps finished are kept and the quotient goes on from there.
+#[test]
+fn an_interrupted_quotient_keeps_the_heaps_it_finished() {
+    let game = HeapGame::parse("dawsons-kayles").unwrap();
+    let flag: &'static std::sync::atomic::AtomicBool = Box::leak(Box::new(std::sync::atomic::AtomicBool::new(false)));
+    flag.store(true, std::sync::atomic::Ordering::Relaxed);
+    let limits = Limits { interrupt: Some(flag), ..Limits::default() };
+    let mut quotient = PartialQuotient::new(&game);
+    // Heap 1 of Dawson's Kayles has no move and needs no guess, so it is
+    // kept; the first heap that needs a trial monoid sees the flag.
+    let error = quotient.extend(&game, 20, limits, |_| false).unwrap_err();
+    assert!(matches!(error, crate::error::Error::Interrupted), "{error}");
+    let kept = quotient.last_heap();
+    assert!(kept < 20);
+    flag.store(false, std::sync::atomic::Ordering::Relaxed);
+    assert!(quotient.extend(&game, 12, limits, |_| false).unwrap());
+    let (_, whole) = quotient_of("dawsons-kayles", 12);
+    assert_eq!(quotient, whole);
 }
 
 /// Siegel (Plambeck and Siegel, *Misère quotients for impartial games*,
 /// JCTA 2008; MisereSolver) reports that the partial quotient of Dawson's
-/// Kayles (0.07) through heap 30 has 360 elements. Ignored by default: it
-/// takes about 10 s in release, minutes in debug
-/// (`cargo test --release -p grundy dawsons_kayles -- --ignored`).
+/// Kayles (0.07) through heap 30 has 360 elements. Run in optimised
+/// builds (CI's `cargo test --release`, the `fast` profile: under a second);
+/// ignored in debug builds, where it takes minutes.
 #[test]
-#[ignore]
+#[cfg_attr(debug_assertions, ignore)]
 fn dawsons_kayles_q30_has_360_elements() {
     let (_, quotient) = quotient_of("dawsons-kayles", 30);
     assert_eq!(quotient.size(), 360);
@@ -185,8 +221,9 @@ fn dawsons_kayles_q30_has_360_elements() {
 
 /// Misère Kayles: 40 elements, proven final once heaps' elements repeat
 /// with Kayles' normal-play period 12 from heap 71 (checked to heap 170).
+/// Optimised builds only, as above (a few seconds in release).
 #[test]
-#[ignore]
+#[cfg_attr(debug_assertions, ignore)]
 fn kayles_quotient_is_final_with_40_elements() {
     let (game, quotient) = quotient_of("kayles", 170);
     assert_eq!(quotient.size(), 40);

@@ -28,6 +28,7 @@ use serde::Serialize;
 use super::extend::{complete_through, grow, Family, Limits, Step};
 use super::monoid::{Element, ElementSet, Monoid};
 use super::stability::{stability_of, Stability};
+use super::tame::{tame_misere_values, TameSequence, TameValues};
 use crate::catalogue::HeapGame;
 use crate::error::{Error, Result};
 use crate::game::{Game, Options};
@@ -234,6 +235,15 @@ pub fn misere_values(
                 _ => unreachable!("the loop stops early only on a proof"),
             };
             let cycle = values[preperiod as usize..(preperiod + period) as usize].to_vec();
+            let more = usize::try_from(to - built_through).ok().filter(|&more| values.try_reserve_exact(more).is_ok());
+            if more.is_none() {
+                return Err(Error::TooLarge {
+                    what: format!("misère values of heaps of {} to hold in memory", game.description()),
+                    needed: u128::from(to) + 1,
+                    limit: values.len() as u128,
+                    unit: "heaps",
+                });
+            }
             values.extend((built_through + 1..=to).map(|h| cycle[((h - preperiod) % period) as usize]));
         }
         values.truncate(to as usize + 1);
@@ -259,16 +269,84 @@ pub struct MisereSequence {
 }
 
 /// The misère nim-values of heaps `0..=to` (what `grundy sequence
-/// --misere` prints): by exact search up to heap
-/// [`MAX_SEARCHED_MISERE_HEAP`], beyond it by [`misere_values`]; an
-/// error when neither reaches `to`. `stop` as in [`misere_values`].
+/// --misere` prints), by the first method that reaches `to`:
+///
+/// 1. the **tame genus** ([`tame_misere_values`]), when every heap through
+///    `to` is proven tame: linear in `to`, and for every heap once the
+///    heaps' genera are proven periodic;
+/// 2. **exact search** of sums up to heap [`MAX_SEARCHED_MISERE_HEAP`];
+/// 3. the **misère quotient** of nim heaps with the game's heaps
+///    ([`misere_values`]).
+///
+/// An error when none reaches `to`. `stop` as in [`misere_values`].
+///
+/// ```
+/// use grundy::solve::heap::HeapGame;
+/// use grundy::solve::quotient::misere_sequence;
+/// let nim = misere_sequence(&HeapGame::nim(), 100_000, |_| false).unwrap();
+/// assert!(nim.method.starts_with("tame genus"));
+/// assert_eq!(nim.values[100_000], 100_000);
+/// let kayles = misere_sequence(&HeapGame::parse("kayles").unwrap(), 20, |_| false).unwrap();
+/// assert_eq!(kayles.method, "exact search of sums"); // heap 5 is not tame
+/// ```
 pub fn misere_sequence(game: &HeapGame, to: u64, stop: impl FnMut(u64) -> bool) -> Result<MisereSequence> {
+    misere_sequence_with(game, to, Limits::default(), stop)
+}
+
+/// [`misere_sequence`] with the quotient's limits (and its interruption
+/// flag, which stops a quotient in the middle of a heap).
+pub fn misere_sequence_with(
+    game: &HeapGame,
+    to: u64,
+    limits: Limits,
+    mut stop: impl FnMut(u64) -> bool,
+) -> Result<MisereSequence> {
+    match tame_misere_values(game, to, &mut stop) {
+        Ok(TameSequence::Tame(found)) => return Ok(tame_sequence(game, found)),
+        Ok(TameSequence::Wild { .. } | TameSequence::Unsettled { .. }) | Err(Error::TooLarge { .. }) => {}
+        Err(error) => return Err(error),
+    }
     if to <= MAX_SEARCHED_MISERE_HEAP {
         let values = crate::solve::misere::misere_nim_values(game, 0..=to)?;
         let periodicity = misere_periodicity(&values, None);
         return Ok(MisereSequence { values, method: "exact search of sums".to_string(), periodicity });
     }
-    let found = misere_values(game, to, Limits::default(), stop).map_err(|error| match error {
+    quotient_sequence(game, to, limits, stop)
+}
+
+/// A tame run's values, with its proof in words.
+fn tame_sequence(game: &HeapGame, found: TameValues) -> MisereSequence {
+    let proof = match found.period {
+        Some((n0, p, through)) => format!(
+            "; from heap {n0} on the genera repeat with period {p} (the octal periodicity theorem's argument, checked \
+             through heap {through}), so every heap is tame"
+        ),
+        None => String::new(),
+    };
+    let method = format!(
+        "tame genus (ONAG ch. 12): every heap of {} through {} is proven tame, its genus found from its options' \
+         genera, and its misère nim-value is γ0{proof}",
+        game.description(),
+        found.computed_through.min(found.values.len() as u64 - 1)
+    );
+    let final_pattern = found.period.filter(|&(_, p, _)| p > 0).map(|(n0, p, through)| {
+        let proof =
+            Proof::TameGenus { kinds_from: n0 as usize, kinds_period: p as usize, checked_through: through as usize };
+        (n0 as usize, p as usize, proof)
+    });
+    let periodicity = misere_periodicity(&found.values, final_pattern);
+    MisereSequence { values: found.values, method, periodicity }
+}
+
+/// The values by the misère quotient of nim heaps with the game's heaps
+/// (method 3 of [`misere_sequence`]), whether or not the game is tame.
+pub fn quotient_sequence(
+    game: &HeapGame,
+    to: u64,
+    limits: Limits,
+    stop: impl FnMut(u64) -> bool,
+) -> Result<MisereSequence> {
+    let found = misere_values(game, to, limits, stop).map_err(|error| match error {
         Error::TooLarge { what, needed, limit, unit } => Error::TooLarge {
             what: format!(
                 "{what}; beyond heap {MAX_SEARCHED_MISERE_HEAP} misère values need this quotient (exact search \
@@ -298,7 +376,14 @@ pub fn misere_sequence(game: &HeapGame, to: u64, stop: impl FnMut(u64) -> bool) 
         found.size
     );
     let final_pattern = match (stability.proven, stability.preperiod, stability.period) {
-        (true, Some(n0), Some(p)) if p > 0 => Some((n0 as usize, p as usize, found.built_through as usize)),
+        (true, Some(n0), Some(p)) if p > 0 => {
+            let proof = Proof::MisereQuotient {
+                elements_from: n0 as usize,
+                elements_period: p as usize,
+                final_at: found.built_through as usize,
+            };
+            Some((n0 as usize, p as usize, proof))
+        }
         _ => None,
     };
     let periodicity = misere_periodicity(&found.values, final_pattern);
@@ -306,8 +391,8 @@ pub fn misere_sequence(game: &HeapGame, to: u64, stop: impl FnMut(u64) -> bool) 
 }
 
 /// The periodicity of misère values: what they show, proven when a final
-/// quotient's elements repeat with period `p` from heap `n0`
-/// (`final_pattern = (n0, p, final_at)`).
+/// quotient's elements (or a tame game's genera) repeat with period `p`
+/// from heap `n0` (`final_pattern = (n0, p, proof)`).
 ///
 /// The values may follow a shorter period `p'` from some `n0'` (two
 /// elements with one value). Every heap's value is known (heaps past `n0`
@@ -317,10 +402,10 @@ pub fn misere_sequence(game: &HeapGame, to: u64, stop: impl FnMut(u64) -> bool) 
 /// with `m` in the first period, and `g(n + p') = g(m + p') = g(m) = g(n)`,
 /// both `m` and `m + p'` being at most `N`; below `max(n0, n0')` it was
 /// seen directly. Otherwise the quotient's own pattern is reported.
-fn misere_periodicity(values: &[NimValue], final_pattern: Option<(usize, usize, usize)>) -> Option<Periodicity> {
+fn misere_periodicity(values: &[NimValue], final_pattern: Option<(usize, usize, Proof)>) -> Option<Periodicity> {
     let mut narrow: Vec<u32> = values.iter().map(|&v| u32::try_from(v).unwrap_or(u32::MAX)).collect();
     let computed_through = values.len().saturating_sub(1);
-    let Some((n0, p, final_at)) = final_pattern else {
+    let Some((n0, p, proof)) = final_pattern else {
         let seen = find_periodicity(&narrow, None);
         return seen.map(|pattern| Periodicity { proof: Proof::Conjecture { why: Unproven::Misere }, ..pattern });
     };
@@ -330,7 +415,6 @@ fn misere_periodicity(values: &[NimValue], final_pattern: Option<(usize, usize, 
     for heap in narrow.len()..extended {
         narrow.push(narrow[heap - p]);
     }
-    let proof = Proof::MisereQuotient { elements_from: n0, elements_period: p, final_at };
     match find_periodicity(&narrow, None) {
         Some(pattern) if pattern.saltus == 0 && extended > n0.max(pattern.preperiod) + p + pattern.period => {
             Some(Periodicity { proof, computed_through, ..pattern })
@@ -369,7 +453,7 @@ mod tests {
     fn a_final_quotient_proves_the_values_period() {
         for code in ["0.3", "0.51", "0.34", "0.55"] {
             let game = HeapGame::parse(code).unwrap();
-            let found = misere_sequence(&game, 600, |_| false).unwrap();
+            let found = quotient_sequence(&game, 600, Limits::default(), |_| false).unwrap();
             let pattern = found.periodicity.expect("a final quotient gives a pattern");
             assert!(pattern.proven(), "{code}: {:?}", pattern.proof);
             assert!(matches!(pattern.proof, Proof::MisereQuotient { .. }), "{code}");
@@ -378,9 +462,11 @@ mod tests {
             // Minimal: one period shorter (or one exception later) would fail.
             assert!(n0 == 0 || found.values[n0 - 1 + p] != found.values[n0 - 1], "{code}");
         }
-        let searched = misere_sequence(&HeapGame::parse("0.51").unwrap(), 40, |_| false).unwrap();
-        let pattern = searched.periodicity.expect("0.51 shows a period by heap 40");
-        assert_eq!(pattern.proof, Proof::Conjecture { why: Unproven::Misere });
+        // Kayles is not tame (heap 5 has genus 4^146): exact search, which
+        // proves no pattern.
+        let searched = misere_sequence(&HeapGame::parse("kayles").unwrap(), 20, |_| false).unwrap();
+        assert_eq!(searched.method, "exact search of sums");
+        assert!(searched.periodicity.is_none_or(|p| p.proof == Proof::Conjecture { why: Unproven::Misere }));
     }
 
     /// A quotient past its limit is an error that says how far it got.

@@ -1,0 +1,151 @@
+//! `grundy sequence --misere` and `grundy quotient`, run as a user would:
+//! the tame genus at any size, the methods it is checked against, and
+//! stopping promptly when asked.
+
+mod common;
+use common::grundy;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let run = grundy(args, "");
+    assert_eq!(run.status, 0, "{args:?}: {}", run.stderr);
+    serde_json::from_str(&run.stdout).unwrap()
+}
+
+fn values(report: &serde_json::Value) -> Vec<u64> {
+    report["values"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect()
+}
+
+/// Misère Nim (Bouton 1902; Winning Ways ch. 13): heaps 0 and 1 have
+/// misère nim-values 1 and 0, a heap of n ≥ 2 has n. A million heaps in
+/// well under ten seconds (the quotient took minutes for 200).
+#[test]
+fn misere_nim_to_a_million_by_the_tame_genus() {
+    let started = Instant::now();
+    let report = json(&["sequence", "nim", "--misere", "--to", "1000000", "--json"]);
+    assert!(started.elapsed() < Duration::from_secs(10), "{:?}", started.elapsed());
+    assert!(report["method"]
+        .as_str()
+        .unwrap()
+        .starts_with("tame genus (ONAG ch. 12): every heap of nim through 1000000"));
+    let values = values(&report);
+    assert_eq!(values.len(), 1_000_001);
+    assert_eq!(values[..2], [1, 0]);
+    assert!(values.iter().enumerate().skip(2).all(|(n, &v)| v == n as u64));
+}
+
+/// A tame octal code to a million: proven for every heap by the genera's
+/// period, and equal where they overlap to the misère quotient's values
+/// (0.55 and 0.3 here; the library tests compare them heap by heap).
+#[test]
+fn tame_codes_to_a_million_agree_with_exact_search() {
+    for code in ["0.55", "0.3", "subtraction:1,3,4"] {
+        let report = json(&["sequence", code, "--misere", "--to", "1000000", "--json"]);
+        let method = report["method"].as_str().unwrap();
+        assert!(method.contains("so every heap is tame"), "{code}: {method}");
+        assert_eq!(report["periodicity"]["proof"]["kind"], "tame_genus", "{code}");
+        let far = values(&report);
+        assert_eq!(far.len(), 1_000_001);
+        // Independently of the genus: `solve --misere` (a misère quotient of
+        // the game's heaps, or exact search) finds the heap a misère
+        // P-position exactly when its misère nim-value is 0.
+        for heap in [0u64, 1, 2, 3, 7, 12, 17] {
+            let expected = far[heap as usize];
+            let heap_text = heap.to_string();
+            let run = grundy(&["solve", "--misere", code, &heap_text, "--json"], "");
+            assert_eq!(run.status, 0, "{code} {heap}: {}", run.stderr);
+            let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+            let outcome = if expected == 0 { "P" } else { "N" };
+            assert_eq!(report["outcome"], outcome, "{code} heap {heap}: g⁻ = {expected}");
+        }
+    }
+}
+
+/// Where the genus is not tame (Kayles' heap 5: 4^146), another method
+/// decides and says so.
+#[test]
+fn a_wild_game_is_left_to_search_and_the_quotient() {
+    let report = json(&["sequence", "kayles", "--misere", "--to", "20", "--json"]);
+    assert_eq!(report["method"], "exact search of sums");
+    // Winning Ways ch. 13 (misère Kayles): heaps 0..20.
+    let published = [1, 0, 2, 3, 0, 1, 3, 2, 1, 0, 2, 4, 0, 1, 2, 5, 1, 6, 3, 2, 0];
+    assert_eq!(values(&report), published);
+    let report = json(&["sequence", "0.34", "--misere", "--to", "200", "--json"]);
+    assert!(report["method"].as_str().unwrap().starts_with("misère quotient of nim heaps"), "{}", report["method"]);
+}
+
+/// Spawns `grundy ARGS`, waits for its own line saying the long work is
+/// under way, sends SIGINT, and returns (exit code, stderr, seconds from
+/// the signal to the exit).
+fn interrupt(args: &[&str]) -> (Option<i32>, String, f64) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .env("GRUNDY_CHECKPOINT_EVERY", "600")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut seen = String::new();
+    loop {
+        let mut line = String::new();
+        assert!(stderr.read_line(&mut line).unwrap() > 0, "the run ended before saying it was working: {seen}");
+        seen.push_str(&line);
+        if line.contains("(Ctrl-C stops)") {
+            break;
+        }
+    }
+    let signalled = Instant::now();
+    Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    let status = child.wait().unwrap();
+    let elapsed = signalled.elapsed().as_secs_f64();
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut rest).unwrap();
+    (status.code(), seen + &rest, elapsed)
+}
+
+/// Kayles' misère sequence past heap 50 builds the quotient of nim heaps
+/// with Kayles' heaps, whose heaps take seconds each: Ctrl-C in the middle
+/// of one stops the run within a couple of seconds (it ran on for minutes).
+#[test]
+fn ctrl_c_stops_a_misere_sequence_in_the_middle_of_a_heap() {
+    let (code, stderr, seconds) = interrupt(&["sequence", "kayles", "--misere", "--to", "60"]);
+    assert_eq!(code, Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted; nothing is saved"), "{stderr}");
+    assert!(seconds < 2.0, "exit {seconds:.2} s after the signal");
+}
+
+/// `grundy quotient` stops as promptly, saves the heaps it finished in its
+/// checkpoint, and the same command continues from there.
+#[test]
+fn ctrl_c_stops_a_quotient_and_keeps_its_checkpoint() {
+    let dir = std::env::temp_dir().join(format!("grundy-misere-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let checkpoint = dir.join("dawson.ckpt").to_string_lossy().into_owned();
+    let _ = std::fs::remove_file(&checkpoint);
+    let (code, stderr, seconds) = interrupt(&["quotient", "dawsons-kayles", "--to", "60", "--checkpoint", &checkpoint]);
+    assert_eq!(code, Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted at heap") && stderr.contains("saved to"), "{stderr}");
+    assert!(seconds < 2.0, "exit {seconds:.2} s after the signal");
+    // The file holds a verified quotient (it is re-verified on loading).
+    let saved: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&checkpoint).unwrap()).unwrap();
+    assert_eq!(saved["game"], "dawsons-kayles");
+    let heaps = saved["images"].as_array().unwrap().len() - 1;
+    assert!(heaps >= 5, "{heaps}");
+    let resumed = grundy(&["quotient", "dawsons-kayles", "--to", "8", "--checkpoint", &checkpoint], "");
+    assert_eq!(resumed.status, 0, "{}", resumed.stderr);
+    assert!(resumed.stderr.contains(&format!("from heap {heaps}")), "{}", resumed.stderr);
+    assert_eq!(resumed.stdout, grundy(&["quotient", "dawsons-kayles", "--to", "8"], "").stdout);
+}
+
+/// A run too large for memory is refused before it starts, in one line.
+#[test]
+fn a_misere_run_too_large_for_memory_is_refused() {
+    let run = grundy(&["sequence", "subtraction:1,3,4", "--to", "100000000000000", "--misere"], "");
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("need at least") && run.stderr.contains("GB"), "{}", run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+}
