@@ -36,21 +36,22 @@ pub fn run(
     let (bytes, what) = match (cols, HeapGame::parse(description)) {
         // Heap games go through the sequence engine (millions of heaps in
         // seconds), as `grundy sequence` does.
-        (None, Ok(heaps)) if options == &RuleOptions::default() => {
-            (heap_scatter(description, &heaps, rows, format)?, format!("G(n) against n, heaps {}..{}", rows.0, rows.1))
-        }
+        (None, Ok(heaps)) if options == &RuleOptions::default() => (
+            heap_scatter(description, &heaps, rows, format)?,
+            format!("plot of G(n) against n for {description}, heaps {}..{}", rows.0, rows.1),
+        ),
         _ => {
             let table = game(description, options)?.table(rows.0..=rows.1, cols.map(|(a, b)| a..=b))?;
             let range = match cols {
                 Some((a, b)) => format!("rows {}..{}, columns {a}..{b}", rows.0, rows.1),
                 None => format!("rows {}..{}", rows.0, rows.1),
             };
-            (export::plot_table(&table, format)?, format!("a heatmap, {range}"))
+            (export::plot_table(&table, format)?, format!("heatmap of {description}, {range}"))
         }
     };
     std::fs::write(output, bytes).with_context(|| format!("cannot write {}", output.display()))?;
     // Say what was written, so a run that succeeds is not silent.
-    println!("wrote {}: {kind} picture of {description}, {what}", output.display());
+    println!("wrote {}: {kind} {what}", output.display());
     Ok(())
 }
 
