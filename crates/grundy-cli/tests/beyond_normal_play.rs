@@ -51,10 +51,10 @@ fn a_loopy_graph_with_draws_and_infinite_values() {
     assert_eq!(report["outcome"], "P");
     assert_eq!(report["components"][0]["remoteness"], 2);
     let report = json(&["solve", "graph", &path, "3", "--json"]);
-    assert_eq!(report["outcome"], "Draw");
+    assert_eq!(report["outcome"], "D");
     let report = json(&["solve", "graph", &path, "5", "1", "--json"]);
     assert_eq!(report["generalized_value"], "∞(1)");
-    assert_eq!(report["outcome"], "Draw");
+    assert_eq!(report["outcome"], "D");
     assert_eq!(report["drawing_moves"][0]["to"][0], "3");
     let report = json(&["solve", "graph", &path, "5", "2", "--json"]);
     assert_eq!(report["outcome"], "N");
@@ -64,10 +64,23 @@ fn a_loopy_graph_with_draws_and_infinite_values() {
 fn labelled_stuck_positions_for_races() {
     let path = graph_file("race.txt", "0 1 2\n1 win\n2 draw\n3 1\n");
     // From 0: moving to 1 hands the opponent a win; 2 is a draw: draw.
-    assert_eq!(json(&["solve", "graph", &path, "0", "--json"])["outcome"], "Draw");
+    assert_eq!(json(&["solve", "graph", &path, "0", "--json"])["outcome"], "D");
     assert_eq!(json(&["solve", "graph", &path, "3", "--json"])["outcome"], "P");
+    // A stuck win ends the whole game, so sums of this graph are refused.
     let run = grundy(&["solve", "graph", &path, "0", "3"], "");
-    assert!(run.stderr.contains("normal-play graph"), "{}", run.stderr);
+    assert!(run.stderr.contains("losses or draws (a stuck win"), "{}", run.stderr);
+    // A stuck draw plays on for ever, ∞(): a sum with it is a draw, valued.
+    let path = graph_file(
+        "draws.txt",
+        "0 1 2
+1
+2 draw
+3 1
+",
+    );
+    let report = json(&["solve", "graph", &path, "2", "3", "--json"]);
+    assert_eq!((report["outcome"].as_str(), report["method"].as_str()), (Some("D"), Some("generalized-values")));
+    assert_eq!(json(&["solve", "graph", &path, "0", "3", "--json"])["outcome"], "D", "∞(0) + *1 = ∞(1)");
 }
 
 #[test]

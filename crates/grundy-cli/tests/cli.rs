@@ -82,7 +82,7 @@ fn solve_a_race_with_draws() {
     assert_eq!(json["winning_moves"][0]["to"][0], "3,3");
     let json: serde_json::Value =
         serde_json::from_str(&ok(&["solve", "leaper:-1,-2/-2,-1", "--goal", "0,0", "4,4", "--json"])).unwrap();
-    assert_eq!(json["outcome"], "Draw");
+    assert_eq!(json["outcome"], "D");
 }
 
 #[test]

@@ -18,7 +18,11 @@ fn a_heatmap_is_the_librarys_png() {
     let run =
         grundy(&["plot", "wythoff", "--rows", "0..30", "--cols", "0..30", "--output", path.to_str().unwrap()], "");
     assert_eq!(run.status, 0, "{}", run.stderr);
-    assert!(run.stdout.is_empty());
+    assert_eq!(
+        run.stdout,
+        format!("wrote {}: a PNG heatmap of wythoff, rows 0..30, columns 0..30\n", path.display()),
+        "a plot says what it wrote"
+    );
     let written = std::fs::read(&path).unwrap();
     let table = game("wythoff", &RuleOptions::default()).unwrap().table(0..=30, Some(0..=30)).unwrap();
     assert_eq!(written, export::heatmap(&table, ImageFormat::Png).unwrap());

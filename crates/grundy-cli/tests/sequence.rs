@@ -113,9 +113,21 @@ fn an_interrupted_run_resumes_where_it_stopped() {
     let binary = env!("CARGO_BIN_EXE_grundy");
     // The plain method on Grundy's game (no period to copy) is slow enough to interrupt.
     let args = ["sequence", "grundys-game", "--to", "400000", "--method", "plain", "--format", "csv", "--checkpoint"];
-    let child =
-        Command::new(binary).args(args).arg(&path).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // Saves every 0.1 s, and the test waits for the program's own progress — a
+    // checkpoint on disk — rather than for a guessed time.
+    let child = Command::new(binary)
+        .args(args)
+        .arg(&path)
+        .env("GRUNDY_CHECKPOINT_EVERY", "0.1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while std::fs::metadata(&path).map_or(0, |m| m.len()) < 2000 {
+        assert!(start.elapsed().as_secs() < 60, "no checkpoint written within a minute");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
     Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
     let output = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -123,14 +135,25 @@ fn an_interrupted_run_resumes_where_it_stopped() {
     assert!(stderr.contains("interrupted after") && stderr.contains("run the same command again"), "{stderr}");
     let saved = std::fs::metadata(&path).unwrap().len();
     assert!(saved > 1000, "the checkpoint holds the values computed");
-    // Resuming: the same command continues, here to a smaller target that
-    // is already reached, so it finishes at once and agrees with a fresh run.
+    // Resuming to a target past what the checkpoint holds: the run must say it
+    // resumed, compute only the heaps after the saved ones, grow the
+    // checkpoint, and agree with a fresh run.
+    let to = "420000";
     let resumed = grundy(
-        &["sequence", "grundys-game", "--to", "5000", "--format", "csv", "--checkpoint", path.to_str().unwrap()],
+        &["sequence", "grundys-game", "--to", to, "--format", "csv", "--checkpoint", path.to_str().unwrap()],
         "",
     );
     assert!(resumed.stderr.contains("resuming"), "{}", resumed.stderr);
-    assert_eq!(resumed.stdout, ok(&["sequence", "grundys-game", "--to", "5000", "--format", "csv"]));
+    let computed: u64 = resumed
+        .stderr
+        .lines()
+        .find(|line| line.contains(" heaps of grundys-game in "))
+        .and_then(|line| line.strip_prefix("grundy: ")?.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no timing line: {}", resumed.stderr));
+    assert!(computed < 420_001, "the resumed run recomputed every heap: {}", resumed.stderr);
+    assert!(std::fs::metadata(&path).unwrap().len() > saved, "the checkpoint did not grow");
+    assert_eq!(resumed.stdout, ok(&["sequence", "grundys-game", "--to", to, "--format", "csv"]));
 }
 
 #[test]

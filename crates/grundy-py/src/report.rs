@@ -13,7 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use serde::Serialize;
 
-/// How an outcome is written: as in the JSON report (`"P"`, `"N"`, `"Draw"`).
+/// How an outcome is written: as in the JSON report (`"P"`, `"N"`, `"D"`).
 pub fn outcome_name(outcome: Outcome) -> String {
     match serde_json::to_value(outcome) {
         Ok(serde_json::Value::String(name)) => name,

@@ -97,7 +97,7 @@ def test_svg_on_request_and_none_when_there_is_no_picture():
     svg = grundy.table("wythoff", range(5), range(5)).picture("svg").decode()
     assert svg.lstrip().startswith("<svg") or svg.lstrip().startswith("<?xml")
     # A one-coordinate outcome table has no picture: Jupyter shows text.
-    no_picture = grundy.Table("race", "outcome", np.arange(3), None, np.array(["P", "N", "Draw"]))
+    no_picture = grundy.Table("race", "outcome", np.arange(3), None, np.array(["P", "N", "D"]))
     assert no_picture._repr_png_() is None
 
 

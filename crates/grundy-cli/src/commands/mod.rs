@@ -90,7 +90,7 @@ grundy sequence grundys-game --to 16777216 --format binary --output grundy.seq -
         /// The last heap to value.
         #[arg(long)]
         to: u64,
-        /// Algorithm: rare/common (fast) or plain (every option).
+        /// Algorithm (the same values from each).
         #[arg(long, value_enum, default_value_t = sequence::MethodChoice::Auto)]
         method: sequence::MethodChoice,
         /// Output format.
@@ -105,7 +105,8 @@ grundy sequence grundys-game --to 16777216 --format binary --output grundy.seq -
         /// Save progress to FILE (every 10 s and when interrupted) and resume from it.
         #[arg(long)]
         checkpoint: Option<std::path::PathBuf>,
-        /// Misère play (last mover loses): misère nim-values by exact search.
+        /// Misère play (last mover loses): misère nim-values by exact search to heap 50, then
+        /// from the misère quotient of nim heaps with the game's heaps where one is found.
         #[arg(long)]
         misere: bool,
     },

@@ -32,18 +32,27 @@ pub fn run(
         Format::Auto if output.extension().is_some_and(|e| e.eq_ignore_ascii_case("svg")) => ImageFormat::Svg,
         Format::Auto => ImageFormat::Png,
     };
-    let bytes = match (cols, HeapGame::parse(description)) {
+    let kind = if format == ImageFormat::Svg { "an SVG" } else { "a PNG" };
+    let (bytes, what) = match (cols, HeapGame::parse(description)) {
         // Heap games go through the sequence engine (millions of heaps in
         // seconds), as `grundy sequence` does.
-        (None, Ok(heaps)) if options == &RuleOptions::default() => {
-            heap_scatter(description, &heaps, rows, format, &|| false)?
-        }
+        (None, Ok(heaps)) if options == &RuleOptions::default() => (
+            heap_scatter(description, &heaps, rows, format, &|| false)?,
+            format!("plot of G(n) against n for {description}, heaps {}..{}", rows.0, rows.1),
+        ),
         _ => {
             let table = game(description, options)?.table(rows.0..=rows.1, cols.map(|(a, b)| a..=b))?;
-            export::plot_table(&table, format)?
+            let range = match cols {
+                Some((a, b)) => format!("rows {}..{}, columns {a}..{b}", rows.0, rows.1),
+                None => format!("rows {}..{}", rows.0, rows.1),
+            };
+            (export::plot_table(&table, format)?, format!("heatmap of {description}, {range}"))
         }
     };
-    std::fs::write(output, bytes).with_context(|| format!("cannot write {}", output.display()))
+    std::fs::write(output, bytes).with_context(|| format!("cannot write {}", output.display()))?;
+    // Say what was written, so a run that succeeds is not silent.
+    println!("wrote {}: {kind} {what}", output.display());
+    Ok(())
 }
 
 /// G(n) against n for heaps `rows`, with the periodicity `sequence` would

@@ -67,12 +67,13 @@ pub fn search_settings(
 
 pub fn run(description: &str, arguments: &[String], options: &RuleOptions, play: Play, json: bool) -> Result<()> {
     let (game, positions) = open(description, arguments, options)?;
+    let started = std::time::SystemTime::now();
     let report = game.solve_in(positions, play);
     if let Some(bar) = BAR.get() {
         bar.finish_and_clear();
     }
     let report = match report {
-        Err(grundy::Error::Interrupted) => return Err(interrupted(options.search.checkpoint.as_deref())),
+        Err(grundy::Error::Interrupted) => return Err(interrupted(options.search.checkpoint.as_deref(), started)),
         other => other?,
     };
     if json {
@@ -86,10 +87,19 @@ pub fn run(description: &str, arguments: &[String], options: &RuleOptions, play:
 /// The error for a search stopped by Ctrl-C: it says what was kept, and
 /// stays an [`grundy::Error::Interrupted`] so `main` exits with 130, as a
 /// shell expects of a program stopped by SIGINT.
-fn interrupted(checkpoint: Option<&std::path::Path>) -> anyhow::Error {
+///
+/// Only the pruned search (Cram, Chomp, Node Kayles) keeps a checkpoint, so
+/// the message claims a save only when the file was written during this run.
+fn interrupted(checkpoint: Option<&std::path::Path>, started: std::time::SystemTime) -> anyhow::Error {
+    let written = |path: &std::path::Path| {
+        std::fs::metadata(path).and_then(|m| m.modified()).is_ok_and(|modified| modified >= started)
+    };
     let kept = match checkpoint {
-        Some(path) => {
+        Some(path) if written(path) => {
             format!("the search table is saved to {}: run the same command again to continue", path.display())
+        }
+        Some(_) => {
+            "nothing is saved (only the pruned search of cram, chomp and node-kayles keeps a checkpoint)".to_string()
         }
         None => "nothing is saved (give --checkpoint FILE to make the search resumable)".to_string(),
     };

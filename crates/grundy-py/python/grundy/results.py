@@ -11,7 +11,7 @@ from typing import Any, Optional
 
 import numpy as np
 
-_OUTCOME_WORDS = {"N": "first player wins", "P": "second player wins", "Draw": "draw"}
+_OUTCOME_WORDS = {"N": "first player wins", "P": "second player wins", "D": "draw"}
 
 
 # Plain (not frozen) dataclasses: a frozen one takes five times as long to
@@ -51,7 +51,7 @@ class Result:
     """Everything grundy says about a position: outcome, value, winning moves.
 
     ``outcome`` is ``"N"`` (the player to move wins), ``"P"`` (the player who
-    just moved wins) or ``"Draw"``. ``to_dict()`` gives the keys of the
+    just moved wins) or ``"D"``. ``to_dict()`` gives the keys of the
     command line's ``grundy solve --json``.
     """
 
@@ -224,9 +224,9 @@ class Sequence:
         }
 
 
-_OUTCOME_CODES = np.array(["P", "N", "Draw", ""])
-# Outcome words back to their codes (P = 0, N = 1, Draw = 2, "" = -1, no position).
-_OUTCOME_CODES_SORTED = np.array(["", "Draw", "N", "P"])
+_OUTCOME_CODES = np.array(["P", "N", "D", ""])
+# Outcome words back to their codes (P = 0, N = 1, D = 2, "" = -1, no position).
+_OUTCOME_CODES_SORTED = np.array(["", "D", "N", "P"])
 _OUTCOME_ORDER = np.array([-1, 2, 1, 0], dtype=np.int64)
 
 
@@ -273,7 +273,7 @@ class Table:
 
     For a ``"nim-value"`` table the values are integers, -1 where the
     coordinates name no position (off the board); for an ``"outcome"``
-    table (races with draws) they are ``"P"``, ``"N"``, ``"Draw"`` or ``""``.
+    table (races with draws) they are ``"P"``, ``"N"``, ``"D"`` or ``""``.
     """
 
     game: str

@@ -12,6 +12,8 @@ use serde::Serialize;
 pub enum Outcome {
     P,
     N,
+    /// Written `D` everywhere, JSON included (like `P` and `N`).
+    #[serde(rename = "D")]
     Draw,
 }
 

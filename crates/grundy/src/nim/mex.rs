@@ -63,6 +63,36 @@ mod tests {
         }
     }
 
+    /// Lists whose mex is known by construction, drawn across all three paths:
+    /// every value below `k` except a hole `h` (no hole when `h == k`), plus
+    /// repeats of values below the hole and values above `k`, shuffled. The
+    /// mex is then `h`, anywhere from 0 to past 4096 — where uniform draws
+    /// almost never put it above 15.
+    fn lists_with_known_mex() -> impl proptest::strategy::Strategy<Value = (Vec<u64>, u64)> {
+        use proptest::prelude::*;
+        (0u64..6000).prop_flat_map(|k| (Just(k), 0..=k, proptest::collection::vec(any::<u64>(), 0..40))).prop_flat_map(
+            |(k, hole, extra)| {
+                let mut values: Vec<u64> = (0..k).filter(|&v| v != hole).collect();
+                for (i, e) in extra.into_iter().enumerate() {
+                    values.push(match (i % 3, hole) {
+                        (0, h) if h > 0 => e % h,     // a repeat below the hole
+                        (1, _) => k + 1 + e % 10_000, // above every listed value
+                        _ => e.max(k + 1),            // anywhere above, u64::MAX included
+                    });
+                }
+                (Just(values).prop_shuffle(), Just(hole))
+            },
+        )
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config::with_cases(200))]
+        #[test]
+        fn finds_the_hole_below_64_past_64_and_past_4096((values, hole) in lists_with_known_mex()) {
+            proptest::prop_assert_eq!(mex(&values), hole);
+        }
+    }
+
     #[test]
     fn large_and_dense() {
         let values: Vec<u64> = (0..1000).rev().collect();

@@ -30,8 +30,15 @@ fn position(session: &dyn PlaySession) -> String {
     }
 }
 
-pub const HELP: &str = "commands: a move as `moves` lists them (e.g. 3 -> 1), #k for the k-th listed move, \
-moves, hint, undo, quit";
+/// The commands, with an example move of this game (its first legal move), so a
+/// board, a Mine field or a graph is not shown a heap move.
+fn help(session: &dyn PlaySession) -> String {
+    let example = match session.moves().first() {
+        Some(mv) => format!(" (e.g. {mv})"),
+        None => String::new(),
+    };
+    format!("commands: a move as `moves` lists them{example}, #k for the k-th listed move, moves, hint, undo, quit")
+}
 
 impl<'s> Match<'s> {
     /// Starts a match; with `engine_first` the engine moves first. Returns
@@ -46,7 +53,7 @@ impl<'s> Match<'s> {
             text.push_str(&game.engine_turn()?);
         }
         if !game.over {
-            text.push_str(HELP);
+            text.push_str(&help(game.session));
             text.push('\n');
         }
         Ok((game, text))
@@ -85,7 +92,7 @@ impl<'s> Match<'s> {
                 self.over = true;
                 reply("bye\n".into(), true)
             }
-            "" | "help" | "?" => reply(format!("{}{HELP}\n", position(self.session)), self.over),
+            "" | "help" | "?" => reply(format!("{}{}\n", position(self.session), help(self.session)), self.over),
             "moves" | "list" => {
                 let moves = self.session.moves();
                 let mut text = format!("legal moves ({}):\n", moves.len());

@@ -25,11 +25,27 @@ pub enum Format {
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 pub enum MethodChoice {
-    /// Rare/common where the game allows it, else plain.
+    /// The fastest the game allows: running-count (Nim, all-but:S), else rare-common (finite
+    /// codes whose splits leave at most two heaps), else plain.
     Auto,
+    /// Every option of every heap (the test oracle).
     Plain,
+    /// The sparse space: rare and common values (Winning Ways ch. 4).
     RareCommon,
+    /// A count of each value so far: O(|S|) a heap (Nim, all-but:S).
     RunningCount,
+}
+
+impl MethodChoice {
+    /// The method as its flag spells it (`rare-common`), for messages.
+    fn flag(method: Method) -> String {
+        let choice = match method {
+            Method::Plain => MethodChoice::Plain,
+            Method::RareCommon => MethodChoice::RareCommon,
+            Method::RunningCount => MethodChoice::RunningCount,
+        };
+        clap::ValueEnum::to_possible_value(&choice).map(|v| v.get_name().to_string()).unwrap_or_default()
+    }
 }
 
 pub struct Request<'a> {
@@ -129,11 +145,11 @@ pub fn run(request: Request) -> Result<()> {
     values.truncate(len);
     let periodicity = grundy::with_values!(&values, v => find_periodicity(v, game.octal_length()));
     eprintln!(
-        "grundy: {} heaps of {} in {:.2?} ({:?} method)",
+        "grundy: {} heaps of {} in {:.2?} ({} method)",
         len - resumed.min(len),
         game.description(),
         elapsed,
-        method
+        MethodChoice::flag(method)
     );
     print(&game, &values, periodicity.as_ref(), request.format, request.output, &Play::Normal)
 }

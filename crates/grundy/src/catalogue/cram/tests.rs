@@ -4,7 +4,7 @@ use super::*;
 
 #[test]
 fn dawsons_kayles_table_starts_as_published() {
-    // Dawson's Kayles 0.07 from heap 1 (reference-values.md; Winning Ways ch. 4).
+    // Dawson's Kayles 0.07 from heap 1: OEIS A002187 (Dawson's Chess on n files is Dawson's Kayles heap n + 1); Winning Ways ch. 4.
     assert_eq!(&DAWSONS_KAYLES[1..21], &[0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3]);
 }
 

@@ -122,13 +122,13 @@ pub fn generalized_values(graph: &Digraph) -> Result<Vec<LoopyValue>> {
     let (offsets, sources) = graph.predecessors();
     const NONE: u64 = u64::MAX;
     let mut value = vec![NONE; len];
-    // How many of each position's options have each value below the round: kept as a mex.
-    let mut option_values: Vec<BTreeSet<u64>> = vec![BTreeSet::new(); len];
+    // shown[u] = k: u's options show every value below k. Values are found in
+    // increasing rounds, so a position may take round m's value only if
+    // shown[u] == m; one counter a position, no set.
+    let mut shown = vec![0u64; len];
     let mut m = 0u64;
     loop {
-        let eligible = |u: usize, option_values: &[BTreeSet<u64>]| (0..m).all(|j| option_values[u].contains(&j));
-        let candidates: Vec<usize> =
-            (0..len).filter(|&u| value[u] == NONE && !drawn(u) && eligible(u, &option_values)).collect();
+        let candidates: Vec<usize> = (0..len).filter(|&u| value[u] == NONE && !drawn(u) && shown[u] == m).collect();
         if candidates.is_empty() {
             break;
         }
@@ -167,7 +167,9 @@ pub fn generalized_values(graph: &Digraph) -> Result<Vec<LoopyValue>> {
         }
         for &u in &labelled {
             for &p in &sources[offsets[u]..offsets[u + 1]] {
-                option_values[p as usize].insert(m);
+                if shown[p as usize] == m {
+                    shown[p as usize] = m + 1;
+                }
             }
         }
         m += 1;
