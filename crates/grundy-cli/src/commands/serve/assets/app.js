@@ -161,7 +161,7 @@ function refresh() {
     : 'Not a registry game: `grundy list` shows the descriptions it reads.';
   $('board').closest('.row').hidden = !(e && e.parameters.includes('--board'));
   $('graph').closest('.row').hidden = !(e && e.name === 'graph');
-  if (e && $('registry').value !== e.name) $('registry').value = e.name;
+  $('registry').value = e ? e.name : '';
   drawEditor();
 }
 
@@ -675,6 +675,7 @@ $('explore-pattern').addEventListener('click', () => guarded(pattern));
 (async () => {
   await guarded(async () => {
     entries = await api('/games');
+    $('registry').append(el('option', { value: '', text: '— a description typed below —', disabled: '' }));
     for (const e of entries) $('registry').append(el('option', { value: e.name, text: e.syntax }));
     pick('nim');
   });
