@@ -33,6 +33,7 @@ pub enum Command {
   grundy solve queen 4,4 --goal 0,0
   grundy solve mine '..*/.../...' --json
   grundy solve --misere kayles 3 4 5
+  grundy solve --misere --method canonical grundys-game 22 7
   grundy solve --every wythoff 1,2 2,2
   grundy solve graph game.txt 0 3        a loopy game from a file
   grundy solve cram 4x5                  a board: nim-value and every winning move
@@ -64,6 +65,10 @@ pub enum Command {
         /// (from `grundy quotient --output`) instead of computing one.
         #[arg(long, requires = "misere")]
         quotient: Option<std::path::PathBuf>,
+        /// Misère play: decide sums by each component's misère canonical
+        /// form (ONAG ch. 12), printed in CGSuite's notation.
+        #[arg(long, value_enum, requires = "misere")]
+        method: Option<solve::MisereMethod>,
     },
     /// The value table of a one- or two-coordinate game over a range.
     #[command(
@@ -293,7 +298,7 @@ fn parse_memory(text: &str) -> Result<usize, String> {
 pub fn run(command: Command) -> Result<()> {
     match command {
         Command::List { json } => list::run(json),
-        Command::Solve { game, positions, board, misere, every, json, search, quotient: quotient_file } => {
+        Command::Solve { game, positions, board, misere, every, json, search, quotient: quotient_file, method } => {
             let play = match (misere, every) {
                 (true, _) => Play::Misere,
                 (_, true) => Play::Every,
@@ -305,6 +310,7 @@ pub fn run(command: Command) -> Result<()> {
             if let Some(path) = quotient_file {
                 options.misere_quotient = Some(std::sync::Arc::new(quotient::read(&path)?));
             }
+            options.misere_method = method.map(solve::MisereMethod::method);
             solve::run(&game, &positions, &options, play, json)
         }
         Command::Table { range, format, json } => {

@@ -33,6 +33,21 @@ fn show_progress(progress: &Progress, elapsed: Duration) {
     bar.tick();
 }
 
+/// How `--misere` sums are decided, when the user chooses.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum MisereMethod {
+    /// Each component's misère canonical form; the sum of forms is searched.
+    Canonical,
+}
+
+impl MisereMethod {
+    pub fn method(self) -> grundy::solve::Method {
+        match self {
+            MisereMethod::Canonical => grundy::solve::Method::Canonical,
+        }
+    }
+}
+
 /// The pruned search's settings from the command line, with Ctrl-C wired
 /// to stop it (the table is then saved to the checkpoint, if one is given).
 pub fn search_settings(
@@ -129,6 +144,9 @@ fn render(report: &Report) -> String {
     }
     let details = |c: &ComponentReport| {
         let mut parts = Vec::new();
+        if let Some(form) = &c.misere_canonical_form {
+            parts.push(format!("form {form}"));
+        }
         if let Some(genus) = &c.genus {
             parts.push(format!("genus {genus}"));
         } else if let Some(value) = &c.generalized_value {

@@ -51,10 +51,19 @@ pub struct RuleOptions {
     /// For heap games: a misère quotient computed before (`grundy quotient
     /// --output`), used for misère sums instead of computing one.
     pub misere_quotient: Option<std::sync::Arc<crate::solve::quotient::PartialQuotient>>,
+    /// Misère play: decide sums this way rather than by the library's
+    /// choice (only [`crate::solve::Method::Canonical`], canonical forms).
+    pub misere_method: Option<crate::solve::Method>,
 }
 
 impl Default for RuleOptions {
     fn default() -> Self {
-        RuleOptions { board: Board::QuarterPlane, goal: None, search: SearchSettings::default(), misere_quotient: None }
+        RuleOptions {
+            board: Board::QuarterPlane,
+            goal: None,
+            search: SearchSettings::default(),
+            misere_quotient: None,
+            misere_method: None,
+        }
     }
 }

@@ -53,6 +53,15 @@ pub trait Playable: Send + Sync {
     /// they had valued. Sessions whose work is short or that get the flag
     /// another way ([`super::SearchSettings`]) ignore it.
     fn set_interrupt(&mut self, _flag: Arc<AtomicBool>) {}
+    /// Decides misère sums by `method` (only [`Method::Canonical`], misère
+    /// canonical forms, is offered, by the games with misère play).
+    fn set_misere_method(&mut self, method: Method) -> Result<()> {
+        Err(Error::Unsupported {
+            game: self.name().to_string(),
+            question: format!("misère play by {method}"),
+            why: "this game decides misère play only its own way, if at all".into(),
+        })
+    }
 }
 
 /// What a front end does with a game in progress (see [`Playable::play`]).
@@ -179,11 +188,13 @@ where
         // Decided by the misère quotient, a sum has no genera (they would
         // cost an exponential search each).
         let mut genera = analysis.genera.into_iter();
+        let mut forms = analysis.canonical_forms.into_iter();
         for component in &components {
             let genus = genera.next();
             report.components.push(ComponentReport {
                 nim_value: genus.as_ref().map(|g| g.nim_value),
                 genus,
+                misere_canonical_form: forms.next(),
                 ..ComponentReport::new(self.show(component))
             });
         }
@@ -239,7 +250,22 @@ where
     }
 
     fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
-        lock(&self.search).set_interrupt(flag);
+        lock(&self.search).set_interrupt(Arc::clone(&flag));
+        lock(&self.misere).set_interrupt(flag);
+    }
+
+    fn set_misere_method(&mut self, method: Method) -> Result<()> {
+        match method {
+            Method::Canonical => {
+                lock(&self.misere).use_canonical_forms();
+                Ok(())
+            }
+            _ => Err(Error::Unsupported {
+                game: self.name.clone(),
+                question: format!("misère play by {method}"),
+                why: "the method is the library's choice unless it is canonical (canonical forms)".into(),
+            }),
+        }
     }
 
     fn solve_in(&self, positions: &[String], play: Play) -> Result<Report> {

@@ -370,6 +370,9 @@ fn build(description: &str, options: &RuleOptions, file: Option<(&str, &str)>) -
     if let Some(flag) = &options.search.interrupt {
         game.set_interrupt(std::sync::Arc::clone(flag));
     }
+    if let Some(method) = options.misere_method {
+        game.set_misere_method(method)?;
+    }
     if options.misere_quotient.is_some() && !game.uses_misere_quotient() {
         return Err(Error::Unsupported {
             game: text.to_string(),

@@ -150,6 +150,10 @@ pub struct ComponentReport {
     /// Misère play: the component's genus `g^γ0γ1γ2γ3`.
     #[serde(skip_serializing_if = "Option::is_none", serialize_with = "as_text")]
     pub genus: Option<Genus>,
+    /// Misère play by canonical forms: the component's misère canonical
+    /// form in CGSuite's notation, e.g. `*[2#]` for `{*2}`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub misere_canonical_form: Option<String>,
     /// Moves to the end with the winner hurrying (races, loopy games).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub remoteness: Option<u64>,
@@ -167,6 +171,7 @@ impl ComponentReport {
             position,
             nim_value: None,
             genus: None,
+            misere_canonical_form: None,
             remoteness: None,
             suspense: None,
             generalized_value: None,

@@ -60,6 +60,8 @@ where
     quotient: Option<Box<dyn MisereOracle<G::Position>>>,
     /// Canonical forms, when asked for: they then decide every sum.
     canonical: Option<CanonicalSums<G>>,
+    /// The flag [`Self::set_interrupt`] was given, for forms asked for later.
+    interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl<G: Game + Clone> MisereSums<G>
@@ -75,6 +77,7 @@ where
             exact: Search::new(SumGame::new(game.clone()), MiserePlay),
             quotient: None,
             canonical: None,
+            interrupt: None,
             game,
         }
     }
@@ -89,7 +92,11 @@ where
     /// [`Self::with_canonical_forms`] on a kept analysis.
     pub fn use_canonical_forms(&mut self) {
         if self.canonical.is_none() {
-            self.canonical = Some(CanonicalSums::new(self.game.clone()));
+            let mut canonical = CanonicalSums::new(self.game.clone());
+            if let Some(flag) = &self.interrupt {
+                canonical.set_interrupt(std::sync::Arc::clone(flag));
+            }
+            self.canonical = Some(canonical);
         }
     }
 
@@ -98,8 +105,9 @@ where
     pub fn set_interrupt(&mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
         self.exact.set_interrupt(std::sync::Arc::clone(&flag));
         if let Some(canonical) = &mut self.canonical {
-            canonical.set_interrupt(flag);
+            canonical.set_interrupt(std::sync::Arc::clone(&flag));
         }
+        self.interrupt = Some(flag);
     }
 
     /// Decides sums by `quotient` wherever it covers them.

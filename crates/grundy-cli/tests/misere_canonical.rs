@@ -1,0 +1,62 @@
+//! `grundy solve --misere --method canonical`, run as a user would.
+
+mod common;
+use common::grundy;
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let run = grundy(args, "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    serde_json::from_str(&run.stdout).unwrap()
+}
+
+#[test]
+fn canonical_forms_decide_as_the_other_methods_do() {
+    for (game, sum) in [
+        ("kayles", &["3", "4", "5"][..]),
+        ("kayles", &["2", "2"]),
+        ("dawsons-kayles", &["5", "7", "1"]),
+        ("0.137", &["6", "4"]),
+        ("nim", &["1", "1", "1"]),
+    ] {
+        let mut args = vec!["solve", "--misere", game];
+        args.extend(sum);
+        args.push("--json");
+        let usual = json(&args);
+        args.splice(1..2, ["--misere", "--method", "canonical"]);
+        let canonical = json(&args);
+        assert_eq!(canonical["method"], "canonical", "{args:?}");
+        assert_eq!(canonical["outcome"], usual["outcome"], "{args:?}");
+        assert_eq!(canonical["winning_moves"], usual["winning_moves"], "{args:?}");
+        for (a, b) in canonical["components"].as_array().unwrap().iter().zip(usual["components"].as_array().unwrap()) {
+            // Heap games' usual method is the quotient, which has no genera.
+            if !b["genus"].is_null() {
+                assert_eq!(a["genus"], b["genus"], "{args:?}");
+            }
+            assert!(a["misere_canonical_form"].as_str().unwrap().starts_with("*["), "{a}");
+        }
+    }
+}
+
+#[test]
+fn the_text_report_prints_each_form() {
+    let run = grundy(&["solve", "--misere", "--method", "canonical", "nim", "2", "2", "1"], "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("decided by: canonical"), "{}", run.stdout);
+    assert!(run.stdout.contains("[0] 2  form *[2], genus 2^2020"), "{}", run.stdout);
+    assert!(run.stdout.contains("[2] 1  form *[1], genus 1^03131"), "{}", run.stdout);
+}
+
+#[test]
+fn a_method_needs_misere_play_and_a_game_that_offers_it() {
+    let run = grundy(&["solve", "--method", "canonical", "kayles", "3"], "");
+    assert_ne!(run.status, 0);
+    assert!(run.stderr.contains("--misere"), "{}", run.stderr);
+    let run = grundy(&["solve", "--misere", "--method", "fastest", "kayles", "3"], "");
+    assert_ne!(run.status, 0);
+    assert!(run.stderr.contains("canonical"), "{}", run.stderr);
+    let run = grundy(&["solve", "--misere", "--method", "canonical", "cram", "2x3"], "");
+    assert_ne!(run.status, 0);
+    assert!(run.stderr.contains("not supported"), "{}", run.stderr);
+    assert_eq!(run.stderr.trim().lines().count(), 1, "{}", run.stderr);
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+}
