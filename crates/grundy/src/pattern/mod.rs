@@ -14,7 +14,9 @@
 //! - the **P-positions**, and the forms from a small library that describe
 //!   them exactly ([`PForm`]): the diagonal `x = y`, congruences, linear
 //!   congruences `a·x + b·y ≡ c (mod m)`, and complementary Beatty pairs with
-//!   their α found from the data.
+//!   their α found from the data;
+//! - formulas for **every value** ([`ValueForm`]): the nim-product `x ⊗ y`
+//!   (Turning Corners' table, by the Tartan theorem).
 //!
 //! Everything is stated for the range of the table only, and a form is
 //! reported only when it was checked on **every** cell of that range: a
@@ -34,9 +36,11 @@
 mod forms;
 mod periods;
 mod text;
+mod values;
 
 pub use forms::PForm;
 pub use periods::{AxisPeriod, LineGroup, LinePeriod};
+pub use values::ValueForm;
 
 use serde::Serialize;
 
@@ -79,6 +83,9 @@ pub struct PatternReport {
     pub p_positions: Vec<Vec<u64>>,
     /// Forms that describe the P-positions exactly on every cell of the range.
     pub p_forms: Vec<PForm>,
+    /// Formulas that give every value of the range (two-coordinate tables
+    /// of nim-values): the nim-product of Turning Corners.
+    pub value_forms: Vec<ValueForm>,
 }
 
 /// The table of values by residues, when the value depends only on them.
@@ -206,6 +213,7 @@ pub fn find_patterns(table: &Table) -> Result<PatternReport> {
         residues: None,
         p_positions: Vec::new(),
         p_forms: Vec::new(),
+        value_forms: values::find_value_forms(&grid, two_d),
     };
     for row in 0..grid.height {
         for column in 0..grid.width {

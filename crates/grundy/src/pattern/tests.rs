@@ -183,3 +183,22 @@ fn ranges_too_large_are_refused_before_any_work() {
     assert!(matches!(check_range(3000, 3000), Err(Error::TooLarge { .. })));
     assert!(check_range(2000, 2000).is_ok());
 }
+
+/// Turning Corners' table is the nim-multiplication table (Tartan theorem,
+/// WW ch. 14); other tables, or one wrong cell, are not called that.
+#[test]
+fn turning_corners_is_recognised_as_nim_multiplication() {
+    use super::ValueForm;
+    let corners = analysed("turning-corners", None, (0, 15), Some((0, 15)));
+    assert_eq!(corners.value_forms, [ValueForm::NimProduct]);
+    assert!(corners.to_string().contains("every value is the nim-product x ⊗ y"), "{corners}");
+    let shifted = analysed("turning-corners", None, (3, 20), Some((5, 9)));
+    assert_eq!(shifted.value_forms, [ValueForm::NimProduct]);
+    for (description, rows, columns) in [("rook", (0, 15), (0, 15)), ("product:ruler,ruler", (1, 15), (1, 15))] {
+        assert!(analysed(description, None, rows, Some(columns)).value_forms.is_empty(), "{description}");
+    }
+    let mut wrong = table("turning-corners", None, (0, 15), Some((0, 15)));
+    wrong.cells[7][9] = Some(TableCell::NimValue(0));
+    assert!(find_patterns(&wrong).unwrap().value_forms.is_empty());
+    assert!(analysed("mock-turtles", None, (1, 30), None).value_forms.is_empty());
+}

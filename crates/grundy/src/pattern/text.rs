@@ -141,6 +141,9 @@ impl Display for PatternReport {
             if let Some(residues) = &self.residues {
                 write_residues(f, residues)?;
             }
+            for form in &self.value_forms {
+                writeln!(f, "every value is {form}; holds for {}", self.range())?;
+            }
         }
         let shown: Vec<String> = self
             .p_positions

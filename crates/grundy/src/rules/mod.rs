@@ -22,6 +22,7 @@
 
 mod build;
 mod closed;
+mod families;
 mod graph;
 mod playable;
 pub mod registry;

@@ -23,12 +23,16 @@ use serde::Serialize;
 
 use super::build::{board_game, heap_game, parse_piece, subtraction_set, MineRules};
 use super::closed::WythoffRules;
+use super::families::{hackenbush_table, product_table, turning_table};
 use super::graph::GraphRules;
 use super::playable::{NormalGame, Playable};
 use super::search_game::SearchGame;
 use super::tables::{bomb_table, heap_table, wythoff_table};
 use super::RuleOptions;
-use crate::catalogue::{BombGame, Chomp, Cram, GraphGame, Nim, NodeKayles, Piece, Subtraction, Wythoff};
+use crate::catalogue::{
+    BombGame, Chomp, CoinTurning, Cram, GraphGame, Hackenbush, HackenbushFamily, Nim, NodeKayles, Piece,
+    ProductTurning, Subtraction, Wythoff,
+};
 use crate::error::{Error, Result};
 use crate::solve::Search;
 
@@ -46,6 +50,8 @@ pub enum Form {
     /// `name FILE`: the game is read from the file named by the first
     /// argument after the name.
     File,
+    /// `name` alone or `name:PARAMETERS` (`hackenbush`, `hackenbush:path`).
+    OptionalParameters,
 }
 
 impl Form {
@@ -331,7 +337,116 @@ pub const ENTRIES: &[GameEntry] = &[
         board: true,
         build: |d| board_game(d, parse_piece(d.text)?),
     },
+    GameEntry {
+        name: "hackenbush",
+        syntax: "hackenbush[:FAMILY]",
+        parameters: "FAMILY (for tables by size): path, star or cycle",
+        position: "edges 0-1,1-2 (0 the ground), path:N, star:N, cycle:N, or an edge-list file",
+        example: "grundy solve hackenbush 0-1,1-2,2-0,1-3,3-4",
+        about: "Green Hackenbush: cut an edge, all no longer joined to the ground falls (fusion, colon principle)",
+        form: Form::OptionalParameters,
+        board: false,
+        build: |d| {
+            let game = match d.parameters {
+                Some(family) => Hackenbush::of_family(HackenbushFamily::parse(family)?),
+                None => Hackenbush::new(),
+            };
+            Ok(Box::new(NormalGame::new(d.text, game, Search::closed_form_with_decomposition, Some(hackenbush_table))))
+        },
+    },
+    turning_entry(
+        "turning-turtles",
+        "turn one or two coins, the rightmost heads to tails: Nim",
+        TURNING_FROM_1,
+        "grundy solve turning-turtles 1,4,7",
+    ),
+    turning_entry(
+        "mock-turtles",
+        "turn one, two or three coins: the odious numbers",
+        TURNING_FROM_1,
+        "grundy solve mock-turtles 1,4,7",
+    ),
+    turning_entry(
+        "ruler",
+        "turn a run of coins ending at one heads: the largest power of 2 dividing n",
+        TURNING_FROM_1,
+        "grundy solve ruler THHTH",
+    ),
+    turning_entry(
+        "twins",
+        "turn exactly two coins, the rightmost heads to tails: Nim",
+        "places of heads 1,4,7 (from 0), or a row THHTH",
+        "grundy solve twins 1,4,7",
+    ),
+    GameEntry {
+        name: "turning",
+        syntax: "turning:SET",
+        parameters: "SET: how many coins a move may turn, e.g. 1,2,3 (at most 5)",
+        position: TURNING_FROM_1,
+        example: "grundy solve turning:1,3 2,5,6",
+        about: "a coin-turning game: turn c coins, c in SET, the rightmost heads to tails",
+        form: Form::Parameters { what: "how many coins a move may turn", sample: "turning:1,2,3" },
+        board: false,
+        build: turning_game,
+    },
+    GameEntry {
+        name: "turning-corners",
+        syntax: "turning-corners",
+        parameters: "none",
+        position: "heads x,y;x,y (from 0)",
+        example: "grundy solve turning-corners 2,3;4,4",
+        about: "turn the four corners of a rectangle, the one farthest from 0,0 heads to tails: x ⊗ y (Twins × Twins)",
+        form: Form::Name,
+        board: false,
+        build: product_game,
+    },
+    GameEntry {
+        name: "product",
+        syntax: "product:GAME1,GAME2",
+        parameters: "two coin-turning games, e.g. ruler,mock-turtles",
+        position: "heads x,y;x,y",
+        example: "grundy solve product:ruler,mock-turtles 4,3",
+        about: "a coin-turning game's product: turn the coins A × B; the Tartan theorem G1(x) ⊗ G2(y)",
+        form: Form::Parameters { what: "two coin-turning games", sample: "product:ruler,twins" },
+        board: false,
+        build: product_game,
+    },
 ];
+
+const TURNING_FROM_1: &str = "places of heads 1,4,7 (from 1), or a row THHTH";
+
+/// A named one-dimensional coin-turning game.
+const fn turning_entry(
+    name: &'static str,
+    about: &'static str,
+    position: &'static str,
+    example: &'static str,
+) -> GameEntry {
+    GameEntry {
+        name,
+        syntax: name,
+        parameters: "none",
+        position,
+        example,
+        about,
+        form: Form::Name,
+        board: false,
+        build: turning_game,
+    }
+}
+
+/// A one-dimensional coin-turning game: values by the theorem (a row is the
+/// sum of its heads).
+fn turning_game(d: &Description) -> Result<Box<dyn Playable>> {
+    let game = CoinTurning::parse(d.text)?;
+    Ok(Box::new(NormalGame::new(d.text, game, Search::closed_form, Some(turning_table))))
+}
+
+/// A product of coin-turning games: values by the Tartan theorem.
+fn product_game(d: &Description) -> Result<Box<dyn Playable>> {
+    let game = ProductTurning::parse(d.text)?;
+    Ok(Box::new(NormalGame::new(d.text, game, Search::closed_form, Some(product_table))))
+}
 
 fn needs_file(name: &str) -> Error {
     Error::MissingParameters { game: name.to_string(), what: "a file", example: "grundy solve graph FILE POSITION…" }
@@ -357,6 +472,7 @@ fn build(description: &str, options: &RuleOptions, file: Option<(&str, &str)>) -
         (Form::Name | Form::File, Some(found)) => {
             return Err(Error::UnexpectedParameters { game: entry.name.to_string(), found: found.to_string() })
         }
+        (Form::OptionalParameters, _) => {}
         (Form::Parameters { what, sample }, None) => {
             return Err(Error::MissingParameters { game: entry.name.to_string(), what, example: sample })
         }

@@ -128,8 +128,9 @@ impl Notation for Hackenbush {
         }
         let contents = std::fs::read_to_string(text.trim())
             .map_err(|error| Error::Io { file: text.trim().to_string(), reason: error.to_string() })?;
-        parse_edge_file(&contents)
-            .map_err(|error| Error::InFile { file: text.trim().to_string(), source: Box::new(error) })
+        // One line, file then line (not `Error::InFile`, whose source the
+        // front end's error chain would print a second time).
+        parse_edge_file(&contents).map_err(|error| Error::InvalidPosition(format!("{}: {error}", text.trim())))
     }
 
     fn format_position(&self, graph: &HackenbushGraph) -> String {

@@ -1,0 +1,128 @@
+//! Winning Ways' families through the binary: Green Hackenbush and
+//! coin-turning games (solve, table, pattern, plot, play, errors).
+
+mod common;
+
+use common::grundy;
+
+fn ok(args: &[&str]) -> String {
+    let run = grundy(args, "");
+    assert_eq!(run.status, 0, "grundy {args:?}: {}", run.stderr);
+    run.stdout
+}
+
+/// A clean failure: non-zero exit, one line on standard error naming the
+/// problem, nothing on standard output, no panic.
+fn fails(args: &[&str], says: &str) {
+    let run = grundy(args, "");
+    assert_ne!(run.status, 0, "grundy {args:?} should fail");
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    assert!(run.stdout.is_empty(), "partial output: {}", run.stdout);
+    assert_eq!(run.stderr.trim_end().lines().count(), 1, "one line: {}", run.stderr);
+    assert!(run.stderr.contains(says), "grundy {args:?}: expected '{says}' in {}", run.stderr);
+}
+
+#[test]
+fn hackenbush_values_and_winning_cuts() {
+    // A triangle on the ground (fused: three loops, *1) with a stalk of two
+    // on one corner (*2 once fused): 1 ⊕ 2 = 3.
+    let out = ok(&["solve", "hackenbush", "0-1,1-2,2-0,1-3,3-4"]);
+    assert!(out.contains("nim-value: 3\n"), "{out}");
+    assert!(out.contains("winning moves (1):\n  in [0]: 0-1,0-2,1-2,1-3,3-4 -> 0-1,0-2,1-2,1-3"), "{out}");
+    // Branches at the ground are components; families by name.
+    let out = ok(&["solve", "hackenbush", "path:3", "star:4", "cycle:5"]);
+    assert!(out.contains("outcome:   P"), "{out}");
+    assert!(out.contains("[1] 0-1,1-2,1-3,1-4  nim-value 2"), "{out}");
+    let json = ok(&["solve", "--json", "hackenbush", "0-0,0-1,1-1"]);
+    assert!(json.contains("\"nim_value\": 3"), "{json}");
+}
+
+#[test]
+fn hackenbush_from_a_file_and_its_errors() {
+    let dir = std::env::temp_dir().join(format!("grundy-families-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("girl.txt");
+    std::fs::write(&good, "# a loop on a stalk\n0-1\n1-1  # the loop\n\n").unwrap();
+    let out = ok(&["solve", "hackenbush", good.to_str().unwrap()]);
+    assert!(out.contains("nim-value: 2\n"), "{out}");
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "0-1\n1-2\n1 2\n").unwrap();
+    fails(&["solve", "hackenbush", bad.to_str().unwrap()], "line 3: expected an edge written a-b");
+    fails(&["solve", "hackenbush", "0-1,1-x"], "expected a vertex number, found 'x'");
+    fails(&["solve", "hackenbush", "tree:4"], "path, star or cycle");
+    fails(&["solve", "hackenbush", "no-such-graph.txt"], "cannot read no-such-graph.txt");
+    fails(&["table", "hackenbush", "--rows", "0..5"], "needs a family");
+    fails(&["table", "hackenbush:loop", "--rows", "0..5"], "path, star or cycle");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn family_tables() {
+    let out = ok(&["table", "hackenbush:path", "--rows", "0..12", "--format", "csv"]);
+    let values: Vec<String> = out.lines().skip(1).map(|l| l.rsplit(',').next().unwrap().to_string()).collect();
+    assert_eq!(values, (0..=12).map(|n| n.to_string()).collect::<Vec<_>>(), "{out}");
+    let out = ok(&["table", "hackenbush:cycle", "--rows", "0..5"]);
+    assert!(out.ends_with("0  0\n1  1\n2  0\n3  1\n4  0\n5  1\n"), "{out}");
+    // Mock Turtles: the odious numbers (OEIS A000069) from place 1.
+    let out = ok(&["table", "mock-turtles", "--rows", "1..8", "--format", "csv"]);
+    let values: Vec<&str> = out.lines().skip(1).map(|l| l.rsplit(',').next().unwrap()).collect();
+    assert_eq!(values, ["1", "2", "4", "7", "8", "11", "13", "14"], "{out}");
+    // Ruler: OEIS A006519.
+    let out = ok(&["table", "ruler", "--rows", "1..8", "--format", "csv"]);
+    let values: Vec<&str> = out.lines().skip(1).map(|l| l.rsplit(',').next().unwrap()).collect();
+    assert_eq!(values, ["1", "2", "1", "4", "1", "2", "1", "8"], "{out}");
+}
+
+#[test]
+fn coin_turning_rows() {
+    let out = ok(&["solve", "mock-turtles", "1,4,7"]);
+    assert!(out.contains("nim-value: 11\n"), "{out}");
+    assert!(out.contains("1,4,7 -> 1,2,3,4  (option's nim-value 0)"), "{out}");
+    // The same row written as coins; a row is the sum of its heads.
+    assert!(ok(&["solve", "mock-turtles", "HTTHTTH"]).contains("nim-value: 11\n"));
+    assert!(ok(&["solve", "mock-turtles", "1", "4", "7"]).contains("nim-value: 11\n"));
+    assert!(ok(&["solve", "turning-turtles", "3,5"]).contains("nim-value: 6\n"));
+    assert!(ok(&["solve", "twins", "THHT"]).contains("nim-value: 3\n"));
+    assert!(ok(&["solve", "turning:1,2,3", "1,4,7"]).contains("nim-value: 11\n"));
+    fails(&["solve", "mock-turtles", "0"], "places run from 1 to 1000");
+    fails(&["solve", "mock-turtles", "2,2"], "listed twice");
+    fails(&["solve", "turning:0,2", "1"], "from 1 to 5 coins");
+    fails(&["solve", "turning", "1"], "needs how many coins a move may turn");
+    fails(&["table", "ruler", "--rows", "0..2000"], "beyond the last one, 1000");
+}
+
+#[test]
+fn products_by_the_tartan_theorem() {
+    let out = ok(&["solve", "turning-corners", "2,3;4,4"]);
+    assert!(out.contains("nim-value: 7\n"), "{out}"); // 2 ⊗ 3 ⊕ 4 ⊗ 4 = 1 ⊕ 6
+    let out = ok(&["solve", "product:ruler,mock-turtles", "4,3"]);
+    assert!(out.contains("nim-value: 6\n"), "{out}"); // 4 ⊗ 4 = 6
+                                                      // turning:1,3 (turn one or three coins) is *1 at every place: 1 ⊗ 2 = 2.
+    assert!(ok(&["solve", "product:turning:1,3,twins", "2,2"]).contains("nim-value: 2\n"));
+    let out = ok(&["table", "turning-corners", "--rows", "8..8", "--cols", "1..16"]);
+    assert!(out.ends_with("8    8  12   4  11   3   7  15  13   5   1   9   6  14  10   2 128\n"), "{out}");
+    let out = ok(&["pattern", "turning-corners", "--rows", "0..15", "--cols", "0..15"]);
+    assert!(out.contains("every value is the nim-product x ⊗ y"), "{out}");
+    let out = ok(&["pattern", "product:ruler,twins", "--rows", "1..15", "--cols", "0..15", "--json"]);
+    assert!(out.contains("\"value_forms\": []"), "{out}");
+    fails(&["solve", "product:ruler", "1,1"], "two coin-turning games");
+    fails(&["solve", "turning-corners", "1;2"], "a head x,y");
+    let dir = std::env::temp_dir().join(format!("grundy-corners-{}.png", std::process::id()));
+    ok(&["plot", "turning-corners", "--rows", "0..63", "--cols", "0..63", "--output", dir.to_str().unwrap()]);
+    assert!(std::fs::read(&dir).unwrap().starts_with(b"\x89PNG"));
+    std::fs::remove_file(&dir).unwrap();
+}
+
+#[test]
+fn play_through_standard_input() {
+    let run = grundy(&["play", "hackenbush", "0-1,1-2,2-0"], "#1\nquit\n");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("you play 0-1,0-2,1-2 -> 0-1,1-2\n"), "{}", run.stdout);
+    assert!(run.stdout.trim_end().ends_with("You cannot move. The engine wins."), "{}", run.stdout);
+    // The engine, first from a won row of Mock Turtles, wins it.
+    let run = grundy(&["play", "mock-turtles", "1,4,7", "--engine-first"], &"#1\n".repeat(20));
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.trim_end().ends_with("You cannot move. The engine wins."), "{}", run.stdout);
+    let run = grundy(&["play", "turning-corners", "1,1;2,3"], "1,1;2,3 -> 9,9\nquit\n");
+    assert!(run.stdout.contains("not a legal move here"), "{}", run.stdout);
+}

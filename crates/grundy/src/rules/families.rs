@@ -1,0 +1,117 @@
+//! Tables of Winning Ways' families: Green Hackenbush graphs by size, and
+//! coin-turning games by the place of a single head (one coordinate) or its
+//! cell (products, two coordinates). Every cell is valued by the game's
+//! theorem (fusion and colon principles, the coin-turning theorem, the
+//! Tartan theorem); the catalogue's tests check each against plain search.
+
+use std::ops::RangeInclusive;
+
+use super::report::{Table, TableCell, TableKind};
+use super::MAX_TABLE_CELLS;
+use crate::catalogue::{green_hackenbush_value, CoinTurning, Hackenbush, ProductTurning, MAX_HACKENBUSH_EDGES};
+use crate::error::{Error, Result};
+
+fn cells_checked(rows: &RangeInclusive<u64>, columns: Option<&RangeInclusive<u64>>) -> Result<()> {
+    if rows.is_empty() || columns.is_some_and(|c| c.is_empty()) {
+        return Err(Error::InvalidPosition("the table's range is empty".into()));
+    }
+    let count = |r: &RangeInclusive<u64>| (r.end() - r.start()).saturating_add(1);
+    let cells = count(rows).saturating_mul(columns.map_or(1, count));
+    if cells > MAX_TABLE_CELLS {
+        return Err(Error::TooLarge {
+            what: "the table".into(),
+            needed: cells as u128,
+            limit: MAX_TABLE_CELLS as u128,
+            unit: "cells",
+        });
+    }
+    Ok(())
+}
+
+fn rows_only(columns: &Option<RangeInclusive<u64>>) -> Result<()> {
+    match columns {
+        Some(_) => Err(Error::InvalidPosition("this game's table has one coordinate: give rows only".into())),
+        None => Ok(()),
+    }
+}
+
+/// The coordinate `n` if it is at most `last`, as the error says otherwise.
+fn within(n: u64, last: u64, what: &str) -> Result<u32> {
+    if n > last {
+        return Err(Error::InvalidPosition(format!("{what} {n} is beyond the last one, {last}")));
+    }
+    Ok(n as u32)
+}
+
+fn one_coordinate(rows: RangeInclusive<u64>, cell: impl Fn(u64) -> Result<Option<u64>>) -> Result<Table> {
+    let cells = rows.clone().map(|n| Ok(vec![cell(n)?.map(TableCell::NimValue)])).collect::<Result<_>>()?;
+    Ok(Table { game: String::new(), kind: TableKind::NimValue, rows: rows.collect(), columns: None, cells })
+}
+
+/// A Hackenbush family's values by size: `hackenbush:path` and so on.
+pub(super) fn hackenbush_table(
+    game: &Hackenbush,
+    rows: RangeInclusive<u64>,
+    columns: Option<RangeInclusive<u64>>,
+) -> Result<Table> {
+    let family = game.family().ok_or_else(|| Error::Unsupported {
+        game: "hackenbush".into(),
+        question: "a table".into(),
+        why: "a table needs a family whose members are numbered by size: hackenbush:path, hackenbush:star or \
+              hackenbush:cycle"
+            .into(),
+    })?;
+    rows_only(&columns)?;
+    cells_checked(&rows, None)?;
+    one_coordinate(rows, |n| {
+        let n = within(n, MAX_HACKENBUSH_EDGES as u64, "size")?;
+        Ok(Some(green_hackenbush_value(&family.graph(n))))
+    })
+}
+
+/// A coin-turning game's values of a single head, by place (no cell for
+/// places before the first).
+pub(super) fn turning_table(
+    game: &CoinTurning,
+    rows: RangeInclusive<u64>,
+    columns: Option<RangeInclusive<u64>>,
+) -> Result<Table> {
+    rows_only(&columns)?;
+    cells_checked(&rows, None)?;
+    let rule = game.rule();
+    one_coordinate(rows, |n| {
+        let place = within(n, u64::from(rule.last_place()), "place")?;
+        Ok((place >= rule.first_place()).then(|| rule.value(place)))
+    })
+}
+
+/// A product's values of a single head at `(x, y)`: the Tartan theorem's
+/// nim-products `G₁(x) ⊗ G₂(y)`.
+pub(super) fn product_table(
+    game: &ProductTurning,
+    rows: RangeInclusive<u64>,
+    columns: Option<RangeInclusive<u64>>,
+) -> Result<Table> {
+    let columns = columns
+        .ok_or_else(|| Error::InvalidPosition("this game's positions are two numbers: give rows and columns".into()))?;
+    cells_checked(&rows, Some(&columns))?;
+    let (a, b) = (game.rows(), game.columns());
+    let mut cells = Vec::new();
+    for x in rows.clone() {
+        let x = within(x, u64::from(a.last_place()), "place x")?;
+        let mut row = Vec::new();
+        for y in columns.clone() {
+            let y = within(y, u64::from(b.last_place()), "place y")?;
+            let on_board = x >= a.first_place() && y >= b.first_place();
+            row.push(on_board.then(|| TableCell::NimValue(game.head_value(x, y))));
+        }
+        cells.push(row);
+    }
+    Ok(Table {
+        game: String::new(),
+        kind: TableKind::NimValue,
+        rows: rows.collect(),
+        columns: Some(columns.collect()),
+        cells,
+    })
+}
