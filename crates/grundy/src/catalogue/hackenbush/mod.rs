@@ -34,7 +34,7 @@ use crate::game::{ClosedForm, Decompose, Game, Options};
 use crate::nim::NimValue;
 
 /// The most edges a position may have (winning moves cost O(E²)).
-pub const MAX_HACKENBUSH_EDGES: usize = 4096;
+pub const MAX_HACKENBUSH_EDGES: usize = 2048;
 
 /// A Green Hackenbush position in normal form (see the module docs):
 /// vertex 0 is the ground, every vertex is joined to it, edges `(a, b)`

@@ -140,7 +140,7 @@ fn bad_positions_name_what_and_where() {
     assert!(error("0-1,1").contains("an edge written a-b"), "{}", error("0-1,1"));
     assert!(error("0-x").contains("a vertex number"));
     assert!(error("tree:3").contains("path, star or cycle"));
-    assert!(error("path:99999").contains("at most 4096 edges"));
+    assert!(error("path:99999").contains("at most 2048 edges"));
     assert!(error("/nonexistent/graph.txt").contains("cannot read /nonexistent/graph.txt"));
     let file = parse_edge_file("# a triangle\n0-1\n1-2 # top\n\n2-x\n").unwrap_err().to_string();
     assert_eq!(file, "line 5: expected a vertex number, found 'x'");
