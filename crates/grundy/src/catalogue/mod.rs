@@ -41,7 +41,7 @@ mod wythoff;
 pub use board::{Board, BoardGame, BoardRegion, Cell, Step};
 pub use bomb::BombGame;
 pub use chomp::{Chomp, ChompBoard, MAX_CHOMP_SIDE, MAX_CHOMP_SQUARES};
-pub use cram::{Cram, CramBoard, MAX_CRAM_CELLS};
+pub use cram::{Cram, CramBoard, WideCram, WideCramBoard, MAX_CRAM_CELLS, MAX_WIDE_CRAM_CELLS};
 pub use graph::GraphGame;
 pub use hackenbush::{green_hackenbush_value, Hackenbush, HackenbushFamily, HackenbushGraph, MAX_HACKENBUSH_EDGES};
 pub use heap::HeapGame;
@@ -52,7 +52,7 @@ pub use nim::Nim;
 pub use crate::game::{diagonal_index, diagonal_position, parse_number, parse_pair, Monotone, Notation, Rectangle};
 // `heap.rs` reads heap sizes through `super::notation`.
 use crate::game::notation;
-pub use node_kayles::{NodeKayles, MAX_NODE_KAYLES_VERTICES};
+pub use node_kayles::{NodeKayles, VertexSet, MAX_NODE_KAYLES_VERTICES};
 pub use pieces::Piece;
 pub use subtraction::Subtraction;
 pub use turning::{CoinTurning, ProductTurning, TurningRule, MAX_COINS_TURNED, MAX_MOVES_LISTED, MAX_PLACE};

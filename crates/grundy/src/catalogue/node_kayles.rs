@@ -3,7 +3,9 @@
 //! Ways ch. 4; Schaefer 1978 shows deciding it is PSPACE-complete).
 //!
 //! A position is the set of remaining vertices, a bit mask over a graph of
-//! at most 64 vertices. It falls apart ([`Decompose`]) into the connected
+//! at most 128 vertices: a `u64` for graphs of up to 64 (compact table keys,
+//! the fastest), a `u128` past that ([`VertexSet`]; the search is compiled
+//! for each). It falls apart ([`Decompose`]) into the connected
 //! components of the remaining graph. On a path, Node Kayles is Dawson's
 //! Chess, octal 0.137 (choosing an end vertex removes two, an inner one
 //! three, a lone vertex one), which the pruned search uses for every
@@ -14,16 +16,97 @@ use std::collections::HashMap;
 use super::notation::Notation;
 use crate::error::{Error, Result};
 use crate::game::{Decompose, Game, Options};
-use crate::solve::pruned::{Canonical, CompactKey};
+use crate::solve::pruned::{Canonical, CompactKey, Key, WideKey};
 
-/// The most vertices a Node Kayles graph may have (one bit each).
-pub const MAX_NODE_KAYLES_VERTICES: usize = 64;
+/// The most vertices a Node Kayles graph may have (one bit each in a `u128`).
+pub const MAX_NODE_KAYLES_VERTICES: usize = 128;
 
-/// Dawson's Chess (octal 0.137) nim-values of heaps 0..=64.
-const DAWSONS_CHESS: [u8; 65] = {
-    let mut values = [0u8; 65];
+/// A set of vertices as a bit mask: `u64` for graphs of up to 64 vertices,
+/// `u128` for up to 128.
+pub trait VertexSet:
+    Copy
+    + Eq
+    + Ord
+    + std::hash::Hash
+    + std::fmt::Debug
+    + Send
+    + Sync
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::Not<Output = Self>
+    + std::ops::BitAndAssign
+    + std::ops::BitOrAssign
+    + 'static
+{
+    /// Bits in the mask: the most vertices.
+    const BITS: usize;
+    const EMPTY: Self;
+    /// The kind of table key.
+    type Key: Key;
+    /// The set `{v}`.
+    fn single(v: usize) -> Self;
+    /// The set of vertices `0..n`.
+    fn first(n: usize) -> Self;
+    fn count(self) -> u32;
+    /// The least vertex (the set is not empty).
+    fn least(self) -> usize;
+    /// The set without its least vertex.
+    fn without_least(self) -> Self;
+    /// The set of its least vertex.
+    fn lowest(self) -> Self;
+    fn key(self) -> Self::Key;
+}
+
+macro_rules! vertex_set {
+    ($bits:ty, $key:ty, $make:expr) => {
+        impl VertexSet for $bits {
+            const BITS: usize = <$bits>::BITS as usize;
+            const EMPTY: Self = 0;
+            type Key = $key;
+            #[inline]
+            fn single(v: usize) -> Self {
+                1 << v
+            }
+            #[inline]
+            fn first(n: usize) -> Self {
+                if n >= <Self as VertexSet>::BITS {
+                    !0
+                } else {
+                    (1 << n) - 1
+                }
+            }
+            #[inline]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline]
+            fn least(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            #[inline]
+            fn without_least(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+            #[inline]
+            fn lowest(self) -> Self {
+                self & self.wrapping_neg()
+            }
+            #[inline]
+            fn key(self) -> $key {
+                $make(self)
+            }
+        }
+    };
+}
+
+vertex_set!(u64, CompactKey, |mask: u64| CompactKey::new(mask as u128));
+vertex_set!(u128, WideKey, |mask: u128| WideKey { pattern: mask, extra: 0 });
+
+/// Dawson's Chess (octal 0.137) nim-values of heaps 0..=128.
+const DAWSONS_CHESS: [u8; 129] = {
+    let mut values = [0u8; 129];
     let mut n = 1;
-    while n <= 64 {
+    while n <= 128 {
         let mut seen = 0u64;
         if n == 1 {
             seen |= 1; // take the lone counter
@@ -44,46 +127,79 @@ const DAWSONS_CHESS: [u8; 65] = {
     values
 };
 
-/// Node Kayles on one graph. Positions are masks of remaining vertices.
+/// Node Kayles on one graph. Positions are masks of remaining vertices:
+/// `u64` (the default) for graphs of up to 64 vertices, `u128` for up to 128.
 ///
 /// ```
 /// use grundy::catalogue::NodeKayles;
 /// let game = NodeKayles::parse("cycle:5").unwrap();
 /// assert_eq!(game.vertices(), 5);
 /// assert_eq!(game.start().count_ones(), 5);
-/// assert!(NodeKayles::parse("grid:9x9").is_err()); // 81 vertices
+/// assert!(NodeKayles::parse("grid:9x9").is_err()); // 81 vertices: more than 64
+/// let wide = NodeKayles::<u128>::family("grid:9x9").unwrap();
+/// assert_eq!(wide.start().count_ones(), 81);
+/// assert!(wide.narrow().is_none());
+/// assert!(NodeKayles::<u128>::family("queens:12").is_err()); // 144 vertices
 /// assert!(NodeKayles::parse("star:3").is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NodeKayles {
+pub struct NodeKayles<B = u64> {
     /// `neighbours[v]`: the vertices adjacent to `v`.
-    neighbours: Vec<u64>,
+    neighbours: Vec<B>,
     /// How the graph was described (for messages and checkpoints).
     description: String,
 }
 
 impl NodeKayles {
-    /// The graph with these edges on vertices `0..n` (n ≤ 64).
+    /// [`NodeKayles::with_edges`] in 64-bit masks.
     pub fn from_edges(n: usize, edges: impl IntoIterator<Item = (usize, usize)>, description: &str) -> Result<Self> {
-        if n > MAX_NODE_KAYLES_VERTICES {
+        Self::with_edges(n, edges, description)
+    }
+
+    /// [`NodeKayles::family`] in 64-bit masks (at most 64 vertices).
+    pub fn parse(text: &str) -> Result<Self> {
+        Self::family(text)
+    }
+
+    /// [`NodeKayles::edge_list`] in 64-bit masks (at most 64 vertices).
+    pub fn parse_edge_list(text: &str, description: &str) -> Result<Self> {
+        Self::edge_list(text, description)
+    }
+}
+
+impl NodeKayles<u128> {
+    /// The same graph in 64-bit masks, if it has at most 64 vertices.
+    pub fn narrow(&self) -> Option<NodeKayles<u64>> {
+        (self.vertices() <= 64).then(|| NodeKayles {
+            neighbours: self.neighbours.iter().map(|&n| n as u64).collect(),
+            description: self.description.clone(),
+        })
+    }
+}
+
+impl<B: VertexSet> NodeKayles<B> {
+    /// The graph with these edges on vertices `0..n` (n ≤ 64 for `u64`
+    /// masks, 128 for `u128`).
+    pub fn with_edges(n: usize, edges: impl IntoIterator<Item = (usize, usize)>, description: &str) -> Result<Self> {
+        if n > B::BITS {
             return Err(Error::TooLarge {
                 what: format!("the Node Kayles graph {description} (one bit per vertex)"),
                 needed: n as u128,
-                limit: MAX_NODE_KAYLES_VERTICES as u128,
+                limit: B::BITS as u128,
                 unit: "vertices",
             });
         }
         if n == 0 {
             return Err(Error::InvalidGame(format!("the graph {description} has no vertices")));
         }
-        let mut neighbours = vec![0u64; n];
+        let mut neighbours = vec![B::EMPTY; n];
         for (u, v) in edges {
             if u >= n || v >= n {
                 return Err(Error::InvalidGame(format!("the edge {u}-{v} is not between vertices 0..{n}")));
             }
             if u != v {
-                neighbours[u] |= 1 << v;
-                neighbours[v] |= 1 << u;
+                neighbours[u] |= B::single(v);
+                neighbours[v] |= B::single(u);
             }
         }
         Ok(NodeKayles { neighbours, description: description.to_string() })
@@ -91,7 +207,7 @@ impl NodeKayles {
 
     /// A graph family: `path:N`, `cycle:N`, `complete:N`, `grid:RxC`, or
     /// `queens:N` (the N×N board, cells adjacent when a queen attacks).
-    pub fn parse(text: &str) -> Result<Self> {
+    pub fn family(text: &str) -> Result<Self> {
         let text = text.trim();
         let (family, size) = text.split_once(':').ok_or_else(|| {
             Error::InvalidGame(format!(
@@ -102,11 +218,11 @@ impl NodeKayles {
             s.trim().parse::<usize>().map_err(|_| Error::InvalidGame(format!("{text}: expected a number, found {s:?}")))
         };
         let check = |n: usize| -> Result<usize> {
-            if n > MAX_NODE_KAYLES_VERTICES {
+            if n > B::BITS {
                 Err(Error::TooLarge {
                     what: format!("the Node Kayles graph {text} (one bit per vertex)"),
                     needed: n as u128,
-                    limit: MAX_NODE_KAYLES_VERTICES as u128,
+                    limit: B::BITS as u128,
                     unit: "vertices",
                 })
             } else {
@@ -126,23 +242,23 @@ impl NodeKayles {
                     }
                 }
             }
-            NodeKayles::from_edges(rows * cols, edges, text)
+            Self::with_edges(rows * cols, edges, text)
         };
         match family {
             "path" => {
                 let n = check(number(size)?)?;
-                NodeKayles::from_edges(n, (1..n).map(|v| (v - 1, v)), text)
+                Self::with_edges(n, (1..n).map(|v| (v - 1, v)), text)
             }
             "cycle" => {
                 let n = check(number(size)?)?;
                 if n < 3 {
                     return Err(Error::InvalidGame(format!("{text}: a cycle needs at least 3 vertices")));
                 }
-                NodeKayles::from_edges(n, (0..n).map(|v| (v, (v + 1) % n)), text)
+                Self::with_edges(n, (0..n).map(|v| (v, (v + 1) % n)), text)
             }
             "complete" => {
                 let n = check(number(size)?)?;
-                NodeKayles::from_edges(n, (0..n).flat_map(|u| (u + 1..n).map(move |v| (u, v))), text)
+                Self::with_edges(n, (0..n).flat_map(|u| (u + 1..n).map(move |v| (u, v))), text)
             }
             "grid" => {
                 let (r, c) = size
@@ -163,7 +279,7 @@ impl NodeKayles {
     /// Reads a graph file: each line is a vertex followed by some of its
     /// neighbours (`0 1 2`: vertex 0, adjacent to 1 and 2); vertices are any
     /// numbers; `#` starts a comment.
-    pub fn parse_edge_list(text: &str, description: &str) -> Result<Self> {
+    pub fn edge_list(text: &str, description: &str) -> Result<Self> {
         let mut index: HashMap<u64, usize> = HashMap::new();
         let mut edges = Vec::new();
         let vertex = |name: &str, line: usize, index: &mut HashMap<u64, usize>| -> Result<usize> {
@@ -172,11 +288,11 @@ impl NodeKayles {
             })?;
             let next = index.len();
             let v = *index.entry(name).or_insert(next);
-            if index.len() > MAX_NODE_KAYLES_VERTICES {
+            if index.len() > B::BITS {
                 return Err(Error::TooLarge {
                     what: format!("the Node Kayles graph {description} (one bit per vertex; line {line})"),
                     needed: index.len() as u128,
-                    limit: MAX_NODE_KAYLES_VERTICES as u128,
+                    limit: B::BITS as u128,
                     unit: "vertices",
                 });
             }
@@ -195,7 +311,7 @@ impl NodeKayles {
         if index.is_empty() {
             return Err(Error::InvalidGame(format!("{description}: the graph file lists no vertices")));
         }
-        NodeKayles::from_edges(index.len(), edges, description)
+        Self::with_edges(index.len(), edges, description)
     }
 
     /// The number of vertices.
@@ -209,60 +325,55 @@ impl NodeKayles {
     }
 
     /// The whole graph: every vertex remains.
-    pub fn start(&self) -> u64 {
-        if self.vertices() == 64 {
-            !0
-        } else {
-            (1 << self.vertices()) - 1
-        }
+    pub fn start(&self) -> B {
+        B::first(self.vertices())
     }
 
     /// The vertices adjacent to `v`.
-    pub fn neighbours(&self, v: usize) -> u64 {
+    pub fn neighbours(&self, v: usize) -> B {
         self.neighbours[v]
     }
 
     /// Whether the remaining graph `mask` is a path (or a single vertex).
-    fn path_length(&self, mask: u64) -> Option<u32> {
+    fn path_length(&self, mask: B) -> Option<u32> {
         let mut degree_sum = 0;
         let mut rest = mask;
-        while rest != 0 {
-            let v = rest.trailing_zeros() as usize;
-            let degree = (self.neighbours[v] & mask).count_ones();
+        while rest != B::EMPTY {
+            let degree = (self.neighbours[rest.least()] & mask).count();
             if degree > 2 {
                 return None;
             }
             degree_sum += degree;
-            rest &= rest - 1;
+            rest = rest.without_least();
         }
-        let n = mask.count_ones();
+        let n = mask.count();
         (degree_sum / 2 + 1 == n).then_some(n)
     }
 }
 
-impl Game for NodeKayles {
-    type Position = u64;
+impl<B: VertexSet> Game for NodeKayles<B> {
+    type Position = B;
 
-    fn options(&self, &mask: &u64, options: &mut Options<u64>) {
+    fn options(&self, &mask: &B, options: &mut Options<B>) {
         let mut rest = mask;
-        while rest != 0 {
-            let v = rest.trailing_zeros() as usize;
-            options.push(mask & !(self.neighbours[v] | 1 << v));
-            rest &= rest - 1;
+        while rest != B::EMPTY {
+            let v = rest.least();
+            options.push(mask & !(self.neighbours[v] | B::single(v)));
+            rest = rest.without_least();
         }
     }
 }
 
-impl Decompose for NodeKayles {
+impl<B: VertexSet> Decompose for NodeKayles<B> {
     /// The connected components of the remaining graph.
-    fn components(&self, &mask: &u64, components: &mut Vec<u64>) {
+    fn components(&self, &mask: &B, components: &mut Vec<B>) {
         let mut rest = mask;
-        while rest != 0 {
-            let mut component = rest & rest.wrapping_neg();
+        while rest != B::EMPTY {
+            let mut component = rest.lowest();
             let mut frontier = component;
-            while frontier != 0 {
-                let v = frontier.trailing_zeros() as usize;
-                frontier &= frontier - 1;
+            while frontier != B::EMPTY {
+                let v = frontier.least();
+                frontier = frontier.without_least();
                 let new = self.neighbours[v] & rest & !component;
                 component |= new;
                 frontier |= new;
@@ -273,31 +384,32 @@ impl Decompose for NodeKayles {
     }
 }
 
-impl Canonical for NodeKayles {
-    type Key = CompactKey;
+impl<B: VertexSet> Canonical for NodeKayles<B> {
+    type Key = B::Key;
 
-    fn key(&self, &mask: &u64) -> CompactKey {
-        CompactKey::new(mask as u128)
+    #[inline]
+    fn key(&self, &mask: &B) -> B::Key {
+        mask.key()
     }
 
-    fn size(&self, &mask: &u64) -> u32 {
-        mask.count_ones()
+    fn size(&self, &mask: &B) -> u32 {
+        mask.count()
     }
 
-    fn known_nim_value(&self, &mask: &u64) -> Option<u8> {
+    fn known_nim_value(&self, &mask: &B) -> Option<u8> {
         self.path_length(mask).map(|n| DAWSONS_CHESS[n as usize])
     }
 }
 
 /// A position is `all` (the whole graph) or the remaining vertices, numbered
 /// from 0 in the graph's order, separated by commas (`0,1,5`).
-impl Notation for NodeKayles {
-    fn parse_position(&self, text: &str) -> Result<u64> {
+impl<B: VertexSet> Notation for NodeKayles<B> {
+    fn parse_position(&self, text: &str) -> Result<B> {
         let text = text.trim();
         if text == "all" {
             return Ok(self.start());
         }
-        let mut mask = 0u64;
+        let mut mask = B::EMPTY;
         for part in text.split(',').filter(|p| !p.trim().is_empty()) {
             let v: usize = part.trim().parse().map_err(|_| {
                 Error::InvalidPosition(format!(
@@ -311,17 +423,17 @@ impl Notation for NodeKayles {
                     self.vertices()
                 )));
             }
-            mask |= 1 << v;
+            mask |= B::single(v);
         }
         Ok(mask)
     }
 
-    fn format_position(&self, &mask: &u64) -> String {
+    fn format_position(&self, &mask: &B) -> String {
         if mask == self.start() {
             return "all".into();
         }
         let vertices: Vec<String> =
-            (0..self.vertices()).filter(|v| mask >> v & 1 == 1).map(|v| v.to_string()).collect();
+            (0..self.vertices()).filter(|&v| mask & B::single(v) != B::EMPTY).map(|v| v.to_string()).collect();
         if vertices.is_empty() {
             "none".into()
         } else {

@@ -26,12 +26,12 @@ use super::closed::WythoffRules;
 use super::families::{hackenbush_table, product_table, turning_table};
 use super::graph::GraphRules;
 use super::playable::{NormalGame, Playable};
-use super::search_game::SearchGame;
+use super::search_game::{ByWidth, SearchGame};
 use super::tables::{bomb_table, heap_table, wythoff_table};
 use super::RuleOptions;
 use crate::catalogue::{
     BombGame, Chomp, CoinTurning, Cram, GraphGame, Hackenbush, HackenbushFamily, Nim, NodeKayles, Piece,
-    ProductTurning, Subtraction, Wythoff,
+    ProductTurning, Subtraction, WideCram, Wythoff,
 };
 use crate::error::{Error, Result};
 use crate::solve::Search;
@@ -254,10 +254,15 @@ pub const ENTRIES: &[GameEntry] = &[
         parameters: "--value-only, --memory, --checkpoint",
         position: "a board RxC, or rows of . (empty) and # (filled) separated by /",
         example: "grundy solve cram 3x5",
-        about: "place a domino on two adjacent empty cells (pruned search, at most 64 cells)",
+        about: "place a domino on two adjacent empty cells (pruned search, at most 128 cells)",
         form: Form::Name,
         board: false,
-        build: |d| Ok(Box::new(SearchGame::new(d.text, Cram, d.options.search.clone()))),
+        build: |d| {
+            // Boards of up to 64 cells in the 64-bit game (the fastest).
+            let narrow = SearchGame::new(d.text, Cram, d.options.search.clone());
+            let wide = SearchGame::new(d.text, WideCram, d.options.search.clone());
+            Ok(Box::new(ByWidth::new(narrow, wide, |board| board.narrow().is_some())))
+        },
     },
     GameEntry {
         name: "chomp",
@@ -276,19 +281,23 @@ pub const ENTRIES: &[GameEntry] = &[
         parameters: "GRAPH: path:N, cycle:N, grid:RxC, complete:N, queens:N, or an edge-list file",
         position: "all, or the remaining vertices 0,1,5",
         example: "grundy solve node-kayles:grid:3x4 all",
-        about: "choose a vertex; it and its neighbours go (pruned search, at most 64 vertices)",
+        about: "choose a vertex; it and its neighbours go (pruned search, at most 128 vertices)",
         form: Form::Parameters { what: "the graph", sample: "node-kayles:path:10" },
         board: false,
         build: |d| {
             let graph = d.parameters.unwrap_or("");
             let game = if graph.contains(':') {
-                NodeKayles::parse(graph)?
+                NodeKayles::<u128>::family(graph)?
             } else {
                 let text = std::fs::read_to_string(graph)
                     .map_err(|error| Error::Io { file: graph.to_string(), reason: error.to_string() })?;
-                NodeKayles::parse_edge_list(&text, graph)?
+                NodeKayles::<u128>::edge_list(&text, graph)?
             };
-            Ok(Box::new(SearchGame::new(d.text, game, d.options.search.clone())))
+            // 64-bit masks (compact keys, the fastest) when they hold the graph.
+            Ok(match game.narrow() {
+                Some(game) => Box::new(SearchGame::new(d.text, game, d.options.search.clone())),
+                None => Box::new(SearchGame::new(d.text, game, d.options.search.clone())),
+            })
         },
     },
     GameEntry {

@@ -177,3 +177,172 @@ where
         run(&mut session)
     }
 }
+
+/// A game in two representations: positions that all fit the narrow one
+/// (Cram boards of up to 64 cells in a `u64`, with compact table keys: the
+/// fastest) are solved in it, any others in the wide one (boards of up to
+/// 128 cells).
+pub struct ByWidth<N, W>
+where
+    N: Canonical + Notation + Send + Sync + 'static,
+    W: Canonical + Notation + Send + Sync + 'static,
+{
+    narrow: SearchGame<N>,
+    wide: SearchGame<W>,
+    /// Whether a position of the wide game fits the narrow one.
+    fits: fn(&W::Position) -> bool,
+}
+
+impl<N, W> ByWidth<N, W>
+where
+    N: Canonical + Notation + Send + Sync + 'static,
+    W: Canonical + Notation + Send + Sync + 'static,
+{
+    pub fn new(narrow: SearchGame<N>, wide: SearchGame<W>, fits: fn(&W::Position) -> bool) -> Self {
+        ByWidth { narrow, wide, fits }
+    }
+
+    /// Whether every position fits the narrow game (read by the wide one,
+    /// which reports bad positions and boards past its limit).
+    fn all_fit(&self, positions: &[String]) -> Result<bool> {
+        Ok(parse_all(&self.wide.game, positions)?.iter().all(self.fits))
+    }
+}
+
+impl<N, W> Playable for ByWidth<N, W>
+where
+    N: Canonical + Notation + Send + Sync + 'static,
+    W: Canonical + Notation + Send + Sync + 'static,
+    N::Position: Ord + std::fmt::Debug,
+    W::Position: Ord + std::fmt::Debug,
+{
+    fn name(&self) -> &str {
+        self.narrow.name()
+    }
+
+    fn solve_in(&self, positions: &[String], play: Play) -> Result<Report> {
+        if self.all_fit(positions)? {
+            self.narrow.solve_in(positions, play)
+        } else {
+            self.wide.solve_in(positions, play)
+        }
+    }
+
+    fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<Table> {
+        self.narrow.table(rows, columns)
+    }
+
+    fn play(&self, positions: &[String], misere: bool, run: &mut PlayLoop<'_>) -> Result<()> {
+        if self.all_fit(positions)? {
+            self.narrow.play(positions, misere, run)
+        } else {
+            self.wide.play(positions, misere, run)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::{Cram, CramBoard, WideCram};
+    use crate::game::Game;
+    use crate::solve::Search;
+    use crate::testing::Xorshift;
+
+    fn settings() -> SearchSettings {
+        SearchSettings { memory: 1 << 22, ..SearchSettings::default() }
+    }
+
+    /// A random board of at most 16 cells with some cells filled.
+    fn random_board(rng: &mut Xorshift) -> CramBoard {
+        let rows = 1 + rng.below(4) as u32;
+        let cols = (1 + rng.below(6) as u32).min(16 / rows);
+        let mut board = Cram.rectangle(rows, cols).unwrap();
+        for _ in 0..rng.below(rows as u64 * cols as u64 / 3 + 1) {
+            board.empty &= !(1 << rng.below(rows as u64 * cols as u64));
+        }
+        board
+    }
+
+    /// Every winning move the session reports, and only those, against the
+    /// plain search of every option of every summand: a move in summand
+    /// `i` wins iff it leaves that summand a value of `total ⊕ value_i`.
+    fn check_winning_moves<G>(session: &SearchGame<G>, game: &G, boards: &[G::Position])
+    where
+        G: Canonical + Notation + Game + Send + Sync + 'static,
+        G::Position: Ord + std::fmt::Debug + Clone + std::hash::Hash + Eq,
+    {
+        let texts: Vec<String> = boards.iter().map(|b| game.format_position(b)).collect();
+        let report = session.solve(&texts).unwrap();
+        let mut plain = Search::normal_play(game);
+        let values: Vec<u64> = boards.iter().map(|b| plain.nim_value(b).unwrap()).collect();
+        let total = values.iter().fold(0, |x, v| x ^ v);
+        assert_eq!(report.nim_value, Some(total), "{texts:?}");
+        let mut expected = Vec::new();
+        let mut options = Options::new();
+        for (i, (board, &v)) in boards.iter().zip(&values).enumerate() {
+            options.clear();
+            game.options(board, &mut options);
+            for option in options.iter() {
+                if total != 0 && plain.nim_value(&option[0]).unwrap() == total ^ v {
+                    expected.push((i, game.format_position(&option[0])));
+                }
+            }
+        }
+        let mut found: Vec<(usize, String)> =
+            report.winning_moves.iter().map(|m| (m.component, m.to[0].clone())).collect();
+        expected.sort();
+        found.sort();
+        assert_eq!(found, expected, "winning moves of {texts:?}");
+    }
+
+    #[test]
+    fn every_winning_move_and_only_those_on_random_boards_and_sums() {
+        let mut rng = Xorshift::new(26);
+        let session = SearchGame::new("cram", Cram, settings());
+        for _ in 0..60 {
+            check_winning_moves(&session, &Cram, &[random_board(&mut rng)]);
+        }
+        // Sums of two to four boards (P-positions among them: no move wins).
+        for _ in 0..30 {
+            let boards: Vec<CramBoard> = (0..2 + rng.below(3)).map(|_| random_board(&mut rng)).collect();
+            check_winning_moves(&session, &Cram, &boards);
+        }
+        let two = SearchGame::new("cram", Cram, SearchSettings { threads: 2, ..settings() });
+        for _ in 0..20 {
+            check_winning_moves(&two, &Cram, &[random_board(&mut rng), random_board(&mut rng)]);
+        }
+    }
+
+    #[test]
+    fn every_winning_move_on_boards_past_64_cells() {
+        // Boards of 65–128 cells with few empty cells, where the plain
+        // search finishes at once.
+        let mut rng = Xorshift::new(129);
+        let session = SearchGame::new("cram", WideCram, settings());
+        for _ in 0..30 {
+            let mut board = WideCram.rectangle(5 + rng.below(3) as u32, 13 + rng.below(4) as u32).unwrap();
+            let cells = board.rows as u64 * board.cols as u64;
+            board.empty = 0;
+            let start = rng.below(cells - 40);
+            for i in start..start + 40 {
+                if rng.below(3) == 0 {
+                    board.empty |= 1 << i;
+                }
+            }
+            check_winning_moves(&session, &WideCram, &[board]);
+        }
+    }
+
+    #[test]
+    fn the_front_door_picks_the_wide_game_past_64_cells_only() {
+        let narrow = SearchGame::new("cram", Cram, settings());
+        let wide = SearchGame::new("cram", WideCram, settings());
+        let cram = ByWidth::new(narrow, wide, |board| board.narrow().is_some());
+        let report = cram.solve(&["1x100".to_string(), "3x5".to_string()]).unwrap();
+        // 1×100 is Dawson's Kayles 100 (0.07: 3), 3×5 has nim-value 1.
+        assert_eq!(report.nim_value, Some(3 ^ 1));
+        let error = cram.solve(&["12x11".to_string()]).unwrap_err().to_string();
+        assert!(error.contains("132 cells, more than the limit of 128"), "{error}");
+    }
+}

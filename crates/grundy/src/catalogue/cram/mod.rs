@@ -57,10 +57,12 @@ mod board;
 mod ring;
 #[cfg(test)]
 mod tests;
+mod wide;
 
 use bits::{low_bits, shl, FIRST_COLUMN};
 pub use board::CramBoard;
 use board::Degrees;
+pub use wide::{WideCram, WideCramBoard, MAX_WIDE_CRAM_CELLS};
 
 use super::notation::{parse_pair, Notation};
 use crate::error::{Error, Result};

@@ -48,6 +48,8 @@ mod search;
 pub mod table;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod wide_tests;
 
 pub use key::{BytesKey, CompactKey, Key, WideKey};
 pub use nimber_set::{NimberSet, NIMBER_LIMIT};
