@@ -13,6 +13,7 @@
 //! | [`Cram`] | a board of empty and filled cells | pruned search; regions in canonical form |
 //! | [`Chomp`] | a Young diagram | pruned search; transposes are one game |
 //! | [`NodeKayles`] | remaining vertices of a graph | pruned search; connected components |
+//! | [`Sprouts`] | lands of regions of boundaries of spots | string notation; lands are a sum |
 //! | [`race::ChessPiece`] | a distance to the goal | Life Winner Bo's races, with draws |
 //!
 //! Named pieces (king, knight, hyper-knight, rook, queen, …) are defined
@@ -30,6 +31,7 @@ mod nim;
 mod node_kayles;
 mod pieces;
 pub mod race;
+mod sprouts;
 mod subtraction;
 mod wythoff;
 
@@ -48,6 +50,7 @@ pub use crate::game::{diagonal_index, diagonal_position, parse_number, parse_pai
 use crate::game::notation;
 pub use node_kayles::{NodeKayles, MAX_NODE_KAYLES_VERTICES};
 pub use pieces::Piece;
+pub use sprouts::{Sprouts, SproutsPosition, MAX_SPROUTS_SPOTS};
 pub use subtraction::Subtraction;
 pub(crate) use wythoff::isqrt;
 pub use wythoff::Wythoff;

@@ -28,7 +28,7 @@ use super::playable::{NormalGame, Playable};
 use super::search_game::SearchGame;
 use super::tables::{bomb_table, heap_table, wythoff_table};
 use super::RuleOptions;
-use crate::catalogue::{BombGame, Chomp, Cram, GraphGame, Nim, NodeKayles, Piece, Subtraction, Wythoff};
+use crate::catalogue::{BombGame, Chomp, Cram, GraphGame, Nim, NodeKayles, Piece, Sprouts, Subtraction, Wythoff};
 use crate::error::{Error, Result};
 use crate::solve::Search;
 
@@ -283,6 +283,20 @@ pub const ENTRIES: &[GameEntry] = &[
                 NodeKayles::parse_edge_list(&text, graph)?
             };
             Ok(Box::new(SearchGame::new(d.text, game, d.options.search.clone())))
+        },
+    },
+    GameEntry {
+        name: "sprouts",
+        syntax: "sprouts",
+        parameters: "none",
+        position: "N spots, or Lemoine-Viennot's notation 0.1aa.}]",
+        example: "grundy solve sprouts 5",
+        about: "join two spots (or one to itself) by a line through a new spot; 3 lines a spot",
+        form: Form::Name,
+        board: false,
+        build: |d| {
+            let search = |g| Search::with_decomposition(g, crate::solve::NormalPlay);
+            Ok(Box::new(NormalGame::new(d.text, Sprouts, search, None)))
         },
     },
     GameEntry {
