@@ -16,6 +16,7 @@
 //! | [`Hackenbush`] | a graph on the ground | Green Hackenbush: fusion and colon principles |
 //! | [`CoinTurning`] | the places of heads | coin-turning games: a row is the sum of its heads |
 //! | [`ProductTurning`] | heads `(x, y)` | the Tartan theorem: nim-products |
+//! | [`Sprouts`] | lands of regions of boundaries of spots | string notation; lands are a sum |
 //! | [`race::ChessPiece`] | a distance to the goal | Life Winner Bo's races, with draws |
 //!
 //! Named pieces (king, knight, hyper-knight, rook, queen, …) are defined
@@ -34,6 +35,7 @@ mod nim;
 mod node_kayles;
 mod pieces;
 pub mod race;
+mod sprouts;
 mod subtraction;
 mod turning;
 mod wythoff;
@@ -54,6 +56,7 @@ pub use crate::game::{diagonal_index, diagonal_position, parse_number, parse_pai
 use crate::game::notation;
 pub use node_kayles::{NodeKayles, VertexSet, MAX_NODE_KAYLES_VERTICES};
 pub use pieces::Piece;
+pub use sprouts::{Sprouts, SproutsPosition, MAX_SPROUTS_SPOTS};
 pub use subtraction::Subtraction;
 pub use turning::{CoinTurning, ProductTurning, TurningRule, MAX_COINS_TURNED, MAX_MOVES_LISTED, MAX_PLACE};
 pub(crate) use wythoff::isqrt;

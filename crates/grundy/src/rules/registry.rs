@@ -31,7 +31,7 @@ use super::tables::{bomb_table, heap_table, wythoff_table};
 use super::RuleOptions;
 use crate::catalogue::{
     BombGame, Chomp, CoinTurning, Cram, GraphGame, Hackenbush, HackenbushFamily, Nim, NodeKayles, Piece,
-    ProductTurning, Subtraction, WideCram, Wythoff,
+    ProductTurning, Sprouts, Subtraction, WideCram, Wythoff,
 };
 use crate::error::{Error, Result};
 use crate::solve::Search;
@@ -298,6 +298,20 @@ pub const ENTRIES: &[GameEntry] = &[
                 Some(game) => Box::new(SearchGame::new(d.text, game, d.options.search.clone())),
                 None => Box::new(SearchGame::new(d.text, game, d.options.search.clone())),
             })
+        },
+    },
+    GameEntry {
+        name: "sprouts",
+        syntax: "sprouts",
+        parameters: "none",
+        position: "N spots, or Lemoine-Viennot's notation 0.1aa.}]",
+        example: "grundy solve sprouts 5",
+        about: "join two spots (or one to itself) by a line through a new spot; 3 lines a spot",
+        form: Form::Name,
+        board: false,
+        build: |d| {
+            let search = |g| Search::with_decomposition(g, crate::solve::NormalPlay);
+            Ok(Box::new(NormalGame::new(d.text, Sprouts, search, None)))
         },
     },
     GameEntry {

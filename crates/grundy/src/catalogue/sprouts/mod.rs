@@ -1,0 +1,132 @@
+//! Sprouts (Conway and Paterson, 1967): p spots on paper; a move draws a
+//! line from a spot to a spot (or to itself) that crosses no line, and puts
+//! a new spot on it; a spot takes at most three line ends. Whoever cannot
+//! move loses. The game ends within 3p − 1 moves.
+//!
+//! A position is written in Lemoine and Viennot's string notation
+//! ([`notation`](self) explains it; *Computer analysis of Sprouts with
+//! nimbers*, Games of No Chance 4, 2015): lands of regions of boundaries of
+//! spots. Lands are independent, so the position is their sum
+//! ([`Decompose`]), and each land is kept in a canonical text
+//! (`canonical.rs`: dead spots and unplayable regions dropped, repeated
+//! sites merged, rotations, mirror images and orders fixed) so that
+//! equivalent lands share one memo entry.
+//!
+//! Normal play: the first player wins iff p ≡ 3, 4, 5 (mod 6), checked by
+//! Applegate, Jacobson and Sleator for p ≤ 11 (*Computer analysis of
+//! Sprouts*, CMU-CS-91-144, 1991) and by Lemoine and Viennot for p ≤ 32.
+//!
+//! ```
+//! use grundy::catalogue::{Notation, Sprouts};
+//! use grundy::solve::Search;
+//! use grundy::Decompose;
+//!
+//! let start = Sprouts.parse_position("3").unwrap();
+//! assert_eq!(Sprouts.format_position(&start), "0.0.0.}]");
+//! let mut search = Search::with_decomposition(&Sprouts, grundy::solve::NormalPlay);
+//! assert_eq!(search.nim_value(&start).unwrap(), 1); // 3 ≡ 3 (mod 6): a first-player win
+//! // Two lands: a lone spot, and two spots in a loop's two sides.
+//! let two = Sprouts.parse_position("0.}]AB.}AB.0.}]").unwrap();
+//! let mut lands = Vec::new();
+//! Sprouts.components(&two, &mut lands);
+//! assert_eq!(lands.len(), 2);
+//! ```
+
+mod canonical;
+mod land;
+mod moves;
+mod notation;
+
+#[cfg(test)]
+mod brute;
+#[cfg(test)]
+mod tests;
+
+use rustc_hash::FxHashSet;
+
+use crate::error::Result;
+use crate::game::{Decompose, Game, Notation, Options};
+use land::Land;
+pub use notation::MAX_SPROUTS_SPOTS;
+
+/// Sprouts in normal (or, through the solvers, misère) play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sprouts;
+
+/// A Sprouts position: the canonical texts of its lands, sorted and joined
+/// (each ends with `]`). No lands: no move is left.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SproutsPosition(Box<str>);
+
+impl SproutsPosition {
+    /// The canonical texts of the lands, each ending with `]`.
+    pub fn lands(&self) -> impl Iterator<Item = &str> + '_ {
+        self.0.split_inclusive(']')
+    }
+
+    /// The position made of these lands (canonical texts).
+    fn from_lands(mut lands: Vec<String>) -> Self {
+        lands.sort();
+        SproutsPosition(lands.concat().into_boxed_str())
+    }
+}
+
+/// The simplified, split and sorted form of the lands `lands`.
+fn canonical(lands: Vec<Land>) -> SproutsPosition {
+    let mut texts = Vec::new();
+    for land in lands {
+        canonical::canonical_lands(land, &mut texts);
+    }
+    SproutsPosition::from_lands(texts)
+}
+
+/// A land written in canonical text, read back (it is always valid).
+fn land_of(text: &str) -> Land {
+    let mut lands = notation::parse(text).expect("canonical texts parse");
+    lands.pop().expect("one land")
+}
+
+impl Game for Sprouts {
+    type Position = SproutsPosition;
+
+    /// One option per distinct position a move in one land leaves.
+    fn options(&self, position: &SproutsPosition, options: &mut Options<SproutsPosition>) {
+        let lands: Vec<&str> = position.lands().collect();
+        let mut seen = FxHashSet::default();
+        for (k, text) in lands.iter().enumerate() {
+            let land = land_of(text);
+            moves::each_option(&land, |option| {
+                let mut texts: Vec<String> =
+                    lands.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, t)| t.to_string()).collect();
+                canonical::canonical_lands(option, &mut texts);
+                let option = SproutsPosition::from_lands(texts);
+                if seen.insert(option.clone()) {
+                    options.push(option);
+                }
+            });
+        }
+    }
+}
+
+impl Decompose for Sprouts {
+    /// The lands, one component each.
+    fn components(&self, position: &SproutsPosition, components: &mut Vec<SproutsPosition>) {
+        components.extend(position.lands().map(|land| SproutsPosition(land.into())));
+    }
+}
+
+impl Notation for Sprouts {
+    /// `N` spots, or a position in Lemoine and Viennot's notation.
+    fn parse_position(&self, text: &str) -> Result<SproutsPosition> {
+        Ok(canonical(notation::parse(text)?))
+    }
+
+    /// The canonical text; `0` when no land is left.
+    fn format_position(&self, position: &SproutsPosition) -> String {
+        if position.0.is_empty() {
+            "0".to_string()
+        } else {
+            position.0.to_string()
+        }
+    }
+}

@@ -1,0 +1,210 @@
+//! Sprouts against the brute force (`brute.rs`) and published outcomes.
+
+use std::collections::{BTreeSet, HashMap};
+
+use super::brute::{self, Brute};
+use super::land::Land;
+use super::{canonical, notation, Sprouts, SproutsPosition};
+use crate::game::{Decompose, Game, Notation, Options};
+use crate::solve::{NormalPlay, Search};
+use crate::Outcome;
+
+fn position(text: &str) -> SproutsPosition {
+    Sprouts.parse_position(text).unwrap()
+}
+
+fn show(text: &str) -> String {
+    Sprouts.format_position(&position(text))
+}
+
+fn error(text: &str) -> String {
+    Sprouts.parse_position(text).unwrap_err().to_string()
+}
+
+/// The canonical form of a raw drawing.
+fn canonical_of(land: Land) -> SproutsPosition {
+    super::canonical(vec![land])
+}
+
+/// The exact canonical form of a position: its lands, each the least text
+/// over every naming of its shared spots.
+fn exact(p: &SproutsPosition) -> Vec<String> {
+    let mut lands: Vec<String> = p.lands().flat_map(|l| canonical::exact_lands(super::land_of(l))).collect();
+    lands.sort();
+    lands
+}
+
+fn my_options(p: &SproutsPosition) -> BTreeSet<SproutsPosition> {
+    let mut options = Options::new();
+    Sprouts.options(p, &mut options);
+    options.iter().map(|parts| parts[0].clone()).collect()
+}
+
+/// A small deterministic generator for playouts.
+struct Lcg(u64);
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// Raw drawings met on random playouts of the brute force from `spots`.
+fn playouts(spots: usize, games: usize, seed: u64) -> Vec<Land> {
+    let mut rng = Lcg(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut land = Land::spots(spots);
+        loop {
+            out.push(land.clone());
+            let options = brute::options(&land);
+            if options.is_empty() {
+                break;
+            }
+            land = options[rng.below(options.len())].clone();
+        }
+    }
+    out
+}
+
+#[test]
+fn spots_and_strings_are_read_and_written_in_canonical_text() {
+    assert_eq!(show("0"), "0");
+    assert_eq!(show("1"), "0.}]");
+    assert_eq!(show("3"), "0.0.0.}]");
+    assert_eq!(show("0.0.0.}]!"), "0.0.0.}]");
+    assert_eq!(show("0.0.0"), "0.0.0.}]");
+    // Rotation, mirror image and letter names do not matter.
+    assert_eq!(show("1a0a.}]".replace('0', "1").as_str()), show("a1a1.}]"));
+    assert_eq!(show("12AB.}AB.}]"), show("BA21.}BA.}]"));
+    assert_eq!(show("12AB.}AB.}]"), show("1BA2.}AB.}]"));
+    // Lands sort; '/' separates lands too.
+    assert_eq!(show("AB.}AB.0.}]0.}]"), show("0.}/AB.0.}AB.}"));
+    // Dead regions, repeated sites and lone letters simplify: Glop's manual example.
+    assert_eq!(show("1aa.AB.}AB.}]0.aaABC.}0.1ab1bcDca.ACB.}D.}]!"), show("12.AB.}AB.}]0.2ABC.}0.1ab1bc2ca.ACB.}]!"));
+    // A region with one life in it is gone, and so is a land of such.
+    assert_eq!(show("2.}]"), "0");
+    assert_eq!(show("A.}A.}]"), "0");
+}
+
+#[test]
+fn malformed_strings_and_impossible_lands_are_refused_with_where() {
+    for (text, says) in [
+        ("0.13.}]", "'3' is not a spot"),
+        ("00.}]", "a spot with no line ('0') is a boundary by itself"),
+        ("0..0.}]", "region 1, boundary 2 is empty"),
+        ("0.}}]", "region 2 is empty"),
+        ("0.}]]", "land 2: is empty"),
+        ("A.}A.}A.}]", "'A' is seen 3 times"),
+        ("AA.}]", "write it in lower case"),
+        ("1a.1a.}]", "two boundaries of a region never share a spot"),
+        ("abab.}]", "alternate"),
+        ("!", "expected a number of spots"),
+        ("23", "more than the limit of 22"),
+    ] {
+        let message = error(text);
+        assert!(message.contains(says), "{text}: {message}");
+        assert!(!message.contains('\n'), "{text}: {message}");
+    }
+}
+
+#[test]
+fn options_match_the_brute_force_on_every_drawing_of_random_playouts() {
+    let mut checked = 0;
+    for spots in 1..=4 {
+        for land in playouts(spots, 12, spots as u64) {
+            let mine: BTreeSet<Vec<String>> =
+                my_options(&canonical_of(land.clone())).into_iter().map(|p| exact(&p)).collect();
+            let theirs: BTreeSet<Vec<String>> = brute::options(&land).into_iter().map(canonical::exact_lands).collect();
+            assert_eq!(mine, theirs, "{:?}", canonical_of(land));
+            checked += 1;
+        }
+    }
+    assert!(checked > 100);
+}
+
+#[test]
+fn options_of_the_start_match_a_count_by_hand() {
+    // From n spots: a line between two spots (one position), or a loop
+    // with k of the other n - 1 spots inside, k <= (n - 1) / 2.
+    for n in 1..=8usize {
+        let options = my_options(&position(&n.to_string()));
+        let expected = usize::from(n >= 2) + (n - 1) / 2 + 1;
+        assert_eq!(options.len(), expected, "{n} spots");
+    }
+}
+
+#[test]
+fn nim_values_match_the_brute_force_on_raw_drawings() {
+    let mut brute = Brute::default();
+    let mut search = Search::with_decomposition(Sprouts, NormalPlay);
+    for spots in 0..=3 {
+        let land = Land::spots(spots);
+        assert_eq!(search.nim_value(&canonical_of(land.clone())).unwrap(), brute.nim_value(&land) as _, "{spots}");
+    }
+    for land in playouts(4, 6, 7).into_iter().filter(|l| l.total_lives() <= 6) {
+        let p = canonical_of(land.clone());
+        assert_eq!(search.nim_value(&p).unwrap(), brute.nim_value(&land) as _, "{p:?}");
+    }
+}
+
+#[test]
+fn misere_outcomes_match_the_brute_force_on_raw_drawings() {
+    let mut brute = Brute::default();
+    let mut memo = HashMap::new();
+    let sprouts = crate::rules::game("sprouts", &Default::default()).unwrap();
+    for land in playouts(3, 6, 11).into_iter().filter(|l| l.total_lives() <= 6) {
+        let text = Sprouts.format_position(&canonical_of(land.clone()));
+        let report = sprouts.solve_in(&[text.clone()], crate::rules::Play::Misere).unwrap();
+        let wins = brute.misere_wins(&land, &mut memo);
+        assert_eq!(report.outcome == Outcome::N, wins, "{text}");
+    }
+}
+
+/// Normal play: the first player wins iff n ≡ 3, 4, 5 (mod 6) for n ≤ 11
+/// (Applegate, Jacobson and Sleator, *Computer analysis of Sprouts*,
+/// CMU-CS-91-144, 1991; Lemoine and Viennot, Games of No Chance 4, 2015).
+#[test]
+fn normal_play_outcomes_of_up_to_five_spots_are_the_published_ones() {
+    let mut search = Search::with_decomposition(Sprouts, NormalPlay);
+    for n in 0..=5u32 {
+        let outcome = if search.nim_value(&position(&n.to_string())).unwrap() == 0 { Outcome::P } else { Outcome::N };
+        let expected = if matches!(n % 6, 3..=5) { Outcome::N } else { Outcome::P };
+        assert_eq!(outcome, expected, "{n} spots");
+    }
+}
+
+/// Misère play: OEIS A164950 (from Lemoine and Viennot, *Analysis of misère
+/// Sprouts game with reduced canonical trees*, arXiv 0908.4407, figure 1;
+/// n ≤ 9 first by Applegate, Jacobson and Sleator 1991): the first player
+/// wins for n = 1, 5, 6 and loses for n = 2, 3, 4, 7 (the search here is
+/// fast enough for n ≤ 3 in a test). With no spot, the
+/// player to move cannot move and so wins.
+#[test]
+fn misere_outcomes_of_up_to_three_spots_are_the_published_ones() {
+    let sprouts = crate::rules::game("sprouts", &Default::default()).unwrap();
+    let published = [true, true, false, false];
+    for (n, &wins) in published.iter().enumerate() {
+        let report = sprouts.solve_in(&[n.to_string()], crate::rules::Play::Misere).unwrap();
+        assert_eq!(report.outcome == Outcome::N, wins, "{n} spots");
+    }
+}
+
+#[test]
+fn canonical_texts_read_back_to_themselves_and_lands_are_components() {
+    let mut search = Search::with_decomposition(Sprouts, NormalPlay);
+    for land in playouts(4, 6, 3) {
+        let p = canonical_of(land);
+        let text = Sprouts.format_position(&p);
+        assert_eq!(position(&text), p, "{text}");
+        let mut lands = Vec::new();
+        Sprouts.components(&p, &mut lands);
+        let whole = search.nim_value(&p).unwrap();
+        let parts = lands.iter().fold(0, |x, l| x ^ search.nim_value(l).unwrap());
+        assert_eq!(whole, parts, "{text}");
+    }
+    // The simplification keeps lands whole: a land's text has one land.
+    let mut texts = Vec::new();
+    canonical::canonical_lands(notation::parse("AB.}AB.0.}]").unwrap().remove(0), &mut texts);
+    assert_eq!(texts.len(), 1);
+}
