@@ -237,11 +237,11 @@ fn text_with(land: &Land, kinds: &[Kind], regions: &[usize], shared: &[u8]) -> (
         regions.iter().map(|&r| least_region(&land.regions[r], kinds, shared)).collect();
     forms.sort();
     let mut names: Vec<Option<usize>> = vec![None; land.lives.len()];
-    let (mut lowers, mut uppers) = (0, 0);
+    let mut uppers = 0;
     let mut text = String::new();
     for (_, boundaries) in &forms {
         // Lower-case letters are named region by region.
-        lowers = 0;
+        let mut lowers = 0;
         for boundary in boundaries {
             for &s in boundary {
                 let s = s as usize;

@@ -135,6 +135,7 @@ fn parse_land(text: &str) -> std::result::Result<Land, String> {
         }
         regions.push(region);
     }
+    #[allow(clippy::type_complexity)]
     let mut names: Vec<(&(usize, char), &(u8, Vec<Place>))> = letters.iter().collect();
     names.sort_by_key(|(key, _)| **key);
     for (&(_, c), (_, places)) in names {

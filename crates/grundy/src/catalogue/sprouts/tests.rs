@@ -155,7 +155,7 @@ fn misere_outcomes_match_the_brute_force_on_raw_drawings() {
     let sprouts = crate::rules::game("sprouts", &Default::default()).unwrap();
     for land in playouts(3, 6, 11).into_iter().filter(|l| l.total_lives() <= 6) {
         let text = Sprouts.format_position(&canonical_of(land.clone()));
-        let report = sprouts.solve_in(&[text.clone()], crate::rules::Play::Misere).unwrap();
+        let report = sprouts.solve_in(std::slice::from_ref(&text), crate::rules::Play::Misere).unwrap();
         let wins = brute.misere_wins(&land, &mut memo);
         assert_eq!(report.outcome == Outcome::N, wins, "{text}");
     }
