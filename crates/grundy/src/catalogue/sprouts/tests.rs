@@ -140,11 +140,15 @@ fn nim_values_match_the_brute_force_on_raw_drawings() {
     let mut search = Search::with_decomposition(Sprouts, NormalPlay);
     for spots in 0..=3 {
         let land = Land::spots(spots);
-        assert_eq!(search.nim_value(&canonical_of(land.clone())).unwrap(), brute.nim_value(&land) as _, "{spots}");
+        assert_eq!(
+            search.nim_value(&canonical_of(land.clone())).unwrap(),
+            u64::from(brute.nim_value(&land)),
+            "{spots}"
+        );
     }
     for land in playouts(4, 6, 7).into_iter().filter(|l| l.total_lives() <= 6) {
         let p = canonical_of(land.clone());
-        assert_eq!(search.nim_value(&p).unwrap(), brute.nim_value(&land) as _, "{p:?}");
+        assert_eq!(search.nim_value(&p).unwrap(), u64::from(brute.nim_value(&land)), "{p:?}");
     }
 }
 
