@@ -146,7 +146,9 @@ fn the_page_and_its_assets_are_served() {
     assert!(page.content_type.starts_with("text/html"));
     let html = String::from_utf8(page.body).unwrap();
     assert!(html.contains("/app.js") && html.contains("/style.css"));
-    assert!(s.get("/app.js").content_type.starts_with("text/javascript"));
+    for script in ["/app.js", "/play.js", "/explore.js"] {
+        assert!(s.get(script).content_type.starts_with("text/javascript"), "{script}");
+    }
     assert!(s.get("/style.css").content_type.starts_with("text/css"));
     assert_eq!(s.get("/nothing-here").status, 404);
     s.get("/api/nothing-here").error(404);

@@ -56,7 +56,10 @@ impl App {
 
 const INDEX: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
+const PLAY_SCRIPT: &str = include_str!("assets/play.js");
+const EXPLORE_SCRIPT: &str = include_str!("assets/explore.js");
 const STYLE: &str = include_str!("assets/style.css");
+const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
 
 /// The page and the API.
 pub fn router(app: App) -> Router {
@@ -80,7 +83,9 @@ pub fn router(app: App) -> Router {
         .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-store")));
     Router::new()
         .route("/", get(|| async { Html(INDEX) }))
-        .route("/app.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], SCRIPT) }))
+        .route("/app.js", get(|| async { ([(header::CONTENT_TYPE, JAVASCRIPT)], SCRIPT) }))
+        .route("/play.js", get(|| async { ([(header::CONTENT_TYPE, JAVASCRIPT)], PLAY_SCRIPT) }))
+        .route("/explore.js", get(|| async { ([(header::CONTENT_TYPE, JAVASCRIPT)], EXPLORE_SCRIPT) }))
         .route("/style.css", get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE) }))
         .nest("/api", api)
         .fallback(|| async { (axum::http::StatusCode::NOT_FOUND, "not found: the page is at /").into_response() })
