@@ -106,41 +106,9 @@ impl Cram {
     /// Reads a board: `RxC` (empty), or rows of `.` (empty) and `#` (filled)
     /// separated by `/` or new lines.
     pub fn parse(&self, text: &str) -> Result<CramBoard> {
-        let text = text.trim();
-        if text.contains(['x', 'X']) && !text.contains(['.', '#']) {
-            let (rows, cols) = parse_pair::<u32>(&text.replace('X', "x").replace('x', ","), "a Cram board size RxC")?;
-            return self.rectangle(rows, cols);
-        }
-        let lines: Vec<&str> = text.split(['/', '\n']).map(str::trim).filter(|l| !l.is_empty()).collect();
-        let cols = lines.first().map_or(0, |l| l.chars().count());
-        if lines.is_empty() || cols == 0 {
-            return Err(Error::InvalidPosition(format!(
-                "expected a Cram board: RxC or rows of '.' and '#' separated by '/', found {text:?}"
-            )));
-        }
-        let mut board = self.rectangle(lines.len() as u32, cols as u32)?;
-        for (r, line) in lines.iter().enumerate() {
-            if line.chars().count() != cols {
-                return Err(Error::InvalidPosition(format!(
-                    "row {} of the Cram board has {} cells, but row 1 has {cols}",
-                    r + 1,
-                    line.chars().count()
-                )));
-            }
-            for (c, ch) in line.chars().enumerate() {
-                match ch {
-                    '.' => {}
-                    '#' => board.empty &= !(1 << (r * cols + c)),
-                    _ => {
-                        return Err(Error::InvalidPosition(format!(
-                            "row {}, column {}: expected '.' (empty) or '#' (filled), found '{ch}'",
-                            r + 1,
-                            c + 1
-                        )))
-                    }
-                }
-            }
-        }
+        let drawing = Drawing::parse(text)?;
+        let mut board = self.rectangle(drawing.rows, drawing.cols)?;
+        drawing.filled.iter().for_each(|&cell| board.empty &= !(1 << cell));
         Ok(board)
     }
 
@@ -396,5 +364,56 @@ impl Notation for Cram {
 
     fn format_position(&self, board: &CramBoard) -> String {
         board.to_text()
+    }
+}
+
+/// A Cram board as text: its size, and its filled cells (row-major), read
+/// once for boards of every width.
+pub(crate) struct Drawing {
+    pub(crate) rows: u32,
+    pub(crate) cols: u32,
+    pub(crate) filled: Vec<usize>,
+}
+
+impl Drawing {
+    /// `RxC` (every cell empty), or rows of `.` (empty) and `#` (filled)
+    /// separated by `/` or new lines.
+    pub(crate) fn parse(text: &str) -> Result<Drawing> {
+        let text = text.trim();
+        if text.contains(['x', 'X']) && !text.contains(['.', '#']) {
+            let (rows, cols) = parse_pair::<u32>(&text.replace('X', "x").replace('x', ","), "a Cram board size RxC")?;
+            return Ok(Drawing { rows, cols, filled: Vec::new() });
+        }
+        let lines: Vec<&str> = text.split(['/', '\n']).map(str::trim).filter(|l| !l.is_empty()).collect();
+        let cols = lines.first().map_or(0, |l| l.chars().count());
+        if lines.is_empty() || cols == 0 {
+            return Err(Error::InvalidPosition(format!(
+                "expected a Cram board: RxC or rows of '.' and '#' separated by '/', found {text:?}"
+            )));
+        }
+        let mut filled = Vec::new();
+        for (r, line) in lines.iter().enumerate() {
+            if line.chars().count() != cols {
+                return Err(Error::InvalidPosition(format!(
+                    "row {} of the Cram board has {} cells, but row 1 has {cols}",
+                    r + 1,
+                    line.chars().count()
+                )));
+            }
+            for (c, ch) in line.chars().enumerate() {
+                match ch {
+                    '.' => {}
+                    '#' => filled.push(r * cols + c),
+                    _ => {
+                        return Err(Error::InvalidPosition(format!(
+                            "row {}, column {}: expected '.' (empty) or '#' (filled), found '{ch}'",
+                            r + 1,
+                            c + 1
+                        )))
+                    }
+                }
+            }
+        }
+        Ok(Drawing { rows: lines.len() as u32, cols: cols as u32, filled })
     }
 }

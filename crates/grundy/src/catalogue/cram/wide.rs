@@ -252,42 +252,9 @@ impl WideCram {
 
     /// Reads a board as [`Cram::parse`] does, of up to 128 cells.
     pub fn parse(&self, text: &str) -> Result<WideCramBoard> {
-        let text = text.trim();
-        if text.contains(['x', 'X']) && !text.contains(['.', '#']) {
-            let pair = text.replace('X', "x").replace('x', ",");
-            let (rows, cols) = crate::catalogue::notation::parse_pair::<u32>(&pair, "a Cram board size RxC")?;
-            return self.rectangle(rows, cols);
-        }
-        let lines: Vec<&str> = text.split(['/', '\n']).map(str::trim).filter(|l| !l.is_empty()).collect();
-        let cols = lines.first().map_or(0, |l| l.chars().count());
-        if lines.is_empty() || cols == 0 {
-            return Err(Error::InvalidPosition(format!(
-                "expected a Cram board: RxC or rows of '.' and '#' separated by '/', found {text:?}"
-            )));
-        }
-        let mut board = self.rectangle(lines.len() as u32, cols as u32)?;
-        for (r, line) in lines.iter().enumerate() {
-            if line.chars().count() != cols {
-                return Err(Error::InvalidPosition(format!(
-                    "row {} of the Cram board has {} cells, but row 1 has {cols}",
-                    r + 1,
-                    line.chars().count()
-                )));
-            }
-            for (c, ch) in line.chars().enumerate() {
-                match ch {
-                    '.' => {}
-                    '#' => board.empty &= !(1 << (r * cols + c)),
-                    _ => {
-                        return Err(Error::InvalidPosition(format!(
-                            "row {}, column {}: expected '.' (empty) or '#' (filled), found '{ch}'",
-                            r + 1,
-                            c + 1
-                        )))
-                    }
-                }
-            }
-        }
+        let drawing = super::Drawing::parse(text)?;
+        let mut board = self.rectangle(drawing.rows, drawing.cols)?;
+        drawing.filled.iter().for_each(|&cell| board.empty &= !(1 << cell));
         Ok(board)
     }
 
