@@ -138,7 +138,9 @@ fn options_of_the_start_match_a_count_by_hand() {
 fn nim_values_match_the_brute_force_on_raw_drawings() {
     let mut brute = Brute::default();
     let mut search = Search::with_decomposition(Sprouts, NormalPlay);
-    for spots in 0..=3 {
+    // (Three raw spots already outgrow 8 GB in the brute force, which never
+    // simplifies; they are in the ignored test below.)
+    for spots in 0..=2 {
         let land = Land::spots(spots);
         assert_eq!(
             search.nim_value(&canonical_of(land.clone())).unwrap(),
@@ -146,6 +148,18 @@ fn nim_values_match_the_brute_force_on_raw_drawings() {
             "{spots}"
         );
     }
+}
+
+/// Three spots, and positions reached from four: the brute force, which never
+/// simplifies, outgrew 24 GB here, so this runs only when asked
+/// (`cargo test --release -- --ignored nim_values_of_four_spot`).
+#[test]
+#[ignore = "the unsimplified brute force needs more memory than CI has"]
+fn nim_values_of_four_spot_playouts_match_the_brute_force() {
+    let mut brute = Brute::default();
+    let mut search = Search::with_decomposition(Sprouts, NormalPlay);
+    let three = Land::spots(3);
+    assert_eq!(search.nim_value(&canonical_of(three.clone())).unwrap(), u64::from(brute.nim_value(&three)));
     for land in playouts(4, 6, 7).into_iter().filter(|l| l.total_lives() <= 6) {
         let p = canonical_of(land.clone());
         assert_eq!(search.nim_value(&p).unwrap(), u64::from(brute.nim_value(&land)), "{p:?}");
