@@ -232,7 +232,7 @@ fn analyse_values_every_move() {
     // A race with draws: drawing moves are "draw".
     let answer =
         s.post("/api/analyse", json!({"game": "knight", "position": ["2,2"], "goal": "0,0", "board": "3x3"})).json();
-    assert_eq!(answer["report"]["outcome"], "Draw");
+    assert_eq!(answer["report"]["outcome"], "D");
     assert!(answer["moves"].as_array().unwrap().iter().any(|m| m["value"] == "draw"), "{answer}");
 }
 
@@ -252,8 +252,8 @@ fn bad_input_is_a_json_400_that_says_what_was_wrong() {
     assert!(no_misere_race.error(400).contains("misère"));
     let huge = s.post("/api/solve", json!({"game": "kayles", "position": ["99999999999999999999999"]}));
     assert!(huge.error(400).contains("99999999999999999999999"));
-    let too_big = s.post("/api/solve", json!({"game": "cram", "position": ["9x9"]}));
-    assert!(too_big.error(400).contains("64"));
+    let too_big = s.post("/api/solve", json!({"game": "cram", "position": ["12x11"]}));
+    assert!(too_big.error(400).contains("128"));
     let bad_position = s.post("/api/solve", json!({"game": "nim", "position": ["three"]}));
     assert!(bad_position.error(400).contains("three"));
     let many = s.post("/api/solve", json!({"game": "nim", "position": vec!["1"; 5000]}));
