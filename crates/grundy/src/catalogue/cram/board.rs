@@ -12,12 +12,13 @@ pub struct CramBoard {
     pub cols: u8,
 }
 
-/// Dawson's Kayles (octal 0.07) nim-values of heaps 0..=64: a move removes
-/// two adjacent counters from a row, which may split it in two.
-pub(super) const DAWSONS_KAYLES: [u8; 65] = {
-    let mut values = [0u8; 65];
+/// Dawson's Kayles (octal 0.07) nim-values of heaps 0..=128 (strips of
+/// boards up to 128 cells): a move removes two adjacent counters from a
+/// row, which may split it in two.
+pub(super) const DAWSONS_KAYLES: [u8; 129] = {
+    let mut values = [0u8; 129];
     let mut n = 2;
-    while n <= 64 {
+    while n <= 128 {
         let mut seen = 0u64;
         let mut left = 0;
         while left <= n - 2 {

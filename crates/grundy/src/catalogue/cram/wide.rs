@@ -14,6 +14,7 @@
 //! 64-bit game itself is untouched, so boards of up to 64 cells keep its
 //! speed (`grundy solve cram` picks it for them).
 
+use super::board::DAWSONS_KAYLES;
 use super::CramBoard;
 use crate::catalogue::notation::Notation;
 use crate::catalogue::Cram;
@@ -45,24 +46,6 @@ pub struct WideCramBoard {
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct WideCram;
-
-/// Dawson's Kayles (octal 0.07) nim-values of heaps 0..=128 (as
-/// `cram`'s table, further).
-const DAWSONS_KAYLES_128: [u8; 129] = {
-    let mut values = [0u8; 129];
-    let mut n = 2;
-    while n <= 128 {
-        let mut seen = 0u64;
-        let mut left = 0;
-        while left <= n - 2 {
-            seen |= 1 << (values[left] ^ values[n - 2 - left]);
-            left += 1;
-        }
-        values[n] = seen.trailing_ones() as u8;
-        n += 1;
-    }
-    values
-};
 
 /// `x << n`, 0 when `n ≥ 128`.
 fn shl(x: u128, n: u32) -> u128 {
@@ -204,11 +187,7 @@ impl WideCramBoard {
         }
         let two = (right & (left | down | up)) | (left & (down | up)) | (down & up);
         let cells = self.empty.count_ones() as usize;
-        Some(if self.empty & !two != 0 {
-            DAWSONS_KAYLES_128[cells]
-        } else {
-            u8::from(DAWSONS_KAYLES_128[cells - 2] == 0)
-        })
+        Some(if self.empty & !two != 0 { DAWSONS_KAYLES[cells] } else { u8::from(DAWSONS_KAYLES[cells - 2] == 0) })
     }
 
     /// Gardner's symmetry strategy (see `cram`): `Some(true)` if the board
