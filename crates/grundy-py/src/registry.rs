@@ -11,7 +11,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
 use grundy::catalogue::{Board, Cell};
-use grundy::rules::{self, Play, Playable, RuleOptions, SearchSettings};
+use grundy::registry::{self, Playable, RuleOptions, SearchSettings};
+use grundy::report::Play;
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -46,7 +47,7 @@ impl BuiltinGame {
             Outcome::Done(answer) => answer.map_err(to_py),
             Outcome::Abandoned(interrupt) => {
                 let (description, options) = (self.description.clone(), self.options.clone());
-                if let Ok(fresh) = py.detach(|| rules::game(&description, &options)) {
+                if let Ok(fresh) = py.detach(|| registry::game(&description, &options)) {
                     *lock(&self.session) = Arc::from(fresh);
                 }
                 Err(interrupt)
@@ -70,7 +71,7 @@ impl BuiltinGame {
         let stop = Arc::new(AtomicBool::new(false));
         let search = SearchSettings { interrupt: Some(Arc::clone(&stop)), ..SearchSettings::default() };
         let options = RuleOptions { board, goal, search, ..RuleOptions::default() };
-        let session = py.detach(|| rules::game(description, &options)).map_err(to_py)?;
+        let session = py.detach(|| registry::game(description, &options)).map_err(to_py)?;
         Ok(BuiltinGame { description: description.to_string(), options, stop, session: Mutex::new(Arc::from(session)) })
     }
 
@@ -118,5 +119,5 @@ impl BuiltinGame {
 /// Every game the registry knows, as `grundy list` shows them.
 #[pyfunction]
 pub fn catalogue(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
-    to_python(py, &rules::ENTRIES)
+    to_python(py, &registry::ENTRIES)
 }

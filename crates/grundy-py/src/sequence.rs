@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use grundy::catalogue::HeapGame;
+use grundy::solve::heap::HeapGame;
 use grundy::solve::heap::{self, Method, NimSequence, Periodicity, Values};
 use grundy::solve::quotient;
 use numpy::{PyArray1, PyReadonlyArray1};

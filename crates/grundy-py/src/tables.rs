@@ -11,7 +11,7 @@
 
 use grundy::export::{self, ImageFormat, SequencePlot};
 use grundy::pattern;
-use grundy::rules::{Table, TableKind};
+use grundy::report::{Table, TableKind};
 use numpy::PyReadonlyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;

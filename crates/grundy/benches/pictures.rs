@@ -5,7 +5,8 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::export::{heatmap, scatter, ImageFormat, SequencePlot};
 use grundy::pattern::find_patterns;
-use grundy::rules::{game, RuleOptions, Table, TableCell, TableKind};
+use grundy::registry::{game, RuleOptions};
+use grundy::report::{Table, TableCell, TableKind};
 
 /// Two-heap Nim's 1000 × 1000 table, G = x ⊕ y (1024 distinct values).
 fn nim_square(size: u64) -> Table {

@@ -13,7 +13,8 @@ mod table;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use grundy::catalogue::{Board, Cell};
-use grundy::rules::{Play, RuleOptions};
+use grundy::registry::RuleOptions;
+use grundy::report::Play;
 
 use crate::contest::{self, Problem};
 
@@ -400,7 +401,7 @@ fn parse_board(text: &str) -> Result<Board> {
 }
 
 fn parse_cell(text: &str) -> Result<Cell> {
-    Ok(grundy::catalogue::parse_pair(text, "a cell x,y")?)
+    Ok(grundy::game::parse_pair(text, "a cell x,y")?)
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@ use std::io::{BufRead, Write};
 
 use anyhow::{Context, Result};
 use grundy::play::{Match, PlaySession};
-use grundy::rules::{open, RuleOptions};
+use grundy::registry::{open, RuleOptions};
 
 pub fn run(
     description: &str,

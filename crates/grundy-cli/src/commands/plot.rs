@@ -3,9 +3,9 @@
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use grundy::catalogue::HeapGame;
 use grundy::export::{self, ImageFormat, SequencePlot};
-use grundy::rules::{game, RuleOptions};
+use grundy::registry::{game, RuleOptions};
+use grundy::solve::heap::HeapGame;
 use grundy::solve::heap::{find_periodicity, Method, NimSequence};
 
 #[derive(Clone, Copy, clap::ValueEnum)]

@@ -5,7 +5,8 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use grundy::rules::{open, ComponentReport, Convention, MoveReport, Play, Report, RuleOptions, SearchSettings};
+use grundy::registry::{open, RuleOptions, SearchSettings};
+use grundy::report::{ComponentReport, Convention, MoveReport, Play, Report};
 use grundy::solve::pruned::{Progress, DEFAULT_MEMORY};
 use indicatif::{ProgressBar, ProgressStyle};
 

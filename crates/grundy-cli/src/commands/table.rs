@@ -1,7 +1,8 @@
 //! `grundy table`.
 
 use anyhow::Result;
-use grundy::rules::{game, RuleOptions, Table};
+use grundy::registry::{game, RuleOptions};
+use grundy::report::Table;
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 pub enum Format {

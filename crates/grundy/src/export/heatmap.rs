@@ -6,7 +6,7 @@ use super::canvas::{text_width, Canvas, Rgb, GLYPH};
 use super::colour::{self, OFF_BOARD, P_COLOUR};
 use super::nice_step;
 use crate::game::Outcome;
-use crate::rules::{Table, TableCell};
+use crate::report::{Table, TableCell};
 
 /// With more distinct nim-values than this, colours follow a continuous
 /// scale and the legend shows the scale; with fewer, each value has its

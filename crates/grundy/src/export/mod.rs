@@ -15,7 +15,7 @@
 //!
 //! ```
 //! use grundy::export::{heatmap, ImageFormat};
-//! use grundy::rules::{game, RuleOptions};
+//! use grundy::registry::{game, RuleOptions};
 //! let wythoff = game("wythoff", &RuleOptions::default()).unwrap();
 //! let png = heatmap(&wythoff.table(0..=20, Some(0..=20)).unwrap(), ImageFormat::Png).unwrap();
 //! assert_eq!(&png[1..4], b"PNG");
@@ -32,7 +32,7 @@ pub use heatmap::{draw_heatmap, heatmap_layout, HeatmapLayout, LegendEntry, MAX_
 pub use scatter::{draw_scatter, scatter_layout, ScatterLayout, SequencePlot, RARE_FRACTION};
 
 use crate::error::{Error, Result};
-use crate::rules::{Table, TableCell};
+use crate::report::{Table, TableCell};
 use crate::solve::heap::find_periodicity;
 
 /// The largest heatmap: cells of the table (then at least one pixel each).

@@ -96,7 +96,7 @@ pub trait Decompose: Game {
 /// A dense numbering of positions in an order in which play only goes down.
 ///
 /// Every part of every option of the position numbered `i` must be numbered
-/// below `i`. The table solver ([`crate::solve::table`]) then fills a plain
+/// below `i`. The table solver ([`crate::solve::dense`]) then fills a plain
 /// array bottom-up, with no hashing and no recursion.
 pub trait Indexed: Game {
     /// The number of `position`.

@@ -26,7 +26,7 @@
 //!
 //! ```
 //! use grundy::pattern::{find_patterns, PForm};
-//! use grundy::rules::{game, RuleOptions};
+//! use grundy::registry::{game, RuleOptions};
 //! let rook = game("rook", &RuleOptions::default()).unwrap();
 //! let report = find_patterns(&rook.table(0..=20, Some(0..=20)).unwrap()).unwrap();
 //! assert!(report.p_forms.contains(&PForm::Diagonal));
@@ -46,7 +46,7 @@ use serde::Serialize;
 
 use crate::error::{Error, Result};
 use crate::game::Outcome;
-use crate::rules::{Table, TableCell, TableKind};
+use crate::report::{Table, TableCell, TableKind};
 
 /// The most cells a pattern search takes on: the finders keep a few copies
 /// of the table and compare rows pairwise by hash.

@@ -3,7 +3,8 @@
 
 use super::*;
 use crate::catalogue::{Cell, Wythoff};
-use crate::rules::{game, RuleOptions, TableKind};
+use crate::registry::{game, RuleOptions};
+use crate::report::TableKind;
 
 fn table(description: &str, goal: Option<Cell>, rows: (u64, u64), columns: Option<(u64, u64)>) -> Table {
     let options = RuleOptions { goal, ..RuleOptions::default() };

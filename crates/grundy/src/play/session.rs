@@ -6,8 +6,8 @@ use std::hash::Hash;
 
 use super::engine::{Convention, Judge, Judgement, Move, StuckRule, Sums, MAX_EXPLORED_SUMS};
 use super::{Ending, Hint, PlaySession};
-use crate::catalogue::Notation;
 use crate::error::{Error, Result};
+use crate::game::Notation;
 use crate::game::{Goal, Outcome};
 
 /// Draws out a sum for a person (a board as a grid, a field with its

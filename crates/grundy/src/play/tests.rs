@@ -1,7 +1,8 @@
 //! The engine against brute force, and matches played line by line.
 
 use super::*;
-use crate::catalogue::{Board, BoardGame, BombGame, GraphGame, Nim, Notation, Subtraction, Wythoff};
+use crate::catalogue::{Board, BoardGame, BombGame, GraphGame, Nim, Subtraction, Wythoff};
+use crate::game::Notation;
 use crate::game::{Game, Outcome};
 use crate::solve::misere::misere_outcome_by_search;
 use crate::solve::remoteness::RemotenessPlay;

@@ -106,7 +106,7 @@ impl std::fmt::Display for Genus {
 /// the usual display), extended until the sequence repeats with period 2.
 ///
 /// ```
-/// use grundy::catalogue::HeapGame;
+/// use grundy::solve::heap::HeapGame;
 /// use grundy::solve::genus::genus;
 /// let kayles = HeapGame::parse("kayles").unwrap();
 /// // γ continues until it repeats with period 2: 1 4 6 4 6 …
@@ -183,7 +183,8 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::{HeapGame, Nim};
+    use crate::catalogue::Nim;
+    use crate::solve::heap::HeapGame;
 
     #[test]
     fn published_kayles_genera() {

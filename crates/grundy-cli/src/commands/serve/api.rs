@@ -4,7 +4,7 @@
 //!
 //! Answers are the library's own serializations, as the command line prints
 //! them with `--json`: `/api/solve` is `grundy solve --json`'s [`Report`],
-//! `/api/table` is `grundy table --json`'s [`grundy::rules::Table`],
+//! `/api/table` is `grundy table --json`'s [`grundy::report::Table`],
 //! `/api/pattern` is `grundy pattern --json`'s report.
 
 use std::sync::atomic::Ordering;
@@ -15,10 +15,10 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use base64::Engine;
-use grundy::catalogue::HeapGame;
 use grundy::export::{self, ImageFormat};
-use grundy::rules::registry::{find, Form};
-use grundy::rules::{game, game_with_file, Play, Playable, Report, RuleOptions, ENTRIES};
+use grundy::registry::{find, game, game_with_file, Form, Playable, RuleOptions, ENTRIES};
+use grundy::report::{Play, Report};
+use grundy::solve::heap::HeapGame;
 use grundy::solve::heap::{find_periodicity, Method, NimSequence};
 use grundy::solve::quotient::misere_sequence;
 use serde::Deserialize;

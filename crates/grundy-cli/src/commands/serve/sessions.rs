@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use grundy::play::{Ending, PlaySession};
-use grundy::rules::Playable;
+use grundy::registry::Playable;
 use grundy::Outcome;
 use serde::Serialize;
 

@@ -1,7 +1,7 @@
 //! Heap-game sequences against published values and against each other.
 
 use super::*;
-use crate::solve::{table::solve_table, NormalPlay};
+use crate::solve::{dense::solve_dense, NormalPlay};
 
 fn sequence(description: &str, method: Method, len: usize) -> Vec<u32> {
     let game = HeapGame::parse(description).unwrap();
@@ -41,7 +41,7 @@ fn the_plain_method_agrees_with_the_general_table_solver() {
         "subtraction:2,3,7",
     ] {
         let game = HeapGame::parse(code).unwrap();
-        let general: Vec<u32> = solve_table(&game, NormalPlay, 60).unwrap().into_iter().map(|v| v as u32).collect();
+        let general: Vec<u32> = solve_dense(&game, NormalPlay, 60).unwrap().into_iter().map(|v| v as u32).collect();
         assert_eq!(sequence(code, Method::Plain, 60), general, "{code}");
     }
 }

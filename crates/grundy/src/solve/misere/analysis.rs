@@ -260,7 +260,7 @@ where
 /// [`MisereSums`] to keep what is learnt for further questions).
 ///
 /// ```
-/// use grundy::catalogue::HeapGame;
+/// use grundy::solve::heap::HeapGame;
 /// use grundy::game::Outcome;
 /// use grundy::solve::{misere::analyse_misere_sum, Method};
 /// let kayles = HeapGame::parse("kayles").unwrap();
@@ -279,8 +279,9 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::{HeapGame, Nim};
+    use crate::catalogue::Nim;
     use crate::solve::genus::misere_sum_outcome;
+    use crate::solve::heap::HeapGame;
 
     /// The memoized analysis against the from-scratch rule, option by option.
     fn check<G: Game<Position = u64>>(game: &G, sums: &[Vec<u64>]) {
@@ -318,7 +319,8 @@ mod tests {
 #[cfg(test)]
 mod canonical_tests {
     use super::*;
-    use crate::catalogue::{HeapGame, Nim};
+    use crate::catalogue::Nim;
+    use crate::solve::heap::HeapGame;
 
     #[test]
     fn canonical_forms_give_the_same_analysis_as_the_other_methods() {

@@ -9,10 +9,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::playable::{parse_all, PlayLoop, Playable};
-use super::report::{ComponentReport, Convention, MoveReport, Play, Report, Table};
-use crate::catalogue::Notation;
 use crate::error::{Error, Result};
+use crate::game::Notation;
 use crate::game::{Options, Outcome};
+use crate::report::{ComponentReport, Convention, MoveReport, Play, Report, Table};
 use crate::solve::pruned::{Canonical, Progress, PrunedSearch, DEFAULT_MEMORY};
 
 /// How the pruned search runs for a front end.

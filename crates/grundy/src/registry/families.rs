@@ -6,10 +6,10 @@
 
 use std::ops::RangeInclusive;
 
-use super::report::{Table, TableCell, TableKind};
-use super::MAX_TABLE_CELLS;
+use super::tabulators::MAX_TABLE_CELLS;
 use crate::catalogue::{green_hackenbush_value, CoinTurning, Hackenbush, ProductTurning, MAX_HACKENBUSH_EDGES};
 use crate::error::{Error, Result};
+use crate::report::{Table, TableCell, TableKind};
 
 fn cells_checked(rows: &RangeInclusive<u64>, columns: Option<&RangeInclusive<u64>>) -> Result<()> {
     if rows.is_empty() || columns.is_some_and(|c| c.is_empty()) {

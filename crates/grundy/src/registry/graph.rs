@@ -3,10 +3,10 @@
 use std::ops::RangeInclusive;
 
 use super::playable::{PlayLoop, Playable};
-use super::report::{ComponentReport, Convention, MoveReport, Play, Report, Table};
 use crate::catalogue::GraphGame;
 use crate::error::{Error, Result};
 use crate::play::Session;
+use crate::report::{ComponentReport, Convention, MoveReport, Play, Report, Table};
 use crate::solve::loopy::{analyse_loopy_sum, LoopyMove, LoopyValue, SolvedGraph};
 
 /// A game graph (see [`GraphGame`]), solved once ([`SolvedGraph`]); each

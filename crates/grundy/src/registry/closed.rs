@@ -4,13 +4,16 @@
 
 use std::ops::RangeInclusive;
 
-use super::playable::{GoalGame, NormalGame, PlayLoop, Playable};
-use super::report::{ComponentReport, Convention, MoveReport, Play, Report, Table};
-use super::tables::board_table_goal;
+use super::goal_game::GoalGame;
+use super::normal_game::NormalGame;
+use super::playable::{PlayLoop, Playable};
+use super::tabulators::board_table_goal;
 use crate::catalogue::race::ChessPiece;
-use crate::catalogue::{parse_pair, BoardGame, Notation, Wythoff};
+use crate::catalogue::{BoardGame, Wythoff};
 use crate::error::{Error, Result};
+use crate::game::{parse_pair, Notation};
 use crate::game::{Game, Options, Outcome};
+use crate::report::{ComponentReport, Convention, MoveReport, Play, Report, Table};
 use crate::solve::Method;
 
 /// Wythoff's game: nim-values by search for heaps up to

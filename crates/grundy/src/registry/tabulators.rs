@@ -2,15 +2,17 @@
 
 use std::ops::RangeInclusive;
 
-use super::report::{Table, TableCell, TableKind};
-use crate::catalogue::{BoardGame, BoardRegion, BombGame, Cell, HeapGame, Rectangle, Wythoff};
+use crate::catalogue::{BoardGame, BoardRegion, BombGame, Cell, Wythoff};
 use crate::error::{Error, Result};
+use crate::game::Rectangle;
 use crate::game::{Indexed, Outcome};
-use crate::solve::table::{solve_table, MAX_TABLE_POSITIONS};
+use crate::report::{Table, TableCell, TableKind};
+use crate::solve::dense::{solve_dense, MAX_DENSE_POSITIONS};
+use crate::solve::heap::HeapGame;
 use crate::solve::{GoalPlay, NormalPlay, Rule};
 
 /// The most positions a `table` request may show (the positions it may
-/// need valued are capped by [`crate::solve::table::MAX_TABLE_POSITIONS`]).
+/// need valued are capped by [`crate::solve::dense::MAX_DENSE_POSITIONS`]).
 pub const MAX_TABLE_CELLS: u64 = 10_000_000;
 
 /// Tables any [`Indexed`] game: values every position up to the largest
@@ -46,7 +48,7 @@ pub fn table_of<G: Indexed, R: Rule<G>>(
         })
         .collect();
     let needed = positions.iter().flatten().flatten().map(|p| game.index(p)).max().map_or(0, |m| m.saturating_add(1));
-    let values = solve_table(game, rule, needed)?;
+    let values = solve_dense(game, rule, needed)?;
     Ok(Table {
         game: String::new(),
         kind,
@@ -103,7 +105,7 @@ pub(super) fn take_and_break_table(
         return Err(Error::InvalidPosition("the table's range is empty".into()));
     }
     let (count, last) = (rows.end() - rows.start() + 1, *rows.end());
-    let limit = MAX_TABLE_CELLS.min(MAX_TABLE_POSITIONS as u64);
+    let limit = MAX_TABLE_CELLS.min(MAX_DENSE_POSITIONS as u64);
     if count > MAX_TABLE_CELLS || last >= limit {
         let what = "the table of a heap game".into();
         return Err(Error::TooLarge { what, needed: last as u128 + 1, limit: limit as u128, unit: "heaps" });

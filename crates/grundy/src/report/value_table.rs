@@ -1,0 +1,52 @@
+//! A table of values over a range of positions.
+
+use serde::Serialize;
+
+use crate::game::Outcome;
+
+/// What the cells of a [`Table`] hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TableKind {
+    NimValue,
+    Outcome,
+}
+
+impl std::fmt::Display for TableKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            TableKind::NimValue => "nim-value",
+            TableKind::Outcome => "outcome",
+        })
+    }
+}
+
+/// A table of values over a range of one- or two-coordinate positions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Table {
+    pub game: String,
+    pub kind: TableKind,
+    /// The first coordinate of each row.
+    pub rows: Vec<u64>,
+    /// The second coordinate of each column (none for one-coordinate games).
+    pub columns: Option<Vec<u64>>,
+    /// `cells[r][c]`; one column for one-coordinate games. `None` where the
+    /// coordinates name no position (off the board).
+    pub cells: Vec<Vec<Option<TableCell>>>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum TableCell {
+    NimValue(u64),
+    Outcome(Outcome),
+}
+
+impl std::fmt::Display for TableCell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TableCell::NimValue(v) => write!(f, "{v}"),
+            TableCell::Outcome(o) => write!(f, "{o}"),
+        }
+    }
+}
