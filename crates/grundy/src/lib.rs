@@ -24,7 +24,7 @@
 //!    [`catalogue::Piece`]), the Bomb Game, minesweeper, chess-piece races,
 //!    games on explicit graphs;
 //! 5. [`report`] — what the front ends print: typed, serializable answers
-//!    ([`report::Report`]) and tables of values ([`report::Table`]);
+//!    ([`report::Report`]) and tables of values ([`report::ValueTable`]);
 //! 6. [`pattern`] and [`export`] — what a table shows: periods and the form
 //!    of its P-positions, and pictures (PNG, SVG);
 //! 7. [`play`] — a game in progress against a perfect opponent: legal

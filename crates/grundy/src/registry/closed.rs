@@ -13,7 +13,7 @@ use crate::catalogue::{BoardGame, Wythoff};
 use crate::error::{Error, Result};
 use crate::game::{parse_pair, Notation};
 use crate::game::{Game, Options, Outcome};
-use crate::report::{ComponentReport, Convention, MoveReport, Play, Report, Table};
+use crate::report::{ComponentReport, Convention, MoveReport, Play, Report, ValueTable};
 use crate::solve::Method;
 
 /// Wythoff's game: nim-values by search for heaps up to
@@ -77,7 +77,7 @@ impl Playable for WythoffRules {
         Ok(report)
     }
 
-    fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<Table> {
+    fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<ValueTable> {
         self.search.table(rows, columns)
     }
 
@@ -146,7 +146,7 @@ impl Playable for RaceRules {
         Ok(report)
     }
 
-    fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<Table> {
+    fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<ValueTable> {
         self.general.table(rows, columns)
     }
 

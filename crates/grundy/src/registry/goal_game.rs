@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 use crate::game::Goal;
 use crate::game::Notation;
 use crate::play::{Picture, Session};
-use crate::report::{ComponentReport, Convention, Play, Report, Table};
+use crate::report::{ComponentReport, Convention, Play, Report, ValueTable};
 use crate::solve::loopy::{retrograde, Digraph};
 use crate::solve::{analyse_goal, GoalPlay, Search};
 
@@ -84,7 +84,7 @@ where
         Ok(report)
     }
 
-    fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<Table> {
+    fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<ValueTable> {
         tabulate_or_explain(&self.name, &*self.game, self.tabulate, rows, columns)
     }
 

@@ -6,7 +6,7 @@ use super::playable::{PlayLoop, Playable};
 use crate::catalogue::GraphGame;
 use crate::error::{Error, Result};
 use crate::play::Session;
-use crate::report::{ComponentReport, Convention, MoveReport, Play, Report, Table};
+use crate::report::{ComponentReport, Convention, MoveReport, Play, Report, ValueTable};
 use crate::solve::loopy::{analyse_loopy_sum, LoopyMove, LoopyValue, SolvedGraph};
 
 /// A game graph (see [`GraphGame`]), solved once ([`SolvedGraph`]); each
@@ -80,7 +80,7 @@ impl Playable for GraphRules {
         Ok(report)
     }
 
-    fn table(&self, _: RangeInclusive<u64>, _: Option<RangeInclusive<u64>>) -> Result<Table> {
+    fn table(&self, _: RangeInclusive<u64>, _: Option<RangeInclusive<u64>>) -> Result<ValueTable> {
         Err(Error::Unsupported {
             game: self.name.clone(),
             question: "a table".into(),

@@ -7,7 +7,7 @@ use super::playable::{PlayLoop, Playable};
 use crate::catalogue::{Minefield, Minesweeper};
 use crate::error::{Error, Result};
 use crate::play::picture;
-use crate::report::{Play, Report, Table};
+use crate::report::{Play, Report, ValueTable};
 use crate::solve::{NormalPlay, Search};
 
 /// The minesweeper game: the position is the field itself, so the game is
@@ -29,7 +29,7 @@ impl Playable for MineRules {
         rules.solve_in(positions, play)
     }
 
-    fn table(&self, _: RangeInclusive<u64>, _: Option<RangeInclusive<u64>>) -> Result<Table> {
+    fn table(&self, _: RangeInclusive<u64>, _: Option<RangeInclusive<u64>>) -> Result<ValueTable> {
         Err(Error::Unsupported {
             game: "mine".into(),
             question: "a table".into(),

@@ -8,7 +8,7 @@
 //!
 //! A description becomes a [`Playable`]: an owning, `Send + Sync` session
 //! that reads positions as text and answers with typed [`Report`](crate::report::Report)s and
-//! [`Table`](crate::report::Table)s, keeping its search's memo between questions.
+//! [`ValueTable`](crate::report::ValueTable)s, keeping its search's memo between questions.
 //!
 //! ```
 //! use grundy::registry::{game, RuleOptions};

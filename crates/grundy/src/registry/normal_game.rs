@@ -11,7 +11,7 @@ use super::playable::{lock, parse_all, tabulate_or_explain, with_picture, PlayLo
 use crate::error::{Error, Result};
 use crate::game::Notation;
 use crate::play::{Picture, Session};
-use crate::report::{ComponentReport, Convention, MoveReport, Play, Report, Table};
+use crate::report::{ComponentReport, Convention, MoveReport, Play, Report, ValueTable};
 use crate::solve::misere::MisereSums;
 use crate::solve::quotient::MisereOracle;
 use crate::solve::remoteness::{every_sg_outcome, SuspensePlay};
@@ -200,7 +200,7 @@ where
         }
     }
 
-    fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<Table> {
+    fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<ValueTable> {
         tabulate_or_explain(&self.name, &*self.game, self.tabulate, rows, columns)
     }
 

@@ -1,7 +1,7 @@
 //! One object-safe front door for every game in the registry.
 //!
 //! [`Playable`] is what a front end holds: a game with its positions as
-//! text and its answers as typed [`Report`]s and [`Table`]s. It is
+//! text and its answers as typed [`Report`]s and [`ValueTable`]s. It is
 //! `Send + Sync`, and the sessions behind it ([`NormalGame`], [`GoalGame`])
 //! own their game and keep their search's memo between questions, so a
 //! long-lived process (a Python object, a server) answers the second
@@ -16,11 +16,11 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use crate::error::{Error, Result};
 use crate::game::Notation;
 use crate::play::{Picture, PlaySession, Session};
-use crate::report::{Play, Report, Table};
+use crate::report::{Play, Report, ValueTable};
 use crate::solve::Method;
 
 /// A game the front ends can use without knowing its Rust type: positions
-/// come and go as text, answers as [`Report`] and [`Table`].
+/// come and go as text, answers as [`Report`] and [`ValueTable`].
 pub trait Playable: Send + Sync {
     /// The game's description, as the user wrote it.
     fn name(&self) -> &str;
@@ -33,7 +33,7 @@ pub trait Playable: Send + Sync {
     fn solve_in(&self, positions: &[String], play: Play) -> Result<Report>;
     /// The values of positions `(row, column)` over the given ranges
     /// (`columns` is `None` for one-coordinate games).
-    fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<Table>;
+    fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<ValueTable>;
     /// Plays the sum of `positions` against the engine: builds a game in
     /// progress and hands it to `run` (the session may borrow a game built
     /// for this request, hence the callback).
@@ -63,7 +63,7 @@ pub trait Playable: Send + Sync {
 pub type PlayLoop<'a> = dyn FnMut(&mut dyn PlaySession) -> Result<()> + 'a;
 
 /// Makes a table of a game over a range of rows and (optionally) columns.
-pub type Tabulator<G> = fn(&G, RangeInclusive<u64>, Option<RangeInclusive<u64>>) -> Result<Table>;
+pub type Tabulator<G> = fn(&G, RangeInclusive<u64>, Option<RangeInclusive<u64>>) -> Result<ValueTable>;
 
 pub(super) fn tabulate_or_explain<G>(
     name: &str,
@@ -71,9 +71,9 @@ pub(super) fn tabulate_or_explain<G>(
     tabulate: Option<Tabulator<G>>,
     rows: RangeInclusive<u64>,
     columns: Option<RangeInclusive<u64>>,
-) -> Result<Table> {
+) -> Result<ValueTable> {
     match tabulate {
-        Some(tabulate) => Ok(Table { game: name.to_string(), ..tabulate(game, rows, columns)? }),
+        Some(tabulate) => Ok(ValueTable { game: name.to_string(), ..tabulate(game, rows, columns)? }),
         None => Err(Error::Unsupported {
             game: name.to_string(),
             question: "a table".into(),

@@ -12,7 +12,7 @@ use super::playable::{parse_all, PlayLoop, Playable};
 use crate::error::{Error, Result};
 use crate::game::Notation;
 use crate::game::{Options, Outcome};
-use crate::report::{ComponentReport, Convention, MoveReport, Play, Report, Table};
+use crate::report::{ComponentReport, Convention, MoveReport, Play, Report, ValueTable};
 use crate::solve::pruned::{Canonical, Progress, PrunedSearch, DEFAULT_MEMORY};
 
 /// How the pruned search runs for a front end.
@@ -161,7 +161,7 @@ where
         }
     }
 
-    fn table(&self, _: RangeInclusive<u64>, _: Option<RangeInclusive<u64>>) -> Result<Table> {
+    fn table(&self, _: RangeInclusive<u64>, _: Option<RangeInclusive<u64>>) -> Result<ValueTable> {
         Err(Error::Unsupported {
             game: self.name.clone(),
             question: "a table".into(),
@@ -228,7 +228,7 @@ where
         }
     }
 
-    fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<Table> {
+    fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<ValueTable> {
         self.narrow.table(rows, columns)
     }
 

@@ -15,4 +15,4 @@ mod value_table;
 
 pub use answer::{ComponentReport, MoveReport, Report};
 pub use convention::{Convention, Play};
-pub use value_table::{Table, TableCell, TableKind};
+pub use value_table::{TableCell, TableKind, ValueTable};

@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use crate::game::Outcome;
 
-/// What the cells of a [`Table`] hold.
+/// What the cells of a [`ValueTable`] hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum TableKind {
@@ -23,7 +23,7 @@ impl std::fmt::Display for TableKind {
 
 /// A table of values over a range of one- or two-coordinate positions.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Table {
+pub struct ValueTable {
     pub game: String,
     pub kind: TableKind,
     /// The first coordinate of each row.

@@ -4,7 +4,7 @@
 //!
 //! Answers are the library's own serializations, as the command line prints
 //! them with `--json`: `/api/solve` is `grundy solve --json`'s [`Report`],
-//! `/api/table` is `grundy table --json`'s [`grundy::report::Table`],
+//! `/api/table` is `grundy table --json`'s [`grundy::report::ValueTable`],
 //! `/api/pattern` is `grundy pattern --json`'s report.
 
 use std::sync::atomic::Ordering;
