@@ -11,10 +11,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
 use grundy::catalogue::{Board, Cell};
+use grundy::game::Convention;
 use grundy::registry::{self, Playable, RuleOptions, SearchSettings};
-use grundy::report::Play;
 use numpy::PyArray1;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::errors::to_py;
@@ -85,12 +84,7 @@ impl BuiltinGame {
     /// as on the command line), as a dict with the keys of `--json`.
     #[pyo3(signature = (positions, play = "normal"))]
     fn solve<'py>(&self, py: Python<'py>, positions: Vec<String>, play: &str) -> PyResult<Bound<'py, PyAny>> {
-        let play = match play {
-            "normal" => Play::Normal,
-            "misere" => Play::Misere,
-            "every" => Play::Every,
-            other => return Err(PyValueError::new_err(format!("unknown play '{other}': use normal, misere or every"))),
-        };
+        let play: Convention = play.parse().map_err(to_py)?;
         let report = self.answer(py, move |session| session.solve_in(&positions, play))?;
         to_python(py, &report)
     }

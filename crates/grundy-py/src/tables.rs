@@ -38,11 +38,7 @@ fn table_of(
     columns: Option<Vec<u64>>,
     cells: PyReadonlyArray1<'_, i64>,
 ) -> PyResult<ValueTable> {
-    let kind = match kind {
-        "nim-value" => TableKind::NimValue,
-        "outcome" => TableKind::Outcome,
-        other => return Err(PyValueError::new_err(format!("unknown table kind '{other}'"))),
-    };
+    let kind: TableKind = kind.parse().map_err(crate::errors::to_py)?;
     let width = columns.as_ref().map_or(1, Vec::len);
     let cells = cells.as_slice()?;
     if rows.is_empty() || width == 0 || cells.len() != rows.len() * width {

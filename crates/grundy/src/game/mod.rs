@@ -46,6 +46,7 @@
 //! assert_eq!(search.nim_value(&10).unwrap(), 1); // 10 mod 3
 //! ```
 
+mod convention;
 mod coordinates;
 mod digraph;
 mod forward;
@@ -54,6 +55,8 @@ mod options;
 mod outcome;
 mod sum;
 
+pub use convention::Convention;
+pub(crate) use convention::{named, parse_named, Named};
 pub use coordinates::{diagonal_index, diagonal_position, Monotone, Rectangle};
 pub use digraph::Digraph;
 pub use notation::{parse_number, parse_pair, Notation};

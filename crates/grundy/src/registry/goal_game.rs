@@ -8,10 +8,11 @@ use std::sync::{Arc, Mutex};
 
 use super::playable::{lock, tabulate_or_explain, with_picture, PlayLoop, Playable, Tabulator};
 use crate::error::{Error, Result};
+use crate::game::Convention;
 use crate::game::Goal;
 use crate::game::Notation;
 use crate::play::{Picture, Session};
-use crate::report::{ComponentReport, Convention, Play, Report, ValueTable};
+use crate::report::{ComponentReport, Report, ValueTable};
 use crate::solve::loopy::{retrograde, Digraph};
 use crate::solve::{analyse_goal, GoalPlay, Search};
 
@@ -57,8 +58,8 @@ where
         lock(&self.search).set_interrupt(flag);
     }
 
-    fn solve_in(&self, positions: &[String], play: Play) -> Result<Report> {
-        if play != Play::Normal {
+    fn solve_in(&self, positions: &[String], play: Convention) -> Result<Report> {
+        if !matches!(play, Convention::Normal | Convention::Goal) {
             return Err(Error::Unsupported {
                 game: self.name.clone(),
                 question: format!("{play} play"),
@@ -88,11 +89,14 @@ where
         tabulate_or_explain(&self.name, &*self.game, self.tabulate, rows, columns)
     }
 
-    fn play(&self, positions: &[String], misere: bool, run: &mut PlayLoop<'_>) -> Result<()> {
-        if misere {
+    fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
+        if !matches!(convention, Convention::Normal | Convention::Goal) {
             return Err(Error::Unsupported {
                 game: self.name.clone(),
-                question: "misère play".into(),
+                question: match convention {
+                    Convention::Misere => "misère play".into(),
+                    other => format!("{other} play"),
+                },
                 why: "it is a race to a goal: misère play is not defined for it".into(),
             });
         }

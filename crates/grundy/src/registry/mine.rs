@@ -6,8 +6,9 @@ use super::normal_game::NormalGame;
 use super::playable::{PlayLoop, Playable};
 use crate::catalogue::{Minefield, Minesweeper};
 use crate::error::{Error, Result};
+use crate::game::Convention;
 use crate::play::picture;
-use crate::report::{Play, Report, ValueTable};
+use crate::report::{Report, ValueTable};
 use crate::solve::{NormalPlay, Search};
 
 /// The minesweeper game: the position is the field itself, so the game is
@@ -19,7 +20,7 @@ impl Playable for MineRules {
         "mine"
     }
 
-    fn solve_in(&self, positions: &[String], play: Play) -> Result<Report> {
+    fn solve_in(&self, positions: &[String], play: Convention) -> Result<Report> {
         let first = positions.first().ok_or_else(|| Error::InvalidPosition("no field given".into()))?;
         let game = Minesweeper::new(Minefield::parse(first)?);
         // Regions joined by a shared number are searched click by click; cap
@@ -38,12 +39,12 @@ impl Playable for MineRules {
     }
 
     /// The field drawn with its turned-up cells; moves are clicks (`click x,y`).
-    fn play(&self, positions: &[String], misere: bool, run: &mut PlayLoop<'_>) -> Result<()> {
+    fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
         let [field] = positions else {
             return Err(Error::InvalidPosition(format!("mine is played on one field, found {}", positions.len())));
         };
         let game = Minesweeper::new(Minefield::parse(field)?);
-        let mut session = crate::play::Session::new(&game, vec![game.start()], misere)?
+        let mut session = crate::play::Session::new(&game, vec![game.start()], convention)?
             .with_picture(picture::mine_field)
             .with_move_names(picture::mine_clicks);
         run(&mut session)

@@ -12,12 +12,12 @@
 //!
 //! ```
 //! use grundy::registry::{game, RuleOptions};
-//! use grundy::report::{Convention, Play};
+//! use grundy::game::Convention;
 //! let nim = game("nim", &RuleOptions::default()).unwrap();
 //! let report = nim.solve(&["3".into(), "4".into(), "5".into()]).unwrap();
 //! assert_eq!(report.nim_value, Some(2));
 //! assert_eq!(report.winning_moves.len(), 1);
-//! let misere = nim.solve_in(&["1".into(), "1".into()], Play::Misere).unwrap();
+//! let misere = nim.solve_in(&["1".into(), "1".into()], Convention::Misere).unwrap();
 //! assert_eq!((misere.play, misere.outcome), (Convention::Misere, grundy::Outcome::N));
 //! ```
 

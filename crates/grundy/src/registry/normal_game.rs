@@ -9,13 +9,14 @@ use std::sync::{Arc, Mutex};
 
 use super::playable::{lock, parse_all, tabulate_or_explain, with_picture, PlayLoop, Playable, Tabulator};
 use crate::error::{Error, Result};
+use crate::game::Convention;
 use crate::game::Notation;
 use crate::play::{Picture, Session};
-use crate::report::{ComponentReport, Convention, MoveReport, Play, Report, ValueTable};
+use crate::report::{ComponentReport, MoveReport, Report, ValueTable};
 use crate::solve::misere::MisereSums;
 use crate::solve::quotient::MisereOracle;
 use crate::solve::remoteness::{every_sg_outcome, SuspensePlay};
-use crate::solve::{analyse_sum, Method, NormalPlay, Search};
+use crate::solve::{analyse_sum, Decision, NormalPlay, Search};
 
 /// How a [`NormalGame`] searches: plain, decomposing, or by closed form.
 pub type SearchOf<G> = fn(Arc<G>) -> Search<Arc<G>, NormalPlay>;
@@ -151,7 +152,7 @@ where
             })?);
         }
         let mut report = Report::new(&self.name, Convention::Every, positions, every_sg_outcome(&suspense));
-        report.method = Some(Method::Suspense);
+        report.method = Some(Decision::Suspense);
         for (component, s) in components.iter().zip(&suspense) {
             report
                 .components
@@ -178,9 +179,9 @@ where
         lock(&self.misere).set_interrupt(flag);
     }
 
-    fn set_misere_method(&mut self, method: Method) -> Result<()> {
+    fn set_misere_method(&mut self, method: Decision) -> Result<()> {
         match method {
-            Method::Canonical => {
+            Decision::Canonical => {
                 lock(&self.misere).use_canonical_forms();
                 Ok(())
             }
@@ -192,11 +193,17 @@ where
         }
     }
 
-    fn solve_in(&self, positions: &[String], play: Play) -> Result<Report> {
+    fn solve_in(&self, positions: &[String], play: Convention) -> Result<Report> {
         match play {
-            Play::Normal => self.solve_normal(positions),
-            Play::Misere => self.solve_misere(positions),
-            Play::Every => self.solve_every(positions),
+            Convention::Normal => self.solve_normal(positions),
+            Convention::Misere => self.solve_misere(positions),
+            Convention::Every => self.solve_every(positions),
+            Convention::Goal | Convention::Loopy => Err(Error::Unsupported {
+                game: self.name.clone(),
+                question: format!("{play} play"),
+                why: "its positions have normal-play nim-values: it is neither a race to a goal nor a loopy graph"
+                    .into(),
+            }),
         }
     }
 
@@ -204,8 +211,8 @@ where
         tabulate_or_explain(&self.name, &*self.game, self.tabulate, rows, columns)
     }
 
-    fn play(&self, positions: &[String], misere: bool, run: &mut PlayLoop<'_>) -> Result<()> {
-        let session = Session::new(&*self.game, parse_all(&*self.game, positions)?, misere)?;
+    fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
+        let session = Session::new(&*self.game, parse_all(&*self.game, positions)?, convention)?;
         run(&mut with_picture(session, self.picture))
     }
 }

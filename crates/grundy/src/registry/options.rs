@@ -17,8 +17,8 @@ pub struct RuleOptions {
     /// --output`), used for misère sums instead of computing one.
     pub misere_quotient: Option<std::sync::Arc<crate::solve::quotient::PartialQuotient>>,
     /// Misère play: decide sums this way rather than by the library's
-    /// choice (only [`crate::solve::Method::Canonical`], canonical forms).
-    pub misere_method: Option<crate::solve::Method>,
+    /// choice (only [`crate::solve::Decision::Canonical`], canonical forms).
+    pub misere_method: Option<crate::solve::Decision>,
 }
 
 impl Default for RuleOptions {

@@ -14,10 +14,11 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::error::{Error, Result};
+use crate::game::Convention;
 use crate::game::Notation;
 use crate::play::{Picture, PlaySession, Session};
-use crate::report::{Play, Report, ValueTable};
-use crate::solve::Method;
+use crate::report::{Report, ValueTable};
+use crate::solve::Decision;
 
 /// A game the front ends can use without knowing its Rust type: positions
 /// come and go as text, answers as [`Report`] and [`ValueTable`].
@@ -27,17 +28,17 @@ pub trait Playable: Send + Sync {
     /// Outcome, value and every winning move of the sum of `positions`
     /// (normal play).
     fn solve(&self, positions: &[String]) -> Result<Report> {
-        self.solve_in(positions, Play::Normal)
+        self.solve_in(positions, Convention::Normal)
     }
     /// The same under another convention (misère, Every-SG).
-    fn solve_in(&self, positions: &[String], play: Play) -> Result<Report>;
+    fn solve_in(&self, positions: &[String], play: Convention) -> Result<Report>;
     /// The values of positions `(row, column)` over the given ranges
     /// (`columns` is `None` for one-coordinate games).
     fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<ValueTable>;
     /// Plays the sum of `positions` against the engine: builds a game in
     /// progress and hands it to `run` (the session may borrow a game built
     /// for this request, hence the callback).
-    fn play(&self, positions: &[String], misere: bool, run: &mut PlayLoop<'_>) -> Result<()>;
+    fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()>;
     /// Whether misère sums are decided by a misère quotient where one
     /// covers them (heap games), so a quotient given in the options is used.
     fn uses_misere_quotient(&self) -> bool {
@@ -48,9 +49,9 @@ pub trait Playable: Send + Sync {
     /// they had valued. Sessions whose work is short or that get the flag
     /// another way ([`super::SearchSettings`](crate::registry::SearchSettings)) ignore it.
     fn set_interrupt(&mut self, _flag: Arc<AtomicBool>) {}
-    /// Decides misère sums by `method` (only [`Method::Canonical`], misère
+    /// Decides misère sums by `method` (only [`Decision::Canonical`], misère
     /// canonical forms, is offered, by the games with misère play).
-    fn set_misere_method(&mut self, method: Method) -> Result<()> {
+    fn set_misere_method(&mut self, method: Decision) -> Result<()> {
         Err(Error::Unsupported {
             game: self.name().to_string(),
             question: format!("misère play by {method}"),

@@ -2,11 +2,10 @@
 
 use serde::{Serialize, Serializer};
 
-use super::convention::Convention;
-use crate::game::Outcome;
+use crate::game::{Convention, Outcome};
 use crate::solve::genus::Genus;
 use crate::solve::loopy::LoopyValue;
-use crate::solve::Method;
+use crate::solve::Decision;
 
 /// Writes a value by its `Display` form (a genus `0^1202`, a loopy value
 /// `∞(0,2)`): the notation of the field, not the struct's fields.
@@ -25,7 +24,7 @@ pub struct Report {
     pub play: Convention,
     /// How the outcome was decided, where there is a choice (misère: the
     /// tame-genus rule or exact search).
-    pub method: Option<Method>,
+    pub method: Option<Decision>,
     /// The generalized Sprague–Grundy value of a loopy position, e.g. `∞(0,2)`.
     #[serde(serialize_with = "as_text")]
     pub generalized_value: Option<LoopyValue>,

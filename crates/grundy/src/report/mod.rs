@@ -10,9 +10,7 @@
 //! a game was named.
 
 mod answer;
-mod convention;
 mod value_table;
 
 pub use answer::{ComponentReport, MoveReport, Report};
-pub use convention::{Convention, Play};
 pub use value_table::{TableCell, TableKind, ValueTable};

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::game::Outcome;
+use crate::game::{named, Named, Outcome};
 
 /// What the cells of a [`ValueTable`] hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -12,14 +12,18 @@ pub enum TableKind {
     Outcome,
 }
 
-impl std::fmt::Display for TableKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
+impl Named for TableKind {
+    const WHAT: &'static str = "table kind";
+    const ALL: &'static [Self] = &[TableKind::NimValue, TableKind::Outcome];
+    fn name(self) -> &'static str {
+        match self {
             TableKind::NimValue => "nim-value",
             TableKind::Outcome => "outcome",
-        })
+        }
     }
 }
+
+named!(TableKind);
 
 /// A table of values over a range of one- or two-coordinate positions.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -30,11 +30,11 @@
 
 mod analysis;
 mod closed_form;
+mod decision;
 pub mod dense;
 pub mod genus;
 pub mod heap;
 pub mod loopy;
-mod method;
 pub mod misere;
 pub mod pruned;
 pub mod quotient;
@@ -44,6 +44,6 @@ mod search;
 
 pub use analysis::{analyse_goal, analyse_sum, GoalAnalysis, SumAnalysis, WinningMove};
 pub use closed_form::check_closed_form;
-pub use method::Method;
+pub use decision::Decision;
 pub use rule::{GoalPlay, NormalPlay, Rule};
 pub use search::Search;
