@@ -21,7 +21,7 @@ use std::fmt;
 use std::rc::Rc;
 
 use grundy::game::{Game, Options};
-use grundy::solve::genus::genus;
+use grundy::solve::misere::genus::genus;
 use grundy::solve::misere::{misere_nim_values, MisereSums};
 use grundy::solve::{analyse_sum, NormalPlay, Search};
 use numpy::PyArray1;

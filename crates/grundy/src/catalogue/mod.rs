@@ -25,7 +25,6 @@
 mod board;
 mod bomb;
 mod chomp;
-mod chomp_bar;
 mod cram;
 mod graph;
 mod hackenbush;

@@ -3,8 +3,8 @@
 use serde::{Serialize, Serializer};
 
 use crate::game::{Convention, Outcome};
-use crate::solve::genus::Genus;
 use crate::solve::loopy::LoopyValue;
+use crate::solve::misere::genus::Genus;
 use crate::solve::Decision;
 
 /// Writes a value by its `Display` form (a genus `0^1202`, a loopy value

@@ -17,7 +17,7 @@
 //! Beyond single values:
 //!
 //! - [`analyse_sum`], [`analyse_goal`]: outcome and every winning move;
-//! - [`misere`], [`genus`]: misère play — exact search, the anti-SG
+//! - [`misere`] (with [`misere::genus`]): misère play — exact search, the anti-SG
 //!   criterion, Conway's genus, tameness and the tame-sum rule;
 //! - [`quotient`]: misère quotients, which decide misère sums of heaps by
 //!   monoid arithmetic instead of search;
@@ -32,7 +32,6 @@ mod analysis;
 mod closed_form;
 mod decision;
 pub mod dense;
-pub mod genus;
 pub mod heap;
 pub mod loopy;
 pub mod misere;

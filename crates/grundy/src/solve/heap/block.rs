@@ -28,7 +28,6 @@
 //! of the block before are finished (`pipeline.rs`).
 
 use super::pass::{first_scattered, SCATTER_BLOCK_LEN};
-use super::pipeline;
 use super::rare_common::Split;
 use super::seen::Rows;
 use super::{simple_options, splitting_takes, HeapGame, Value};
@@ -148,20 +147,16 @@ impl Listing {
 }
 
 /// Computes heaps until `values` holds `end`, a block at a time; the
-/// values are those of [`Split::next_value`]. With `parallel`, a second
-/// thread lists each block ahead (`pipeline.rs`). Returns the first value
-/// that does not fit in `T`, unstored.
+/// values are those of [`Split::next_value`]. (`pipeline.rs` does the
+/// same with a second thread listing each block ahead.) Returns the first
+/// value that does not fit in `T`, unstored.
 pub(super) fn run<T: Value>(
     blocks: &mut Blocks,
     split: &mut Split,
     game: &HeapGame,
     values: &mut Vec<T>,
     end: usize,
-    parallel: bool,
 ) -> Option<u32> {
-    if parallel {
-        return pipeline::run(blocks, split, game, values, end);
-    }
     while values.len() < end {
         let plan = Plan::new(split, values.len(), end);
         // Every part a ≥ len pairs with values before the block.

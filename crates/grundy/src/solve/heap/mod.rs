@@ -372,7 +372,11 @@ impl Engine {
             (Schedule::Blocks | Schedule::BlocksAhead, Some(split)) => {
                 let long = self.passes == Passes::Long;
                 let blocks = self.blocks.get_or_insert_with(|| block::Blocks::new(long));
-                block::run(blocks, split, game, values, end, schedule == Schedule::BlocksAhead)
+                if schedule == Schedule::BlocksAhead {
+                    pipeline::run(blocks, split, game, values, end)
+                } else {
+                    block::run(blocks, split, game, values, end)
+                }
             }
             _ => self.run_serially(game, method, values, end),
         };

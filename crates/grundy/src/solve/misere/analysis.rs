@@ -8,10 +8,10 @@ use rustc_hash::FxHashMap;
 use serde::Serialize;
 
 use super::canonical::CanonicalSums;
-use super::MiserePlay;
+use super::genus::{genus, tame_sum_outcome, Genus};
+use super::rule::MiserePlay;
 use crate::error::Result;
 use crate::game::{Game, Options, Outcome, SumGame};
-use crate::solve::genus::{genus, tame_sum_outcome, Genus};
 use crate::solve::quotient::MisereOracle;
 use crate::solve::{Decision, Search};
 
@@ -280,8 +280,8 @@ where
 mod tests {
     use super::*;
     use crate::catalogue::Nim;
-    use crate::solve::genus::misere_sum_outcome;
     use crate::solve::heap::HeapGame;
+    use crate::solve::misere::genus::misere_sum_outcome;
 
     /// The memoized analysis against the from-scratch rule, option by option.
     fn check<G: Game<Position = u64>>(game: &G, sums: &[Vec<u64>]) {

@@ -36,9 +36,9 @@ use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use super::genus::Genus;
 use crate::error::{Error, Result};
 use crate::game::{Game, Options, Outcome};
-use crate::solve::genus::Genus;
 
 /// The misère canonical forms of a game's positions, and the outcomes of
 /// sums of them, remembered between questions.
@@ -171,7 +171,7 @@ where
 
     /// The genus of `form`, from sums of forms: g⁺ and the misère values of
     /// `form + *2 + … + *2`, until they alternate (as
-    /// [`crate::solve::genus::genus`] computes by search).
+    /// [`crate::solve::misere::genus::genus`] computes by search).
     pub fn genus(&mut self, form: FormId) -> Genus {
         let two = self.forms.nimber(2);
         let mut misere = Vec::new();

@@ -41,8 +41,8 @@ use rustc_hash::FxHashMap;
 
 use crate::error::{Error, Result};
 use crate::nim::NimValue;
-use crate::solve::genus::Genus;
 use crate::solve::heap::{find_periodicity, HeapGame, Proof};
+use crate::solve::misere::genus::Genus;
 
 /// How a tame position acts in tame misère sums.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -422,11 +422,11 @@ fn too_many(game: &HeapGame, to: u64) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::genus::genus;
+    use crate::solve::misere::genus::genus;
     use crate::solve::misere::misere_nim_values;
 
     /// Every heap's genus, kind and tameness equal what exact search of
-    /// `heap + *2 + … + *2` gives (`solve::genus`), for many codes.
+    /// `heap + *2 + … + *2` gives (`solve::misere::genus`), for many codes.
     #[test]
     fn genera_from_options_equal_exact_search() {
         let mut random = crate::testing::Xorshift::new(30);

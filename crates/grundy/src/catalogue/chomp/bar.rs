@@ -24,7 +24,7 @@
 //! term to the rank difference, so the whole mex costs one addition and one
 //! array read per option.
 
-use super::chomp::{ChompBoard, MAX_CHOMP_SIDE};
+use super::board::{ChompBoard, MAX_CHOMP_SIDE};
 
 /// The nim-values of all Chomp diagrams inside an `rows × cols` bar.
 pub struct BarValues {

@@ -1,39 +1,13 @@
-//! Misère play: the player who makes the last move loses.
-//!
-//! Misère values do not add the way nim-values do, so there are two ways to
-//! decide a misère sum:
-//!
-//! - **exact search** of the sum as one position ([`misere_nim_value`],
-//!   [`misere_outcome_by_search`]), which is right for every finite game but
-//!   costs time exponential in the number of components;
-//! - the **anti-SG criterion** ([`anti_sg_outcome`]): the first player wins
-//!   iff either the nim-sum is non-zero and some component has nim-value
-//!   above 1, or the nim-sum is zero and no component has. It is misère
-//!   Nim's rule (Bouton 1902), and it decides a sum correctly whenever every
-//!   component — and every position it can reach — plays in misère like the
-//!   nim heap of its nim-value, that is, has genus `0^120`, `1^031` or
-//!   `g^{g,g⊕2,…}` (Conway, ONAG ch. 12; Jia Zhihao's SJ theorem states the
-//!   same condition as "the game ends when every component has value 0").
-//!   Nim heaps qualify; a game marks itself with [`NimHeapGenus`].
-//!
-//! The criterion is **not** valid in general. A component equal to
-//! `*2 + *2` has nim-value 0 and no component above 1 in sight, so anti-SG
-//! says "first player wins", yet misère `*2 + *2` is a second-player win.
-//! [`misere_outcome_of_sum`] therefore only takes the shortcut for
-//! [`NimHeapGenus`] games.
-
-mod analysis;
-pub mod canonical;
-
-pub use analysis::{analyse_misere_sum, MisereAnalysis, MisereMove, MisereSums};
+//! Misère play on whole positions: misère nim-values by search, and Nim's
+//! misère rule (the base every misère shortcut reduces to).
 
 use std::fmt::Debug;
 
-use super::rule::{NormalPlay, Rule};
-use super::search::Search;
 use crate::error::Result;
 use crate::game::{Game, NimHeapGenus, Outcome, SumGame};
 use crate::nim::{mex, NimValue};
+use crate::solve::rule::{NormalPlay, Rule};
+use crate::solve::search::Search;
 
 /// Misère play on whole positions: a stuck position has misère nim-value 1
 /// (the player to move has not made the last move, so wins), any other the
@@ -125,7 +99,7 @@ pub fn anti_sg_outcome(nim_values: &[NimValue]) -> Outcome {
 }
 
 /// Misère Nim's rule, the one statement of it that both the anti-SG
-/// criterion and the tame-sum rule ([`crate::solve::genus::tame_sum_outcome`])
+/// criterion and the tame-sum rule ([`crate::solve::misere::genus::tame_sum_outcome`])
 /// apply: a sum is a P-position iff some component is *big* and the
 /// nim-sum is 0, or none is and the nim-sum is 1. (With no big component
 /// every part is 0 or 1, so the nim-sum can only be 0 or 1: this is the

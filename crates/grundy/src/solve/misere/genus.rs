@@ -19,12 +19,11 @@ use std::hash::Hash;
 
 use serde::Serialize;
 
-use super::decision::Decision;
-use super::misere::{misere_nim_rule, misere_nim_value, misere_outcome_by_search};
-use super::search::Search;
+use super::rule::{misere_nim_rule, misere_nim_value, misere_outcome_by_search};
 use crate::error::Result;
 use crate::game::{Game, Options, Outcome};
 use crate::nim::NimValue;
+use crate::solve::{Decision, Search};
 
 /// A game's positions together with nim heaps, so that `G + *2 + *2` is a
 /// sum of positions of one game.
@@ -107,7 +106,7 @@ impl std::fmt::Display for Genus {
 ///
 /// ```
 /// use grundy::solve::heap::HeapGame;
-/// use grundy::solve::genus::genus;
+/// use grundy::solve::misere::genus::genus;
 /// let kayles = HeapGame::parse("kayles").unwrap();
 /// // γ continues until it repeats with period 2: 1 4 6 4 6 …
 /// assert_eq!(genus(&kayles, &5, 4).unwrap().to_string(), "4^14646");
