@@ -56,7 +56,7 @@ mod sum;
 
 pub use coordinates::{diagonal_index, diagonal_position, Monotone, Rectangle};
 pub use digraph::Digraph;
-pub use notation::{parse_number, parse_pair, Notation};
+pub use notation::{check_round_trips, parse_number, parse_pair, Notation};
 pub use options::Options;
 pub use outcome::Outcome;
 pub use sum::SumGame;

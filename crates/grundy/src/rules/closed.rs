@@ -78,6 +78,10 @@ impl Playable for WythoffRules {
         self.search.table(rows, columns)
     }
 
+    fn check_notation(&self, positions: &[String], limit: usize) -> Result<usize> {
+        self.search.check_notation(positions, limit)
+    }
+
     fn play(&self, positions: &[String], misere: bool, run: &mut PlayLoop<'_>) -> Result<()> {
         self.search.play(positions, misere, run)
     }
@@ -145,6 +149,10 @@ impl Playable for RaceRules {
 
     fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<Table> {
         self.general.table(rows, columns)
+    }
+
+    fn check_notation(&self, positions: &[String], limit: usize) -> Result<usize> {
+        self.general.check_notation(positions, limit)
     }
 
     fn play(&self, positions: &[String], misere: bool, run: &mut PlayLoop<'_>) -> Result<()> {

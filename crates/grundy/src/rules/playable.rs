@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use super::report::{ComponentReport, Convention, MoveReport, Play, Report, Table};
 use crate::catalogue::Notation;
 use crate::error::{Error, Result};
-use crate::game::Goal;
+use crate::game::{check_round_trips, Goal};
 use crate::play::{Picture, PlaySession, Session};
 use crate::solve::loopy::{retrograde, Digraph};
 use crate::solve::misere::MisereSums;
@@ -43,6 +43,11 @@ pub trait Playable: Send + Sync {
     /// progress and hands it to `run` (the session may borrow a game built
     /// for this request, hence the callback).
     fn play(&self, positions: &[String], misere: bool, run: &mut PlayLoop<'_>) -> Result<()>;
+    /// Checks the notation on the positions reachable from `positions` (at
+    /// most `limit`): each one written and read back is the same position
+    /// ([`crate::game::check_round_trips`]). Returns how many were checked;
+    /// the error names the first position that reads back wrong.
+    fn check_notation(&self, positions: &[String], limit: usize) -> Result<usize>;
     /// Whether misère sums are decided by a misère quotient where one
     /// covers them (heap games), so a quotient given in the options is used.
     fn uses_misere_quotient(&self) -> bool {
@@ -249,6 +254,10 @@ where
         lock(&self.misere).has_quotient()
     }
 
+    fn check_notation(&self, positions: &[String], limit: usize) -> Result<usize> {
+        check_round_trips(&*self.game, &parse_all(&*self.game, positions)?, limit)
+    }
+
     fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
         lock(&self.search).set_interrupt(Arc::clone(&flag));
         lock(&self.misere).set_interrupt(flag);
@@ -332,6 +341,10 @@ where
 {
     fn name(&self) -> &str {
         &self.name
+    }
+
+    fn check_notation(&self, positions: &[String], limit: usize) -> Result<usize> {
+        check_round_trips(&*self.game, &parse_all(&*self.game, positions)?, limit)
     }
 
     fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
