@@ -4,12 +4,12 @@
 //! it, or drop a vertex. So for each game a user can name, every position
 //! reachable from a start is written, read back and compared with the
 //! position it came from (and written again, which must not change the
-//! text): [`grundy::rules::Playable::check_notation`]. The property tests
+//! text): [`grundy::registry::Playable::check_notation`]. The property tests
 //! do the same from random positions of each game.
 
 use grundy::catalogue::{Board, Cram, Nim, NodeKayles};
 use grundy::game::{check_round_trips, Notation};
-use grundy::rules::{game, game_with_file, Playable, RuleOptions, ENTRIES};
+use grundy::registry::{game, game_with_file, Playable, RuleOptions, ENTRIES};
 use grundy::Game;
 use proptest::prelude::*;
 

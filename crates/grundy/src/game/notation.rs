@@ -22,7 +22,7 @@ pub trait Notation: Game {
 ///
 /// A parser can accept text and still read it wrong (a board turned, a
 /// vertex dropped); this catches that, where "no error" would not. Every
-/// registry game offers it ([`crate::rules::Playable::check_notation`]), so
+/// registry game offers it ([`crate::registry::Playable::check_notation`]), so
 /// tests and fuzzers check the games a user can name.
 ///
 /// ```
