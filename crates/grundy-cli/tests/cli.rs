@@ -181,28 +181,83 @@ fn a_closed_pipe_ends_the_program_quietly() {
     assert!(!stderr.contains("panicked"), "stderr: {stderr}");
 }
 
-#[test]
-fn an_interrupted_search_saves_its_table_and_exits_130() {
+/// Starts `grundy ARGS` saving its checkpoint `path` every 0.2 s, waits
+/// for the program's own progress (a saved table of more than 1000 bytes),
+/// then sends SIGINT; returns its exit code and standard error.
+fn interrupt_after_first_save(args: &[&str], path: &std::path::Path) -> (Option<i32>, String) {
     use std::process::{Command, Stdio};
-    let dir = std::env::temp_dir().join(format!("grundy-cli-interrupt-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("cram.ckpt");
-    // Cram 5x9 searches for minutes even in a release build (5x7, about a
-    // second and a half, could end before the signal on a fast machine).
+    std::fs::remove_file(path).ok();
     let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["solve", "cram", "5x9", "--value-only", "--checkpoint"])
-        .arg(&path)
+        .args(args)
+        .arg(path)
+        .env("GRUNDY_CHECKPOINT_EVERY", "0.2")
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(2000));
+    let start = std::time::Instant::now();
+    while std::fs::metadata(path).map_or(0, |m| m.len()) < 1000 {
+        assert!(start.elapsed().as_secs() < 120, "no checkpoint written within two minutes");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
     Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
     let output = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    (output.status.code(), String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+#[test]
+fn an_interrupted_search_saves_its_table_and_exits_130() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-interrupt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("cram.ckpt");
+    // Cram 5x9 searches for minutes even in a release build, so the signal
+    // comes long before the end.
+    let (code, stderr) = interrupt_after_first_save(&["solve", "cram", "5x9", "--value-only", "--checkpoint"], &path);
+    assert_eq!(code, Some(130), "{stderr}");
     assert!(stderr.contains("interrupted; the search table is saved to"), "{stderr}");
     let saved = std::fs::read(&path).unwrap();
     assert!(saved.starts_with(b"grundy-pruned-checkpoint ") && saved.len() > 1000, "{} bytes", saved.len());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The note of a `solve --json` report with a checkpoint: whether it
+/// resumed, and how many positions the search expanded.
+fn resumed_and_expanded(report: &serde_json::Value) -> (bool, u64) {
+    let note = report["note"].as_str().unwrap_or_else(|| panic!("no note: {report}"));
+    let expanded = note
+        .split("; ")
+        .find_map(|part| part.strip_suffix(" positions expanded"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count of positions in the note: {note}"));
+    (note.contains("resumed from"), expanded)
+}
+
+/// A Cram search stopped half way resumes from its checkpoint through the
+/// command line: it says so, expands fewer positions than a fresh search,
+/// and gives the fresh search's answer; a finished table answers at once.
+#[test]
+fn a_cram_search_resumes_from_its_checkpoint() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (stopped, fresh_file) = (dir.join("stopped.ckpt"), dir.join("fresh.ckpt"));
+    let args = ["solve", "cram", "5x7", "--value-only", "--threads", "1", "--json", "--checkpoint"];
+    let with = |path: &std::path::Path| {
+        let mut all: Vec<&str> = args.to_vec();
+        all.push(path.to_str().unwrap());
+        serde_json::from_str::<serde_json::Value>(&ok(&all)).unwrap()
+    };
+    let fresh = with(&fresh_file);
+    let (resumed, fresh_expanded) = resumed_and_expanded(&fresh);
+    assert!(!resumed && fresh_expanded > 10_000, "{fresh}");
+    let (code, stderr) = interrupt_after_first_save(&args, &stopped);
+    assert_eq!(code, Some(130), "{stderr}");
+    let continued = with(&stopped);
+    let (resumed, expanded) = resumed_and_expanded(&continued);
+    assert!(resumed && expanded < fresh_expanded, "{continued}\nfresh: {fresh}");
+    assert_eq!((&continued["outcome"], &continued["nim_value"]), (&fresh["outcome"], &fresh["nim_value"]));
+    // The fresh run's finished table holds the answer: nothing to expand.
+    let again = with(&fresh_file);
+    assert_eq!(resumed_and_expanded(&again), (true, 0), "{again}");
+    assert_eq!(again["nim_value"], fresh["nim_value"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }

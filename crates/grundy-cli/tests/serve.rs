@@ -317,7 +317,7 @@ fn tables_as_table_json_and_csv() {
     let s = Server::start();
     let answer = s.post("/api/table", json!({"game": "wythoff", "rows": "0..10", "cols": "0..10"}));
     assert_eq!(answer.json(), grundy(&["table", "wythoff", "--rows", "0..10", "--cols", "0..10", "--json"]));
-    // Row 10 of Wythoff's game (reference-values.md).
+    // Row 10 of Wythoff's game: row 10 of OEIS A317205's triangle (terms 55..=65).
     assert_eq!(answer.json()["cells"][10], json!([10, 11, 9, 8, 13, 12, 0, 15, 16, 17, 14]));
     let csv = s.post("/api/table", json!({"game": "subtraction:1,3,4", "rows": "0..7", "format": "csv"}));
     assert!(csv.content_type.starts_with("text/csv"));

@@ -17,3 +17,26 @@ impl Xorshift {
         self.0 % n
     }
 }
+
+/// Wythoff's game written from its rules alone, as an oracle: take any
+/// number from one heap, or the same number from both. `values[x][y]` is
+/// the mex of the values of every option, filled row by row.
+pub(crate) fn wythoff_by_the_rules(size: usize) -> Vec<Vec<u64>> {
+    let mut values = vec![vec![0u64; size]; size];
+    for x in 0..size {
+        for y in 0..size {
+            let mut seen = vec![false; 2 * size + 1];
+            for i in 1..=x {
+                seen[values[x - i][y] as usize] = true;
+            }
+            for i in 1..=y {
+                seen[values[x][y - i] as usize] = true;
+            }
+            for i in 1..=x.min(y) {
+                seen[values[x - i][y - i] as usize] = true;
+            }
+            values[x][y] = seen.iter().position(|&s| !s).unwrap() as u64;
+        }
+    }
+    values
+}

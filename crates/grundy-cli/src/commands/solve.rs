@@ -77,6 +77,8 @@ pub fn search_settings(
         // thread gave half of a 2-core box (Cram 4×9: 0.33 s against 0.24 s).
         threads: threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1),
         checkpoint,
+        // Five minutes, or `GRUNDY_CHECKPOINT_EVERY` seconds (as for sequences).
+        checkpoint_every: super::sequence::checkpoint_every_or(Duration::from_secs(300)),
         interrupt: Some(interrupt),
         progress: Some(show_progress),
     })

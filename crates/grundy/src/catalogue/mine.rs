@@ -119,6 +119,18 @@ impl Minefield {
         (self.rows, self.cols)
     }
 
+    /// The field as [`Minefield::parse`] reads it: rows of `*` and `.`
+    /// separated by `/`.
+    ///
+    /// ```
+    /// use grundy::catalogue::Minefield;
+    /// assert_eq!(Minefield::parse("..*\n...").unwrap().text(), "..*/...");
+    /// ```
+    pub fn text(&self) -> String {
+        let row = |x| (0..self.cols).map(|y| if self.number(x, y).is_none() { '*' } else { '.' }).collect::<String>();
+        (0..self.rows).map(row).collect::<Vec<_>>().join("/")
+    }
+
     /// The number shown at `(x, y)`, or `None` for a mine.
     pub fn number(&self, x: u32, y: u32) -> Option<u8> {
         let cell = self.cell(x, y);
@@ -274,6 +286,9 @@ impl Decompose for Minesweeper {
     }
 }
 
+/// Only the start, the field, is written as a user writes it (and reads
+/// back); what play leaves (cells turned up, blank regions, lone numbers)
+/// has no such text and is described in words, for reports.
 impl Notation for Minesweeper {
     /// A position is written as the field it starts from; see [`Minefield::parse`].
     fn parse_position(&self, text: &str) -> Result<MinePosition> {
@@ -285,7 +300,7 @@ impl Notation for Minesweeper {
     }
     fn format_position(&self, position: &MinePosition) -> String {
         match position {
-            MinePosition::Board(FaceDown::All) => "the whole field".into(),
+            MinePosition::Board(FaceDown::All) => self.field.text(),
             MinePosition::Board(FaceDown::Cells(cells)) => format!("a board with {} face-down cells", cells.len()),
             MinePosition::Region { numbers } => format!("a blank region with {numbers} numbers"),
             MinePosition::Number => "a lone number".into(),

@@ -401,13 +401,16 @@ impl<B: VertexSet> Canonical for NodeKayles<B> {
     }
 }
 
-/// A position is `all` (the whole graph) or the remaining vertices, numbered
-/// from 0 in the graph's order, separated by commas (`0,1,5`).
+/// A position is `all` (the whole graph), `none` (no vertex left: the end
+/// of play, as a move's result is written) or the remaining vertices,
+/// numbered from 0 in the graph's order, separated by commas (`0,1,5`).
 impl<B: VertexSet> Notation for NodeKayles<B> {
     fn parse_position(&self, text: &str) -> Result<B> {
         let text = text.trim();
-        if text == "all" {
-            return Ok(self.start());
+        match text {
+            "all" => return Ok(self.start()),
+            "none" => return Ok(B::EMPTY),
+            _ => {}
         }
         let mut mask = B::EMPTY;
         for part in text.split(',').filter(|p| !p.trim().is_empty()) {

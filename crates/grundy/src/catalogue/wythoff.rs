@@ -152,11 +152,42 @@ mod tests {
     use super::*;
     use crate::solve::Search;
 
+    /// Row 10, columns 0..=10, is row 10 of OEIS A317205's triangle (terms
+    /// 55..=65; Blass–Fraenkel 1990, Table 2); the whole 40 × 40 corner
+    /// matches a mex of the rules written out in the test helpers.
     #[test]
-    fn published_row_ten() {
+    fn row_ten_matches_oeis_and_the_rules() {
         let mut search = Search::normal_play(&Wythoff);
-        let row: Vec<u64> = (0..=20).map(|y| search.nim_value(&(10, y)).unwrap()).collect();
-        assert_eq!(row, [10, 11, 9, 8, 13, 12, 0, 15, 16, 17, 14, 18, 7, 6, 2, 3, 1, 4, 5, 23, 28]);
+        let row: Vec<u64> = (0..=10).map(|y| search.nim_value(&(10, y)).unwrap()).collect();
+        assert_eq!(row, [10, 11, 9, 8, 13, 12, 0, 15, 16, 17, 14]);
+        let rules = crate::testing::wythoff_by_the_rules(40);
+        for x in 0..40 {
+            for y in 0..40 {
+                assert_eq!(search.nim_value(&(x, y)).unwrap(), rules[x as usize][y as usize], "({x}, {y})");
+            }
+        }
+    }
+
+    /// The P-positions are (⌊kφ⌋, ⌊kφ⌋ + k) and their mirror images (Wythoff
+    /// 1907; WW ch. 3), here in floating point, which is exact enough for
+    /// these small k, against the rules' zeros: the library's integer
+    /// formula ([`Wythoff::is_p_position`]) is checked against search below.
+    #[test]
+    fn the_rules_zeros_are_the_golden_ratio_pairs() {
+        let phi = (1.0 + 5f64.sqrt()) / 2.0;
+        let size = 120;
+        let mut pairs = std::collections::BTreeSet::new();
+        for k in 0..size {
+            let a = (k as f64 * phi).floor() as usize;
+            pairs.insert((a, a + k));
+            pairs.insert((a + k, a));
+        }
+        let rules = crate::testing::wythoff_by_the_rules(size);
+        for x in 0..size {
+            for y in 0..size {
+                assert_eq!(rules[x][y] == 0, pairs.contains(&(x, y)), "({x}, {y})");
+            }
+        }
     }
 
     #[test]

@@ -117,16 +117,29 @@ mod tests {
         }
     }
 
+    /// Row 8 of the nim-multiplication table (OEIS A051775; ONAG ch. 6),
+    /// n = 1..=16, as the definition gives it.
     #[test]
-    fn published_row_of_eight() {
+    fn row_of_eight_by_the_definition() {
+        let table = product_by_definition(17);
         let row: Vec<u64> = (1..=16).map(|n| nim_product(8, n)).collect();
+        assert_eq!(row, table[8][1..=16]);
         assert_eq!(row, [8, 12, 4, 11, 3, 7, 15, 13, 5, 1, 9, 6, 14, 10, 2, 128]);
     }
 
+    /// The inverses of 1..=16 are OEIS A051917 (terms 1..=16); past 16
+    /// each is checked by its product, which the definition fixes below 32.
     #[test]
-    fn published_inverses() {
+    fn inverses_match_oeis_a051917() {
         let inverses: Vec<u64> = (1..=16).map(|n| nim_inverse(n).unwrap()).collect();
         assert_eq!(inverses, [1, 3, 2, 15, 12, 9, 11, 10, 6, 8, 7, 5, 14, 13, 4, 170]);
+        let table = product_by_definition(32);
+        for n in 1..32u64 {
+            let inverse = (1..32).find(|&m| table[n as usize][m] == 1);
+            if let Some(m) = inverse {
+                assert_eq!(nim_inverse(n), Some(m as u64), "{n}");
+            }
+        }
         assert_eq!(nim_inverse(0), None);
     }
 

@@ -82,6 +82,10 @@ impl Playable for WythoffRules {
         self.search.table(rows, columns)
     }
 
+    fn check_notation(&self, positions: &[String], limit: usize) -> Result<usize> {
+        self.search.check_notation(positions, limit)
+    }
+
     fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
         self.search.play(positions, convention, run)
     }
@@ -149,6 +153,10 @@ impl Playable for RaceRules {
 
     fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<ValueTable> {
         self.general.table(rows, columns)
+    }
+
+    fn check_notation(&self, positions: &[String], limit: usize) -> Result<usize> {
+        self.general.check_notation(positions, limit)
     }
 
     fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {

@@ -54,6 +54,10 @@ where
         &self.name
     }
 
+    fn check_notation(&self, positions: &[String], limit: usize) -> Result<usize> {
+        crate::game::check_round_trips(&*self.game, &super::playable::parse_all(&*self.game, positions)?, limit)
+    }
+
     fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
         lock(&self.search).set_interrupt(flag);
     }

@@ -89,6 +89,11 @@ impl Playable for GraphRules {
         })
     }
 
+    fn check_notation(&self, positions: &[String], limit: usize) -> Result<usize> {
+        let ids = positions.iter().map(|p| self.position(p)).collect::<Result<Vec<u32>>>()?;
+        crate::game::check_round_trips(&self.game, &ids, limit)
+    }
+
     /// One position: its labels decide stuck positions (draws possible).
     /// A sum: as for `solve` (generalized values; a stuck draw is `∞(∅)`).
     fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {

@@ -38,6 +38,16 @@ impl Playable for MineRules {
         })
     }
 
+    /// The field only: the positions play leaves have no text a user can
+    /// give ([`Minesweeper`]'s notation), so they are not read back.
+    fn check_notation(&self, positions: &[String], limit: usize) -> Result<usize> {
+        let [field] = positions else {
+            return Err(Error::InvalidPosition(format!("mine is played on one field, found {}", positions.len())));
+        };
+        let game = Minesweeper::new(Minefield::parse(field)?);
+        crate::game::check_round_trips(&game, &[game.start()], limit.min(1))
+    }
+
     /// The field drawn with its turned-up cells; moves are clicks (`click x,y`).
     fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
         let [field] = positions else {

@@ -174,6 +174,10 @@ where
         lock(&self.misere).has_quotient()
     }
 
+    fn check_notation(&self, positions: &[String], limit: usize) -> Result<usize> {
+        crate::game::check_round_trips(&*self.game, &parse_all(&*self.game, positions)?, limit)
+    }
+
     fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
         lock(&self.search).set_interrupt(Arc::clone(&flag));
         lock(&self.misere).set_interrupt(flag);

@@ -39,6 +39,11 @@ pub trait Playable: Send + Sync {
     /// progress and hands it to `run` (the session may borrow a game built
     /// for this request, hence the callback).
     fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()>;
+    /// Checks the notation on the positions reachable from `positions` (at
+    /// most `limit`): each one written and read back is the same position
+    /// ([`crate::game::check_round_trips`]). Returns how many were checked;
+    /// the error names the first position that reads back wrong.
+    fn check_notation(&self, positions: &[String], limit: usize) -> Result<usize>;
     /// Whether misère sums are decided by a misère quotient where one
     /// covers them (heap games), so a quotient given in the options is used.
     fn uses_misere_quotient(&self) -> bool {

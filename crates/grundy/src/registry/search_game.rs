@@ -28,6 +28,8 @@ pub struct SearchSettings {
     /// Load the table from this file first if it exists; save it there at
     /// the end, also when interrupted.
     pub checkpoint: Option<PathBuf>,
+    /// How often a long search also saves its checkpoint while it runs.
+    pub checkpoint_every: Duration,
     /// Set to stop a long search (a Ctrl-C handler): the pruned search, and
     /// the memoized search of every other session ([`super::Playable::set_interrupt`]).
     pub interrupt: Option<Arc<AtomicBool>>,
@@ -42,6 +44,7 @@ impl Default for SearchSettings {
             value_only: false,
             threads: 1,
             checkpoint: None,
+            checkpoint_every: Duration::from_secs(300),
             interrupt: None,
             progress: None,
         }
@@ -69,7 +72,9 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
         SearchGame { name: name.into(), game, settings }
     }
 
-    fn search(&self) -> Result<PrunedSearch<'_, G>> {
+    /// The search, and how many table entries it loaded from the checkpoint
+    /// (`None` when there was none to load).
+    fn search(&self) -> Result<(PrunedSearch<'_, G>, Option<usize>)> {
         let mut search = PrunedSearch::with_memory(&self.game, self.settings.memory).threads(self.settings.threads);
         if let Some(flag) = &self.settings.interrupt {
             search = search.with_interrupt(Arc::clone(flag));
@@ -77,23 +82,37 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
         if let Some(progress) = self.settings.progress {
             search = search.on_progress(progress);
         }
+        let mut loaded = None;
         if let Some(path) = &self.settings.checkpoint {
             if path.exists() {
-                search.load_checkpoint(path, &self.name)?;
+                loaded = Some(search.load_checkpoint(path, &self.name)?);
             }
-            search = search.checkpoint_every(path, &self.name, Duration::from_secs(300));
+            search = search.checkpoint_every(path, &self.name, self.settings.checkpoint_every);
         }
-        Ok(search)
+        Ok((search, loaded))
     }
 
+    /// With a checkpoint, the report's note says whether the search resumed
+    /// and how many positions it expanded, so a user (and a test) sees what
+    /// the file saved.
     fn solve_normal(&self, positions: &[String]) -> Result<Report> {
         let parsed = parse_all(&self.game, positions)?;
-        let search = self.search()?;
+        let (search, loaded) = self.search()?;
         let result = self.analyse(&search, positions, &parsed);
-        if let Some(path) = &self.settings.checkpoint {
-            search.save_checkpoint(path, &self.name)?;
-        }
-        result
+        let Some(path) = &self.settings.checkpoint else { return result };
+        search.save_checkpoint(path, &self.name)?;
+        let mut report = result?;
+        let nodes = search.progress().nodes;
+        let kept = match loaded {
+            Some(entries) => format!("resumed from {} ({entries} table entries)", path.display()),
+            None => format!("table saved to {}", path.display()),
+        };
+        let note = format!("{kept}; {nodes} positions expanded");
+        report.note = Some(match report.note.take() {
+            Some(before) => format!("{before}; {note}"),
+            None => note,
+        });
+        Ok(report)
     }
 
     fn analyse(&self, search: &PrunedSearch<'_, G>, positions: &[String], parsed: &[G::Position]) -> Result<Report> {
@@ -170,6 +189,10 @@ where
         })
     }
 
+    fn check_notation(&self, positions: &[String], limit: usize) -> Result<usize> {
+        crate::game::check_round_trips(&self.game, &parse_all(&self.game, positions)?, limit)
+    }
+
     /// Play explores the sums reachable from the start, as for every game;
     /// the pruned search is for valuing one big board, not for a game in
     /// progress, so play suits the small boards a person plays on.
@@ -231,6 +254,15 @@ where
 
     fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<ValueTable> {
         self.narrow.table(rows, columns)
+    }
+
+    /// Both representations, where the positions fit the narrow one.
+    fn check_notation(&self, positions: &[String], limit: usize) -> Result<usize> {
+        let wide = self.wide.check_notation(positions, limit)?;
+        if self.all_fit(positions)? {
+            self.narrow.check_notation(positions, limit)?;
+        }
+        Ok(wide)
     }
 
     fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {

@@ -53,8 +53,13 @@ pub struct Request<'a> {
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(10);
 
 pub(crate) fn checkpoint_every() -> Duration {
+    checkpoint_every_or(CHECKPOINT_EVERY)
+}
+
+/// `GRUNDY_CHECKPOINT_EVERY` seconds if set, else `default`.
+pub(crate) fn checkpoint_every_or(default: Duration) -> Duration {
     let seconds = std::env::var("GRUNDY_CHECKPOINT_EVERY").ok().and_then(|s| s.parse::<f64>().ok());
-    seconds.filter(|s| s.is_finite() && *s >= 0.0).map(Duration::from_secs_f64).unwrap_or(CHECKPOINT_EVERY)
+    seconds.filter(|s| s.is_finite() && *s >= 0.0).map(Duration::from_secs_f64).unwrap_or(default)
 }
 
 pub fn run(request: Request) -> Result<()> {

@@ -10,19 +10,81 @@ fn sequence(description: &str, method: Algorithm, len: usize) -> Vec<u32> {
     sequence.into_values().to_vec()
 }
 
+/// Heaps 1..=20 of Kayles (OEIS A002186, terms 1..=20), Dawson's Kayles
+/// (A002187, Dawson's Chess, terms 0..=19: the comment there says 0.07
+/// has values a(n-1)) and Grundy's game (A002188, terms 1..=20); each by
+/// the plain method and by the one the engine picks.
 #[test]
-fn published_kayles_dawsons_kayles_grundys_game_and_hexadecimal() {
-    let published: [(&str, [u32; 20]); 4] = [
+fn kayles_dawsons_kayles_and_grundys_game_match_oeis() {
+    let published: [(&str, [u32; 20]); 3] = [
         ("kayles", [1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1]),
         ("dawsons-kayles", [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3]),
         ("grundys-game", [0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]),
-        ("0.3F", [1, 2, 0, 1, 2, 3, 4, 5, 3, 4, 5, 6, 7, 8, 6, 7, 8, 9, 10, 11]),
     ];
     for (game, values) in published {
         for method in [Algorithm::Plain, Algorithm::best_for(&HeapGame::parse(game).unwrap())] {
             assert_eq!(sequence(game, method, 21)[1..], values, "{game} by {method:?}");
         }
     }
+}
+
+/// The nim-values of a take-and-break game written from its rules alone
+/// (Winning Ways ch. 4), with none of the library's code: digit `d_j` of the
+/// code (j = 0, 1, …) lets a player take j counters from a heap and leave
+/// the rest as k non-empty heaps for every bit k set in `d_j`.
+fn by_the_rules(digits: &[u32], heaps: usize) -> Vec<u32> {
+    /// Inserts the nim-sum of every way to write `rest` as `parts`
+    /// non-empty heaps (no larger than `largest`, so each split once).
+    fn splits(rest: usize, parts: u32, largest: usize, sum: u32, values: &[u32], seen: &mut Vec<bool>) {
+        if parts == 0 {
+            if rest == 0 {
+                seen[sum as usize] = true;
+            }
+            return;
+        }
+        for heap in 1..=largest.min(rest) {
+            splits(rest - heap, parts - 1, heap, sum ^ values[heap], values, seen);
+        }
+    }
+    let mut values = vec![0u32; heaps + 1];
+    for n in 1..=heaps {
+        let mut seen = vec![false; 4 * n + 4];
+        for (take, &digit) in digits.iter().enumerate().take(n + 1) {
+            for parts in 0..4 {
+                // Taking nothing and leaving one heap is no move.
+                if digit >> parts & 1 == 1 && (take > 0 || parts > 1) {
+                    splits(n - take, parts, n - take, 0, &values, &mut seen);
+                }
+            }
+        }
+        values[n] = seen.iter().position(|&s| !s).unwrap() as u32;
+    }
+    values
+}
+
+/// The hexadecimal game 0.3F (take one and leave up to one heap, or two
+/// and leave up to three), 0.8 in hex, and octal codes with a digit 4
+/// (splits), against the rules written out above, to heap 80.
+#[test]
+fn codes_match_a_brute_force_of_their_rules() {
+    for (code, digits) in [
+        ("0.3F", &[0, 3, 15][..]),
+        ("hex:0.8", &[0, 8]),
+        ("4.07", &[4, 0, 7]),
+        ("0.137", &[0, 1, 3, 7]),
+        ("0.77", &[0, 7, 7]),
+        ("0.16", &[0, 1, 6]),
+    ] {
+        let game = HeapGame::parse(code).unwrap();
+        let rules = by_the_rules(digits, 80);
+        for method in [Algorithm::Plain, Algorithm::best_for(&game)] {
+            assert_eq!(sequence(code, method, 81), rules, "{code} by {method:?}");
+        }
+    }
+    // The reference list's first terms of 0.3F are what the rules give.
+    assert_eq!(by_the_rules(&[0, 3, 15], 20)[1..], [1, 2, 0, 1, 2, 3, 4, 5, 3, 4, 5, 6, 7, 8, 6, 7, 8, 9, 10, 11]);
+    // And Kayles by these rules is OEIS A002186.
+    assert_eq!(by_the_rules(&[0, 7, 7], 20)[1..12], [1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
 }
 
 #[test]
