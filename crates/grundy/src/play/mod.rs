@@ -12,7 +12,7 @@
 //! ```
 //! use grundy::catalogue::Nim;
 //! use grundy::play::{Match, Session};
-//! let mut session = Session::new(&Nim, vec![1, 2], false).unwrap();
+//! let mut session = Session::new(&Nim, vec![1, 2], grundy::game::Convention::Normal).unwrap();
 //! let (mut game, opening) = Match::new(&mut session, false).unwrap();
 //! assert!(opening.contains("1 + 2"));
 //! let reply = game.command("2 -> 5");
