@@ -135,7 +135,7 @@ proptest! {
     #[test]
     fn accepted_positions_of_registry_games_read_back(text in syntax_text(), entry in 0..STARTS.len()) {
         let game = game(STARTS[entry], &RuleOptions::default()).unwrap();
-        if let Err(error) = game.check_notation(&[text.clone()], 200) {
+        if let Err(error) = game.check_notation(std::slice::from_ref(&text), 200) {
             one_line(&error)?;
             let message = error.to_string();
             prop_assert!(!message.contains("reads back") && !message.contains("does not read back"), "{}: {}", text, message);

@@ -17,8 +17,11 @@ use proptest::prelude::*;
 /// small starts below, few enough that the whole file runs in seconds.
 const LIMIT: usize = 3000;
 
-/// One start for every registry entry (description, positions, board).
-const STARTS: &[(&str, &[&str], Option<(u32, u32)>)] = &[
+/// A description, its positions, and a board (rows, columns) if it needs one.
+type Start = (&'static str, &'static [&'static str], Option<(u32, u32)>);
+
+/// One start for every registry entry.
+const STARTS: &[Start] = &[
     ("nim", &["3", "4", "5"], None),
     ("subtraction:1,3,4", &["10", "7"], None),
     ("all-but:1,3", &["10"], None),
