@@ -80,6 +80,101 @@ fn twenty_kayles_heaps_are_decided_by_the_quotient() {
     assert_eq!(report["method"], "quotient");
 }
 
+/// Whether the player to move wins misère Kayles on `rows` (sorted), from
+/// the rules alone: knock down one pin or two adjacent ones; the player
+/// who cannot move wins.
+fn misere_kayles_wins(rows: Vec<u64>, memo: &mut std::collections::HashMap<Vec<u64>, bool>) -> bool {
+    if let Some(&wins) = memo.get(&rows) {
+        return wins;
+    }
+    let wins = rows.is_empty() || kayles_moves(&rows).into_iter().any(|next| !misere_kayles_wins(next, memo));
+    memo.insert(rows, wins);
+    wins
+}
+
+/// Every position one move from `rows`, each sorted.
+fn kayles_moves(rows: &[u64]) -> Vec<Vec<u64>> {
+    let mut moves = Vec::new();
+    for (i, &row) in rows.iter().enumerate() {
+        for knocked in 1..=row.min(2) {
+            for left in 0..=(row - knocked) / 2 {
+                let mut next = rows.to_vec();
+                next.remove(i);
+                next.extend([left, row - knocked - left].into_iter().filter(|&r| r > 0));
+                next.sort_unstable();
+                moves.push(next);
+            }
+        }
+    }
+    moves
+}
+
+/// The misère outcome and winning moves `grundy solve --misere kayles`
+/// reports for `heaps`, checked against the exhaustive search above.
+fn check_misere_kayles_sum(mut heaps: Vec<u64>) {
+    let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    let mut args = vec!["solve", "--misere", "kayles", "--json"];
+    args.extend(texts.iter().map(String::as_str));
+    let run = grundy(&args, "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(report["method"], "quotient");
+    heaps.sort_unstable();
+    let mut memo = std::collections::HashMap::new();
+    let wins = misere_kayles_wins(heaps.clone(), &mut memo);
+    assert_eq!(report["outcome"], if wins { "N" } else { "P" }, "{heaps:?}");
+    // A reported move takes a heap `from` to the heaps `to`; it must leave
+    // a loss for the opponent, and every such move must be reported (once
+    // for each size of heap it is made from).
+    let moved = |from: u64, to: &[u64]| {
+        let mut next = heaps.clone();
+        next.remove(next.iter().position(|&h| h == from).unwrap());
+        next.extend(to);
+        next.sort_unstable();
+        next
+    };
+    let as_heaps = |list: &serde_json::Value| -> Vec<u64> {
+        let mut heaps: Vec<u64> =
+            list.as_array().unwrap().iter().map(|h| h.as_str().unwrap().parse().unwrap()).collect();
+        heaps.sort_unstable();
+        heaps
+    };
+    let mut reported: Vec<(u64, Vec<u64>)> = report["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["from"].as_str().unwrap().parse().unwrap(), as_heaps(&m["to"])))
+        .collect();
+    reported.sort();
+    reported.dedup();
+    let mut sizes = heaps.clone();
+    sizes.dedup();
+    let mut expected = Vec::new();
+    for &from in &sizes {
+        for to in kayles_moves(&[from]) {
+            if !misere_kayles_wins(moved(from, &to), &mut memo) {
+                expected.push((from, to));
+            }
+        }
+    }
+    expected.sort();
+    expected.dedup();
+    assert!(!wins || !expected.is_empty(), "a first-player win has a winning move");
+    assert_eq!(reported, expected, "{heaps:?}");
+}
+
+/// Sums of twenty Kayles heaps decided by the quotient, against an
+/// exhaustive search written from the rules (heaps small enough for it to
+/// finish in a second). On the second sum misère and normal play have
+/// different winning moves, so the search checks misère play itself.
+#[test]
+fn twenty_kayles_heaps_by_the_quotient_match_exhaustive_search() {
+    check_misere_kayles_sum(vec![1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 2, 3]);
+    let mut small = vec![1; 17];
+    small.extend([4, 5, 6]);
+    check_misere_kayles_sum(small);
+}
+
 #[test]
 fn a_quotient_past_its_limit_says_how_far_it_got() {
     let checkpoint = temp("limit.ckpt");

@@ -7,11 +7,41 @@
 //! near-misses and garbage are tried.
 
 use grundy::catalogue::{Board, BombGame, GraphGame, Minefield, Nim, Piece, Subtraction, Wythoff};
-use grundy::game::{parse_number, parse_pair, Notation};
+use grundy::game::{check_round_trips, parse_number, parse_pair, Notation};
 use grundy::registry::{game, game_with_file, RuleOptions, ENTRIES};
 use grundy::solve::heap::HeapGame;
 use grundy::Error;
 use proptest::prelude::*;
+
+/// Games whose positions the syntax above can write: heaps, pairs, cells,
+/// vertex lists, boards given by their size, coins.
+const STARTS: &[&str] = &[
+    "nim",
+    "0.137",
+    "grundys-game",
+    "wythoff",
+    "bomb",
+    "node-kayles:path:20",
+    "cram",
+    "chomp",
+    "mock-turtles",
+    "twins",
+];
+
+/// The error of reading `text`, if any; if it was read, it must read back.
+fn read_right<G: Notation>(game: &G, text: &str) -> Result<Option<Error>, TestCaseError>
+where
+    G::Position: std::fmt::Debug,
+{
+    match game.parse_position(text) {
+        Err(error) => Ok(Some(error)),
+        Ok(position) => {
+            let written = game.format_position(&position);
+            prop_assert!(game.parse_position(&written).as_ref() == Ok(&position), "'{}' written '{}'", text, written);
+            Ok(None)
+        }
+    }
+}
 
 fn config() -> ProptestConfig {
     ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() }
@@ -87,15 +117,28 @@ proptest! {
         let subtraction = Subtraction::new(vec![1, 3, 4]).unwrap();
         let kayles = HeapGame::parse("kayles").unwrap();
         let results = [
-            Nim.parse_position(&text).err(),
-            subtraction.parse_position(&text).err(),
-            kayles.parse_position(&text).err(),
-            Wythoff.parse_position(&text).err(),
-            BombGame.parse_position(&text).err(),
-            king.parse_position(&text).err(),
+            read_right(&Nim, &text)?,
+            read_right(&subtraction, &text)?,
+            read_right(&kayles, &text)?,
+            read_right(&Wythoff, &text)?,
+            read_right(&BombGame, &text)?,
+            read_right(&king, &text)?,
         ];
         for error in results.iter().flatten() {
             one_line(error)?;
+        }
+    }
+
+    /// Any text a registry game accepts as a position was read right: the
+    /// position, written and read again, is itself, and so is every
+    /// position reachable from it (a few hundred).
+    #[test]
+    fn accepted_positions_of_registry_games_read_back(text in syntax_text(), entry in 0..STARTS.len()) {
+        let game = game(STARTS[entry], &RuleOptions::default()).unwrap();
+        if let Err(error) = game.check_notation(std::slice::from_ref(&text), 200) {
+            one_line(&error)?;
+            let message = error.to_string();
+            prop_assert!(!message.contains("reads back") && !message.contains("does not read back"), "{}: {}", text, message);
         }
     }
 
@@ -121,7 +164,12 @@ proptest! {
     fn graph_files(lines in prop::collection::vec("[0-9]{1,2}( ([0-9]{1,2}|win|loss|draw|x|-1))*( #.*)?", 0..12)) {
         let text = lines.join("\n");
         match GraphGame::parse(&text) {
-            Ok(graph) => prop_assert!(!graph.is_empty()),
+            Ok(graph) => {
+                prop_assert!(!graph.is_empty());
+                // Every position it lists reads back as itself.
+                let every: Vec<u32> = (0..graph.len() as u32).collect();
+                prop_assert_eq!(check_round_trips(&graph, &every, usize::MAX), Ok(graph.len()));
+            }
             Err(error) => {
                 one_line(&error)?;
                 let message = error.to_string();

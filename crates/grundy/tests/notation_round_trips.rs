@@ -17,8 +17,11 @@ use proptest::prelude::*;
 /// small starts below, few enough that the whole file runs in seconds.
 const LIMIT: usize = 3000;
 
-/// One start for every registry entry (description, positions, board).
-const STARTS: &[(&str, &[&str], Option<(u32, u32)>)] = &[
+/// A description, its positions, and a board (rows, columns) if it needs one.
+type Start = (&'static str, &'static [&'static str], Option<(u32, u32)>);
+
+/// One start for every registry entry.
+const STARTS: &[Start] = &[
     ("nim", &["3", "4", "5"], None),
     ("subtraction:1,3,4", &["10", "7"], None),
     ("all-but:1,3", &["10"], None),
@@ -134,7 +137,10 @@ fn config() -> ProptestConfig {
 fn cram_rows() -> impl Strategy<Value = String> {
     (1usize..5, 1usize..6).prop_flat_map(|(rows, cols)| {
         prop::collection::vec(prop::collection::vec(prop::bool::weighted(0.25), cols), rows).prop_map(|grid| {
-            grid.iter().map(|row| row.iter().map(|&f| if f { '#' } else { '.' }).collect::<String>()).collect::<Vec<_>>().join("/")
+            grid.iter()
+                .map(|row| row.iter().map(|&f| if f { '#' } else { '.' }).collect::<String>())
+                .collect::<Vec<_>>()
+                .join("/")
         })
     })
 }
@@ -162,9 +168,8 @@ fn game_and_positions() -> impl Strategy<Value = (&'static str, Vec<String>)> {
     let heaps = |name: &'static str, most: u64| {
         prop::collection::vec(0..most, 1..3).prop_map(move |h| (name, h.iter().map(u64::to_string).collect()))
     };
-    let cells = |name: &'static str, most: u32| {
-        (0..most, 0..most).prop_map(move |(x, y)| (name, vec![format!("{x},{y}")]))
-    };
+    let cells =
+        |name: &'static str, most: u32| (0..most, 0..most).prop_map(move |(x, y)| (name, vec![format!("{x},{y}")]));
     prop_oneof![
         heaps("nim", 40),
         heaps("subtraction:1,3,4", 60),

@@ -183,9 +183,9 @@ mod tests {
             pairs.insert((a + k, a));
         }
         let rules = crate::testing::wythoff_by_the_rules(size);
-        for x in 0..size {
-            for y in 0..size {
-                assert_eq!(rules[x][y] == 0, pairs.contains(&(x, y)), "({x}, {y})");
+        for (x, row) in rules.iter().enumerate() {
+            for (y, &value) in row.iter().enumerate() {
+                assert_eq!(value == 0, pairs.contains(&(x, y)), "({x}, {y})");
             }
         }
     }
