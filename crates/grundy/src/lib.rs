@@ -65,8 +65,10 @@ pub mod rules;
 pub mod solve;
 #[cfg(test)]
 mod testing;
+mod watch;
 
 pub use error::{Error, Result};
+pub use watch::{Watch, POLL_EVERY};
 pub use game::{ClosedForm, Decompose, Game, Goal, Indexed, NimHeapGenus, Options, Outcome};
 
 /// The README's Rust example, compiled and run as a doctest.

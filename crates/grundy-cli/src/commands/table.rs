@@ -1,7 +1,7 @@
 //! `grundy table`.
 
 use anyhow::Result;
-use grundy::rules::{game, RuleOptions, Table};
+use grundy::rules::{RuleOptions, Table};
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 pub enum Format {
@@ -17,7 +17,7 @@ pub fn run(
     options: &RuleOptions,
     format: Format,
 ) -> Result<()> {
-    let table = game(description, options)?.table(rows.0..=rows.1, cols.map(|(a, b)| a..=b))?;
+    let table = super::watch::tabulate(description, rows, cols, options)?;
     match format {
         Format::Json => println!("{}", serde_json::to_string(&table)?),
         Format::Csv => print!("{}", csv(&table)),

@@ -150,6 +150,10 @@ where
         &self.name
     }
 
+    fn keeps_checkpoint(&self) -> bool {
+        true
+    }
+
     fn solve_in(&self, positions: &[String], play: Play) -> Result<Report> {
         match play {
             Play::Normal => self.solve_normal(positions),
@@ -218,6 +222,10 @@ where
 {
     fn name(&self) -> &str {
         self.narrow.name()
+    }
+
+    fn keeps_checkpoint(&self) -> bool {
+        true
     }
 
     fn solve_in(&self, positions: &[String], play: Play) -> Result<Report> {
