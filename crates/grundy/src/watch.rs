@@ -120,6 +120,11 @@ impl Watch {
         self.0.done.fetch_add(steps, Ordering::Relaxed);
     }
 
+    /// Sets the tally, for work that counts its own steps (heaps valued).
+    pub fn set_done(&self, steps: u64) {
+        self.0.done.store(steps, Ordering::Relaxed);
+    }
+
     /// What the work is doing now ("valuing positions", "listing moves").
     pub fn stage(&self) -> String {
         self.0.stage.lock().map(|s| s.clone()).unwrap_or_default()

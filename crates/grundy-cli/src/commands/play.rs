@@ -24,7 +24,8 @@ pub fn run(
         Ok(())
     });
     drop(working);
-    played.map_err(|e| super::watch::nothing_kept(e.into(), "nothing is saved (a game in play keeps no checkpoint)"))?;
+    played
+        .map_err(|e| super::watch::nothing_kept(e.into(), "nothing is saved (a game in play keeps no checkpoint)"))?;
     outcome
 }
 
@@ -36,8 +37,8 @@ fn converse(
 ) -> Result<()> {
     let opened = Match::new(session, engine_first);
     *working = None;
-    let (mut game, opening) =
-        opened.map_err(|e| super::watch::nothing_kept(e.into(), "nothing is saved (a game in play keeps no checkpoint)"))?;
+    let (mut game, opening) = opened
+        .map_err(|e| super::watch::nothing_kept(e.into(), "nothing is saved (a game in play keeps no checkpoint)"))?;
     let mut stdout = std::io::stdout().lock();
     write!(stdout, "{opening}")?;
     let stdin = std::io::stdin();

@@ -85,7 +85,9 @@ pub fn run(description: &str, arguments: &[String], options: &RuleOptions, play:
         bar.finish_and_clear();
     }
     let report = match report {
-        Err(grundy::Error::Interrupted) => return Err(interrupted(options.search.checkpoint.as_deref(), started)),
+        Err(grundy::Error::Interrupted) => {
+            return Err(interrupted(options.search.checkpoint.as_deref(), game.keeps_checkpoint(), started))
+        }
         other => other?,
     };
     if json {
@@ -100,7 +102,7 @@ pub fn run(description: &str, arguments: &[String], options: &RuleOptions, play:
 /// Only the pruned search keeps a checkpoint (others are refused one up
 /// front), and the message claims a save only when the file was written
 /// during this run.
-fn interrupted(checkpoint: Option<&std::path::Path>, started: std::time::SystemTime) -> anyhow::Error {
+fn interrupted(checkpoint: Option<&std::path::Path>, keeps: bool, started: std::time::SystemTime) -> anyhow::Error {
     let written = |path: &std::path::Path| {
         std::fs::metadata(path).and_then(|m| m.modified()).is_ok_and(|modified| modified >= started)
     };
@@ -109,7 +111,8 @@ fn interrupted(checkpoint: Option<&std::path::Path>, started: std::time::SystemT
             format!("the search table is saved to {}: run the same command again to continue", path.display())
         }
         Some(path) => format!("nothing is saved ({} was not written)", path.display()),
-        None => "nothing is saved (give --checkpoint FILE to make the search resumable)".to_string(),
+        None if keeps => "nothing is saved (give --checkpoint FILE to make the search resumable)".to_string(),
+        None => "nothing is saved (this search keeps no checkpoint)".to_string(),
     })
 }
 

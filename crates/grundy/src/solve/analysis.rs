@@ -72,7 +72,7 @@ where
         crate::watch::stage("listing the winning moves");
         // Each option is valued (by search or closed form): a big
         // component's options are many and slow, so the watch is polled.
-        let mut poll = crate::watch::Poll::every(64);
+        let mut poll = crate::watch::Poll::every(1);
         let mut options = Options::new();
         for (index, component) in components.iter().enumerate() {
             let target = component_values[index] ^ nim_value;
