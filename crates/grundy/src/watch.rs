@@ -34,7 +34,7 @@ pub const POLL_EVERY: u32 = 4096;
 ///
 /// ```
 /// use grundy::Watch;
-/// use grundy::rules::{game, RuleOptions};
+/// use grundy::registry::{game, RuleOptions};
 ///
 /// let watch = Watch::new();
 /// watch.stop(); // as a Ctrl-C handler would, from another thread

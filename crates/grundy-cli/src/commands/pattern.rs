@@ -2,7 +2,7 @@
 
 use anyhow::Result;
 use grundy::pattern;
-use grundy::rules::RuleOptions;
+use grundy::registry::RuleOptions;
 
 pub fn run(
     description: &str,

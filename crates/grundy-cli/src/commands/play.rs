@@ -3,8 +3,9 @@
 use std::io::{BufRead, Write};
 
 use anyhow::{Context, Result};
+use grundy::game::Convention;
 use grundy::play::{Match, PlaySession};
-use grundy::rules::{open, RuleOptions};
+use grundy::registry::{open, RuleOptions};
 
 pub fn run(
     description: &str,
@@ -19,10 +20,11 @@ pub fn run(
     // its first reply): a signal stops that. Waiting for a move is not
     // work: a signal then ends the program at once.
     let mut working = Some(super::watch::working(format!("the game {description} {}", positions.join(" ")), false));
-    let played = playable.play(positions, misere, &mut |session: &mut dyn PlaySession| {
-        outcome = converse(session, engine_first, &mut working);
-        Ok(())
-    });
+    let played =
+        playable.play(positions, Convention::normal_or_misere(misere), &mut |session: &mut dyn PlaySession| {
+            outcome = converse(session, engine_first, &mut working);
+            Ok(())
+        });
     drop(working);
     played
         .map_err(|e| super::watch::nothing_kept(e.into(), "nothing is saved (a game in play keeps no checkpoint)"))?;

@@ -4,7 +4,9 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use anyhow::{bail, Result};
-use grundy::rules::{open, ComponentReport, Convention, MoveReport, Play, Report, RuleOptions, SearchSettings};
+use grundy::game::Convention;
+use grundy::registry::{open, RuleOptions, SearchSettings};
+use grundy::report::{ComponentReport, MoveReport, Report};
 use grundy::solve::pruned::{Progress, DEFAULT_MEMORY};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -40,9 +42,9 @@ pub enum MisereMethod {
 }
 
 impl MisereMethod {
-    pub fn method(self) -> grundy::solve::Method {
+    pub fn method(self) -> grundy::solve::Decision {
         match self {
-            MisereMethod::Canonical => grundy::solve::Method::Canonical,
+            MisereMethod::Canonical => grundy::solve::Decision::Canonical,
         }
     }
 }
@@ -67,10 +69,10 @@ pub fn search_settings(
     })
 }
 
-pub fn run(description: &str, arguments: &[String], options: &RuleOptions, play: Play, json: bool) -> Result<()> {
+pub fn run(description: &str, arguments: &[String], options: &RuleOptions, play: Convention, json: bool) -> Result<()> {
     let (game, positions) = open(description, arguments, options)?;
     if let Some(path) = &options.search.checkpoint {
-        if !game.keeps_checkpoint() || play != Play::Normal {
+        if !game.keeps_checkpoint() || play != Convention::Normal {
             bail!(
                 "--checkpoint {}: {description} in {play} play keeps no checkpoint (only the pruned search of cram, chomp and node-kayles in normal play does)",
                 path.display()

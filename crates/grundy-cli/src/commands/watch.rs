@@ -94,9 +94,9 @@ pub fn tabulate(
     description: &str,
     rows: (u64, u64),
     cols: Option<(u64, u64)>,
-    options: &grundy::rules::RuleOptions,
-) -> Result<grundy::rules::Table> {
-    let game = grundy::rules::game(description, options)?;
+    options: &grundy::registry::RuleOptions,
+) -> Result<grundy::report::ValueTable> {
+    let game = grundy::registry::game(description, options)?;
     let range = match cols {
         Some((a, b)) => format!("rows {}..{}, columns {a}..{b}", rows.0, rows.1),
         None => format!("rows {}..{}", rows.0, rows.1),

@@ -20,8 +20,9 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use grundy::game::Convention;
 use grundy::play::{Ending, PlaySession};
-use grundy::rules::Playable;
+use grundy::registry::Playable;
 use grundy::{Outcome, Watch};
 use serde::Serialize;
 
@@ -265,7 +266,7 @@ impl Sessions {
         &self,
         playable: Arc<dyn Playable>,
         positions: Vec<String>,
-        misere: bool,
+        convention: Convention,
         engine_first: bool,
         watch: Watch,
     ) -> Answer {
@@ -287,7 +288,7 @@ impl Sessions {
             .spawn(move || {
                 let first = first_tx.clone();
                 let run = watch.run(|| {
-                    playable.play(&positions, misere, &mut |session: &mut dyn PlaySession| {
+                    playable.play(&positions, convention, &mut |session: &mut dyn PlaySession| {
                         let mut game = Game {
                             session,
                             id: thread_id.clone(),
