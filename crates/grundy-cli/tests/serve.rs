@@ -35,8 +35,14 @@ impl std::ops::Deref for Server {
 
 impl Server {
     fn start() -> Server {
+        Server::with(&["--time-limit", "2", "--memory", "64M"])
+    }
+
+    /// A server with other limits (`--time-limit`, `--memory`).
+    fn with(limits: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-            .args(["serve", "--port", "0", "--time-limit", "2", "--memory", "64M"])
+            .args(["serve", "--port", "0"])
+            .args(limits)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -423,4 +429,85 @@ fn the_engine_can_move_first_and_bad_games_are_refused() {
         .contains("play"));
     assert!(s.post("/api/play", json!({"game": "nim", "position": []})).error(400).contains("position"));
     s.post("/api/play/0000/move", json!({"move": "1 -> 0"})).error(404);
+}
+
+/// CPU seconds the server process has used so far (Linux's /proc), to see
+/// whether work goes on after its request ended.
+fn cpu_seconds(server: &Server) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{}/stat", server.child.id())).unwrap();
+    // Fields after the command name: state is field 3, utime 14, stime 15.
+    let fields: Vec<&str> = stat.rsplit_once(')').unwrap().1.split_whitespace().collect();
+    let ticks: f64 = fields[11].parse::<f64>().unwrap() + fields[12].parse::<f64>().unwrap();
+    ticks / 100.0
+}
+
+/// Waits until the server has been idle (no CPU used) for a moment.
+fn assert_idle(server: &Server, what: &str) {
+    std::thread::sleep(Duration::from_millis(300));
+    let before = cpu_seconds(server);
+    std::thread::sleep(Duration::from_secs(1));
+    let used = cpu_seconds(server) - before;
+    assert!(used < 0.3, "{what}: the server used {used:.2} CPU seconds in the second after the request ended");
+}
+
+/// The progress of job `id` once it has counted some steps.
+fn progress(s: &Server, id: &str) -> Value {
+    for _ in 0..200 {
+        let status = s.get(&format!("/api/jobs/{id}"));
+        if status.status == 200 && status.json()["done"].as_u64().unwrap_or(0) > 0 {
+            return status.json();
+        }
+        std::thread::sleep(Duration::from_millis(25));
+    }
+    panic!("job {id} reported no progress");
+}
+
+#[test]
+fn a_play_session_reports_its_exploration_and_stops_when_cancelled() {
+    // Misère Kayles 30+30+30: the engine explores every sum reachable
+    // (up to a million) before the first move, for many seconds.
+    let s = Server::with(&["--time-limit", "60", "--memory", "2G"]);
+    let client = s.client.clone();
+    let slow = std::thread::spawn(move || {
+        let body = json!({"game": "kayles", "position": ["30", "30", "30"], "play": "misere", "job": "explore"});
+        client.post("/api/play", body).error(409)
+    });
+    let status = progress(&s, "explore");
+    assert!(status["stage"].as_str().unwrap().contains("exploring"), "{status}");
+    assert_eq!(s.post("/api/cancel", json!({"job": "explore"})).json()["cancelled"], true);
+    assert_eq!(slow.join().unwrap(), "cancelled");
+    assert_idle(&s, "a cancelled play session");
+}
+
+#[test]
+fn a_table_stops_at_its_time_limit() {
+    // A queen's table of 250,000 cells: its riders give each cell hundreds
+    // of options, seconds of work on this machine, past the 1 s limit.
+    let s = Server::with(&["--time-limit", "1", "--memory", "2G"]);
+    let client = s.client.clone();
+    let slow = std::thread::spawn(move || {
+        let body = json!({"game": "rider:-1,0/0,-1/-1,-1/-1,-2/-2,-1/-1,-3/-3,-1/-2,-3/-3,-2", "rows": "0..499", "cols": "0..499", "job": "big-table"});
+        client.post("/api/table", body).error(408)
+    });
+    let status = progress(&s, "big-table");
+    assert!(status["stage"].as_str().unwrap().contains("table"), "{status}");
+    assert!(slow.join().unwrap().contains("time limit"));
+    assert_idle(&s, "a table past its time limit");
+}
+
+#[test]
+fn the_memory_budget_bounds_every_kind_of_request() {
+    let s = Server::with(&["--time-limit", "20", "--memory", "1M"]);
+    // A table of 160,000 nim-values (1.3 MB), a game graph, a search's memo.
+    let table = s.post("/api/table", json!({"game": "queen", "rows": "0..399", "cols": "0..399"})).error(400);
+    assert!(table.contains("memory budget"), "{table}");
+    // A play session's exploration is bounded too, but the engine reports
+    // it as its own limit of explored sums (the message does not name the budget).
+    let play = s.post("/api/play", json!({"game": "kayles", "position": ["30", "30", "30"], "play": "misere"}));
+    assert!(play.error(400).contains("too large"));
+    // A memoized search of 200,000 heaps: its memo passes 1 MB.
+    let solve = s.post("/api/solve", json!({"game": "subtraction:1,3,4", "position": ["200000"]}));
+    assert!(solve.error(400).contains("memory budget"));
+    // Small requests are untouched.
+    assert_eq!(s.post("/api/solve", json!({"game": "nim", "position": ["3", "4", "5"]})).json()["nim_value"], 2);
 }

@@ -70,9 +70,11 @@ pub mod report;
 pub mod solve;
 #[cfg(test)]
 mod testing;
+mod watch;
 
 pub use error::{Error, Result};
 pub use game::{ClosedForm, Decompose, Game, Goal, Indexed, NimHeapGenus, Options, Outcome};
+pub use watch::{Watch, POLL_EVERY};
 
 /// The README's Rust example, compiled and run as a doctest.
 #[cfg(doctest)]

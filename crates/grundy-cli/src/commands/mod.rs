@@ -9,6 +9,7 @@ mod sequence;
 mod serve;
 mod solve;
 mod table;
+pub mod watch;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
@@ -298,6 +299,15 @@ fn parse_memory(text: &str) -> Result<usize, String> {
 }
 
 pub fn run(command: Command) -> Result<()> {
+    match command {
+        // The server stops on Ctrl-C its own way, and its requests have
+        // watches of their own; the others share the run's one watch.
+        Command::Serve { .. } => run_command(command),
+        command => watch::run(|| run_command(command)),
+    }
+}
+
+fn run_command(command: Command) -> Result<()> {
     match command {
         Command::List { json } => list::run(json),
         Command::Solve { game, positions, board, misere, every, json, search, quotient: quotient_file, method } => {

@@ -2,7 +2,7 @@
 
 use anyhow::Result;
 use grundy::pattern;
-use grundy::registry::{game, RuleOptions};
+use grundy::registry::RuleOptions;
 
 pub fn run(
     description: &str,
@@ -13,7 +13,7 @@ pub fn run(
 ) -> Result<()> {
     // Refused before any work: the search keeps copies of the table.
     pattern::check_range(rows.1 - rows.0 + 1, cols.map_or(1, |(a, b)| b - a + 1))?;
-    let table = game(description, options)?.table(rows.0..=rows.1, cols.map(|(a, b)| a..=b))?;
+    let table = super::watch::tabulate(description, rows, cols, options)?;
     let report = pattern::find_patterns(&table)?;
     if json {
         println!("{}", serde_json::to_string_pretty(&report)?);

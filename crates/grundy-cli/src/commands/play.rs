@@ -16,16 +16,31 @@ pub fn run(
 ) -> Result<()> {
     let (playable, positions) = open(description, positions, options)?;
     let mut outcome = Ok(());
-    playable.play(positions, Convention::normal_or_misere(misere), &mut |session: &mut dyn PlaySession| {
-        outcome = converse(session, engine_first);
-        Ok(())
-    })?;
+    // The engine at work on the game before the first move (exploring it,
+    // its first reply): a signal stops that. Waiting for a move is not
+    // work: a signal then ends the program at once.
+    let mut working = Some(super::watch::working(format!("the game {description} {}", positions.join(" ")), false));
+    let played =
+        playable.play(positions, Convention::normal_or_misere(misere), &mut |session: &mut dyn PlaySession| {
+            outcome = converse(session, engine_first, &mut working);
+            Ok(())
+        });
+    drop(working);
+    played
+        .map_err(|e| super::watch::nothing_kept(e.into(), "nothing is saved (a game in play keeps no checkpoint)"))?;
     outcome
 }
 
 /// Reads lines until the game ends, the player quits, or input ends.
-fn converse(session: &mut dyn PlaySession, engine_first: bool) -> Result<()> {
-    let (mut game, opening) = Match::new(session, engine_first)?;
+fn converse(
+    session: &mut dyn PlaySession,
+    engine_first: bool,
+    working: &mut Option<super::watch::Working>,
+) -> Result<()> {
+    let opened = Match::new(session, engine_first);
+    *working = None;
+    let (mut game, opening) = opened
+        .map_err(|e| super::watch::nothing_kept(e.into(), "nothing is saved (a game in play keeps no checkpoint)"))?;
     let mut stdout = std::io::stdout().lock();
     write!(stdout, "{opening}")?;
     let stdin = std::io::stdin();

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use grundy::export::{self, ImageFormat, SequencePlot};
-use grundy::registry::{game, RuleOptions};
+use grundy::registry::RuleOptions;
 use grundy::solve::heap::HeapGame;
 use grundy::solve::heap::{find_periodicity, Algorithm, NimSequence};
 
@@ -37,11 +37,16 @@ pub fn run(
         // Heap games go through the sequence engine (millions of heaps in
         // seconds), as `grundy sequence` does.
         (None, Ok(heaps)) if options == &RuleOptions::default() => (
-            heap_scatter(description, &heaps, rows, format, &|| false)?,
+            {
+                let _working = super::watch::working(format!("nim-values of {description}"), false);
+                let watch = super::watch::watch();
+                heap_scatter(description, &heaps, rows, format, &|| watch.is_stopped())
+                    .map_err(|e| super::watch::nothing_kept(e, "no picture is written"))?
+            },
             format!("plot of G(n) against n for {description}, heaps {}..{}", rows.0, rows.1),
         ),
         _ => {
-            let table = game(description, options)?.table(rows.0..=rows.1, cols.map(|(a, b)| a..=b))?;
+            let table = super::watch::tabulate(description, rows, cols, options)?;
             let range = match cols {
                 Some((a, b)) => format!("rows {}..{}, columns {a}..{b}", rows.0, rows.1),
                 None => format!("rows {}..{}", rows.0, rows.1),

@@ -46,7 +46,7 @@ pub fn run(request: Request) -> Result<()> {
     if request.to > MAX_QUOTIENT_HEAP {
         bail!("--to {} is above the largest heap a quotient is computed for ({MAX_QUOTIENT_HEAP})", request.to);
     }
-    let interrupted = super::sequence::watch_interrupts()?;
+    let interrupted = super::watch::static_flag();
     let limits = Limits { max_elements: request.max_elements, interrupt: Some(interrupted), ..Limits::default() };
     let mut quotient = match request.checkpoint {
         Some(path) if path.exists() => {
@@ -71,7 +71,7 @@ pub fn run(request: Request) -> Result<()> {
     let started = Instant::now();
     let mut last_save = Instant::now();
     let every = super::sequence::checkpoint_every();
-    let working = super::sequence::announce_after_a_second(format!("the quotient of {}", game.description()));
+    let working = super::watch::working(format!("the quotient of {}", game.description()), true);
     loop {
         let mut save_due = false;
         let size = quotient.size();

@@ -1,10 +1,9 @@
 //! `grundy solve`.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Result};
 use grundy::game::Convention;
 use grundy::registry::{open, RuleOptions, SearchSettings};
 use grundy::report::{ComponentReport, MoveReport, Report};
@@ -50,26 +49,14 @@ impl MisereMethod {
     }
 }
 
-/// The pruned search's settings from the command line, with Ctrl-C wired
-/// to stop it (the table is then saved to the checkpoint, if one is given).
+/// The pruned search's settings from the command line; the run's watch
+/// stops it (the table is then saved to the checkpoint, if one is given).
 pub fn search_settings(
     value_only: bool,
     memory: Option<usize>,
     checkpoint: Option<std::path::PathBuf>,
     threads: Option<usize>,
 ) -> Result<SearchSettings> {
-    let interrupt = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&interrupt);
-    // The first Ctrl-C asks the search to stop (and save its checkpoint);
-    // a second one, or the first for a game that does not search this way,
-    // quits at once.
-    ctrlc::set_handler(move || {
-        if flag.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-        eprintln!("stopping (press Ctrl-C again to quit at once)");
-    })
-    .context("cannot watch for Ctrl-C")?;
     Ok(SearchSettings {
         memory: memory.unwrap_or(DEFAULT_MEMORY),
         value_only,
@@ -79,20 +66,32 @@ pub fn search_settings(
         checkpoint,
         // Five minutes, or `GRUNDY_CHECKPOINT_EVERY` seconds (as for sequences).
         checkpoint_every: super::sequence::checkpoint_every_or(Duration::from_secs(300)),
-        interrupt: Some(interrupt),
+        interrupt: Some(super::watch::flag()),
         progress: Some(show_progress),
     })
 }
 
 pub fn run(description: &str, arguments: &[String], options: &RuleOptions, play: Convention, json: bool) -> Result<()> {
     let (game, positions) = open(description, arguments, options)?;
+    if let Some(path) = &options.search.checkpoint {
+        if !game.keeps_checkpoint() || play != Convention::Normal {
+            bail!(
+                "--checkpoint {}: {description} in {play} play keeps no checkpoint (only the pruned search of cram, chomp and node-kayles in normal play does)",
+                path.display()
+            );
+        }
+    }
     let started = std::time::SystemTime::now();
+    let working = super::watch::working(format!("{description} {}", positions.join(" ")), false);
     let report = game.solve_in(positions, play);
+    drop(working);
     if let Some(bar) = BAR.get() {
         bar.finish_and_clear();
     }
     let report = match report {
-        Err(grundy::Error::Interrupted) => return Err(interrupted(options.search.checkpoint.as_deref(), started)),
+        Err(grundy::Error::Interrupted) => {
+            return Err(interrupted(options.search.checkpoint.as_deref(), game.keeps_checkpoint(), started))
+        }
         other => other?,
     };
     if json {
@@ -103,26 +102,22 @@ pub fn run(description: &str, arguments: &[String], options: &RuleOptions, play:
     Ok(())
 }
 
-/// The error for a search stopped by Ctrl-C: it says what was kept, and
-/// stays an [`grundy::Error::Interrupted`] so `main` exits with 130, as a
-/// shell expects of a program stopped by SIGINT.
-///
-/// Only the pruned search (Cram, Chomp, Node Kayles) keeps a checkpoint, so
-/// the message claims a save only when the file was written during this run.
-fn interrupted(checkpoint: Option<&std::path::Path>, started: std::time::SystemTime) -> anyhow::Error {
+/// The error for a search stopped by a signal: it says what was kept.
+/// Only the pruned search keeps a checkpoint (others are refused one up
+/// front), and the message claims a save only when the file was written
+/// during this run.
+fn interrupted(checkpoint: Option<&std::path::Path>, keeps: bool, started: std::time::SystemTime) -> anyhow::Error {
     let written = |path: &std::path::Path| {
         std::fs::metadata(path).and_then(|m| m.modified()).is_ok_and(|modified| modified >= started)
     };
-    let kept = match checkpoint {
+    super::watch::interrupted(match checkpoint {
         Some(path) if written(path) => {
             format!("the search table is saved to {}: run the same command again to continue", path.display())
         }
-        Some(_) => {
-            "nothing is saved (only the pruned search of cram, chomp and node-kayles keeps a checkpoint)".to_string()
-        }
-        None => "nothing is saved (give --checkpoint FILE to make the search resumable)".to_string(),
-    };
-    anyhow::Error::new(grundy::Error::Interrupted).context(format!("interrupted; {kept}"))
+        Some(path) => format!("nothing is saved ({} was not written)", path.display()),
+        None if keeps => "nothing is saved (give --checkpoint FILE to make the search resumable)".to_string(),
+        None => "nothing is saved (this search keeps no checkpoint)".to_string(),
+    })
 }
 
 fn render(report: &Report) -> String {

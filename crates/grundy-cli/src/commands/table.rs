@@ -1,7 +1,7 @@
 //! `grundy table`.
 
 use anyhow::Result;
-use grundy::registry::{game, RuleOptions};
+use grundy::registry::RuleOptions;
 use grundy::report::ValueTable;
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -18,7 +18,7 @@ pub fn run(
     options: &RuleOptions,
     format: Format,
 ) -> Result<()> {
-    let table = game(description, options)?.table(rows.0..=rows.1, cols.map(|(a, b)| a..=b))?;
+    let table = super::watch::tabulate(description, rows, cols, options)?;
     match format {
         Format::Json => println!("{}", serde_json::to_string(&table)?),
         Format::Csv => print!("{}", csv(&table)),

@@ -219,3 +219,23 @@ def test_phone_sized_window(browser):
     expect(page.locator("#play-moves")).to_be_visible()
     shot(page, "08-phone-play")
     context.close()
+
+
+def test_a_long_table_shows_progress_and_is_cancelled(page):
+    # A rider with nine directions over 500×500 cells: hundreds of options a
+    # cell, many seconds of work; the page shows the server's count, and
+    # Cancel stops the work on the server (the job's watch), not only the page.
+    page.fill("#description", "rider:-1,0/0,-1/-1,-1/-1,-2/-2,-1/-1,-3/-3,-1/-2,-3/-3,-2")
+    page.dispatch_event("#description", "input")
+    page.click("#tab-explore")
+    page.fill("#rows", "0..499")
+    page.fill("#cols", "0..499")
+    page.click("#explore-heatmap")
+    expect(page.locator("#busy")).to_be_visible()
+    expect(page.locator("#busy-text")).to_contain_text("valuing the table's positions", timeout=15000)
+    assert re.search(r"positions: [\d,]+", page.locator("#busy-text").inner_text())
+    shot(page, "09-long-table-progress", full_page=False)
+    page.click("#cancel")
+    expect(page.locator("#busy")).to_be_hidden()
+    expect(page.locator("#error")).to_contain_text("cancelled")
+    shot(page, "10-long-table-cancelled", full_page=False)

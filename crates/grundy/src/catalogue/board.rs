@@ -123,6 +123,36 @@ impl BoardGame {
         self.potential.0 * x as i64 + self.potential.1 * y as i64
     }
 
+    /// An upper bound on the cells play can reach from `cell` (itself
+    /// included), counted up to `cap` (a larger count is returned as
+    /// `cap + 1`): the cells of the board whose potential is at most the
+    /// start's, since every move lowers it. Lets a front end refuse a
+    /// search too big for its limits before starting it.
+    pub fn reachable_bound(&self, cell: Cell, cap: u128) -> u128 {
+        let (a, b) = self.potential;
+        let (rows, cols) = match self.board {
+            Board::QuarterPlane => (u64::MAX, u64::MAX),
+            Board::Bounded { rows, cols } => (rows as u64, cols as u64),
+        };
+        if a <= 0 || b <= 0 {
+            // A bounded board with a potential of any sign: the whole board.
+            return (rows as u128 * cols as u128).min(cap + 1);
+        }
+        let (a, b) = (a as u128, b as u128);
+        let start = self.potential_of(cell).max(0) as u128;
+        let mut count: u128 = 0;
+        let mut x: u128 = 0;
+        // Each column x holds the cells y with a·x + b·y ≤ start.
+        while a * x <= start && x < rows as u128 {
+            count += ((start - a * x) / b + 1).min(cols as u128);
+            if count > cap {
+                return cap + 1;
+            }
+            x += 1;
+        }
+        count
+    }
+
     /// The region to table for questions about cells in `rows × cols`
     /// (from the corner): on a bounded board the whole board, on the quarter
     /// plane every cell whose potential is at most that of the far corner —

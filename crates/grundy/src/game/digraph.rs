@@ -75,7 +75,17 @@ impl Digraph {
         }
         let mut options = Options::new();
         let mut next = 0;
+        // The current watch ([`crate::Watch`]) may stop the exploration,
+        // and its memory budget bounds the graph: each position costs its
+        // key twice (the list and the numbering) and a few words.
+        let mut poll = crate::watch::Poll::new();
+        let per_position = 2 * std::mem::size_of::<G::Position>() as u128 + 32;
+        crate::watch::stage("exploring the game's positions");
         while next < positions.len() {
+            poll.step()?;
+            if next % crate::watch::POLL_EVERY as usize == 0 {
+                crate::watch::charge("the game graph", positions.len() as u128 * per_position)?;
+            }
             options.clear();
             game.options(&positions[next], &mut options);
             for parts in options.iter() {

@@ -57,6 +57,10 @@ pub(super) fn board_game(description: &Description, moves: impl Into<Moves>) -> 
     let race = game.with_goal(goal)?;
     Ok(match RaceRules::of(description.text, &race) {
         Some(closed_form) => Box::new(closed_form),
-        None => Box::new(GoalGame::new(description.text, race, Some(board_table_goal)).with_picture(picture::board)),
+        None => Box::new(
+            GoalGame::new(description.text, race, Some(board_table_goal))
+                .with_picture(picture::board)
+                .with_reachable_bound(|race, &cell, cap| race.reachable_bound(cell, cap)),
+        ),
     })
 }

@@ -44,7 +44,15 @@ fn within(n: u64, last: u64, what: &str) -> Result<u32> {
 }
 
 fn one_coordinate(rows: RangeInclusive<u64>, cell: impl Fn(u64) -> Result<Option<u64>>) -> Result<ValueTable> {
-    let cells = rows.clone().map(|n| Ok(vec![cell(n)?.map(TableCell::NimValue)])).collect::<Result<_>>()?;
+    // A cell may be a whole graph's value: the current watch is polled often.
+    let mut poll = crate::watch::Poll::every(64);
+    let cells = rows
+        .clone()
+        .map(|n| {
+            poll.step()?;
+            Ok(vec![cell(n)?.map(TableCell::NimValue)])
+        })
+        .collect::<Result<_>>()?;
     Ok(ValueTable { game: String::new(), kind: TableKind::NimValue, rows: rows.collect(), columns: None, cells })
 }
 
@@ -97,10 +105,12 @@ pub(super) fn product_table(
     cells_checked(&rows, Some(&columns))?;
     let (a, b) = (game.rows(), game.columns());
     let mut cells = Vec::new();
+    let mut poll = crate::watch::Poll::new();
     for x in rows.clone() {
         let x = within(x, u64::from(a.last_place()), "place x")?;
         let mut row = Vec::new();
         for y in columns.clone() {
+            poll.step()?;
             let y = within(y, u64::from(b.last_place()), "place y")?;
             let on_board = x >= a.first_place() && y >= b.first_place();
             row.push(on_board.then(|| TableCell::NimValue(game.head_value(x, y))));

@@ -27,7 +27,15 @@ where
     search: Mutex<Search<Arc<G>, GoalPlay>>,
     tabulate: Option<Tabulator<G>>,
     picture: Option<Picture<G>>,
+    reachable: Option<ReachableBound<G>>,
 }
+
+/// An upper bound on the positions play can reach from a position, counted
+/// up to a cap (see [`crate::catalogue::BoardGame::reachable_bound`]).
+pub type ReachableBound<G> = fn(&G, &<G as crate::game::Game>::Position, u128) -> u128;
+
+/// The most positions a race's graph may have ([`remoteness_of`] explores it).
+pub const MAX_RACE_POSITIONS: usize = 10_000_000;
 
 impl<G: Goal + Notation + Send + Sync + 'static> GoalGame<G>
 where
@@ -36,7 +44,33 @@ where
     pub fn new(name: impl Into<String>, game: G, tabulate: Option<Tabulator<G>>) -> Self {
         let game = Arc::new(game);
         let search = Mutex::new(Search::goal_play(Arc::clone(&game)));
-        GoalGame { name: name.into(), search, game, tabulate, picture: None }
+        GoalGame { name: name.into(), search, game, tabulate, picture: None, reachable: None }
+    }
+
+    /// Refuses positions from which `bound` says more than
+    /// [`MAX_RACE_POSITIONS`] may be reached, before any search.
+    pub fn with_reachable_bound(mut self, bound: ReachableBound<G>) -> Self {
+        self.reachable = Some(bound);
+        self
+    }
+
+    fn check_size(&self, position: &G::Position, text: &str) -> Result<()> {
+        let Some(bound) = self.reachable else { return Ok(()) };
+        let limit = MAX_RACE_POSITIONS as u128;
+        // Counted exactly well past the limit, so the message says how far.
+        let cap = limit * 1000;
+        match bound(&self.game, position, cap) {
+            reachable if reachable > cap => Err(Error::InvalidPosition(format!(
+                "too large: the race from {text} may reach more than {cap} positions, more than the limit of {limit}"
+            ))),
+            reachable if reachable > limit => Err(Error::TooLarge {
+                what: format!("the race from {text} (the positions it may reach)"),
+                needed: reachable,
+                limit,
+                unit: "positions",
+            }),
+            _ => Ok(()),
+        }
     }
 
     /// Draws positions with `picture` in `play`.
@@ -78,6 +112,7 @@ where
             )));
         };
         let parsed = self.game.parse_position(position)?;
+        self.check_size(&parsed, position)?;
         let analysis = analyse_goal(&mut lock(&self.search), &parsed)?;
         let from = self.game.format_position(&parsed);
         let mut report = Report::new(&self.name, Convention::Goal, positions, analysis.outcome);
@@ -111,7 +146,9 @@ where
                 positions.len()
             )));
         };
-        let session = Session::goal(&*self.game, self.game.parse_position(position)?)?;
+        let parsed = self.game.parse_position(position)?;
+        self.check_size(&parsed, position)?;
+        let session = Session::goal(&*self.game, parsed)?;
         run(&mut with_picture(session, self.picture))
     }
 }
@@ -122,6 +159,6 @@ fn remoteness_of<G: Goal>(game: &G, position: &G::Position) -> Result<Option<u64
 where
     G::Position: Hash + Eq + Clone,
 {
-    let (graph, _) = Digraph::explore(game, std::slice::from_ref(position), 10_000_000)?;
+    let (graph, _) = Digraph::explore(game, std::slice::from_ref(position), MAX_RACE_POSITIONS)?;
     Ok(retrograde(&graph).remoteness[0])
 }

@@ -49,6 +49,12 @@ pub trait Playable: Send + Sync {
     fn uses_misere_quotient(&self) -> bool {
         false
     }
+    /// Whether `solve` saves its work to [`crate::registry::SearchSettings::checkpoint`]
+    /// (the pruned search's games); front ends refuse a checkpoint to the
+    /// others up front rather than promise a save that never happens.
+    fn keeps_checkpoint(&self) -> bool {
+        false
+    }
     /// Makes the session's searches watch `flag` (a Ctrl-C handler's):
     /// once it is raised they return [`Error::Interrupted`], keeping what
     /// they had valued. Sessions whose work is short or that get the flag

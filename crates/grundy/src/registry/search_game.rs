@@ -170,6 +170,10 @@ where
         &self.name
     }
 
+    fn keeps_checkpoint(&self) -> bool {
+        true
+    }
+
     fn solve_in(&self, positions: &[String], play: Convention) -> Result<Report> {
         match play {
             Convention::Normal => self.solve_normal(positions),
@@ -242,6 +246,10 @@ where
 {
     fn name(&self) -> &str {
         self.narrow.name()
+    }
+
+    fn keeps_checkpoint(&self) -> bool {
+        true
     }
 
     fn solve_in(&self, positions: &[String], play: Convention) -> Result<Report> {

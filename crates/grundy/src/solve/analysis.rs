@@ -69,12 +69,17 @@ where
     let nim_value = component_values.iter().fold(0, |x, v| x ^ v);
     let mut winning_moves = Vec::new();
     if nim_value != 0 {
+        crate::watch::stage("listing the winning moves");
+        // Each option is valued (by search or closed form): a big
+        // component's options are many and slow, so the watch is polled.
+        let mut poll = crate::watch::Poll::every(1);
         let mut options = Options::new();
         for (index, component) in components.iter().enumerate() {
             let target = component_values[index] ^ nim_value;
             options.clear();
             search.game().options(component, &mut options);
             for option in options.iter() {
+                poll.step()?;
                 let mut value = 0;
                 for part in option {
                     value ^= search.value(part)?;

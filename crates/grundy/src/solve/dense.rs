@@ -32,6 +32,8 @@ pub fn solve_dense<G: Indexed, R: Rule<G>>(game: &G, rule: R, len: usize) -> Res
             unit: "positions",
         });
     }
+    crate::watch::charge("the table", len as u128 * std::mem::size_of::<R::Value>() as u128)?;
+    crate::watch::stage("valuing the table's positions");
     let mut table: Vec<R::Value> = Vec::new();
     table.try_reserve_exact(len).map_err(|_| Error::TooLarge {
         what: "the table (out of memory)".into(),
@@ -41,7 +43,10 @@ pub fn solve_dense<G: Indexed, R: Rule<G>>(game: &G, rule: R, len: usize) -> Res
     })?;
     let mut options = Options::new();
     let mut option_values = Vec::new();
+    // The current watch ([`crate::Watch`]) may stop a big table midway.
+    let mut poll = crate::watch::Poll::new();
     for index in 0..len {
+        poll.step()?;
         let position = game.position(index);
         options.clear();
         game.options(&position, &mut options);

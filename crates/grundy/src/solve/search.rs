@@ -245,6 +245,11 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
                     // on the stack are simply not stored.
                     return Err(Error::Interrupted);
                 }
+                // The thread's current watch, and its memory budget (a
+                // memo entry is the key, the value and the map's overhead).
+                crate::watch::check_current(INTERRUPT_CHECK_EVERY as u64)?;
+                let entry = std::mem::size_of::<G::Position>() + std::mem::size_of::<R::Value>() + 16;
+                crate::watch::charge("the search's memo", self.memo.len() as u128 * entry as u128)?;
             }
             // Find the next part whose value is still unknown.
             let mut unknown = None;

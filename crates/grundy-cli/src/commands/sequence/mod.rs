@@ -5,8 +5,7 @@ mod file;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
@@ -82,11 +81,8 @@ pub fn run(request: Request) -> Result<()> {
     let mut checkpoint = request.checkpoint.map(|path| file::Checkpoint::new(path, game.description(), Some(&start)));
     let mut sequence = NimSequence::resume(&game, method, start)?;
 
-    let interrupted = Arc::new(AtomicBool::new(false));
-    {
-        let flag = interrupted.clone();
-        ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst)).context("cannot watch for Ctrl-C")?;
-    }
+    let interrupted = super::watch::static_flag();
+    let working = super::watch::working(format!("nim-values of {}", game.description()), true);
     let progress = ProgressBar::new(len as u64).with_style(
         ProgressStyle::with_template("{spinner} heaps {human_pos}/{human_len} [{bar:40}] {percent}% eta {eta}")
             .expect("a valid template")
@@ -129,6 +125,7 @@ pub fn run(request: Request) -> Result<()> {
     if let Some(checkpoint) = &mut checkpoint {
         checkpoint.save(sequence.values())?;
     }
+    drop(working);
     let elapsed = started.elapsed();
     let mut values = sequence.into_values();
     values.truncate(len);
@@ -157,12 +154,12 @@ fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
     let len = usize::try_from(request.to).ok().and_then(|n| n.checked_add(1)).context("--to is too large")?;
     // Each heap's misère value (8 bytes) and its genus while it is computed.
     check_memory(len, 2 * std::mem::size_of::<grundy::nim::NimValue>())?;
-    let interrupted = watch_interrupts()?;
+    let interrupted = super::watch::static_flag();
     let progress = ProgressBar::new_spinner()
         .with_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("a valid template"));
     let started = Instant::now();
     let limits = Limits { interrupt: Some(interrupted), ..Limits::default() };
-    let working = announce_after_a_second(format!("misère values of {}", game.description()));
+    let working = super::watch::working(format!("misère values of {}", game.description()), true);
     let found = misere_sequence_with(game, request.to, limits, |heap| {
         progress.set_message(format!("misère values: heap {heap}"));
         progress.tick();
@@ -180,43 +177,6 @@ fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
     let values = Values::from(values.into_iter().map(|v| v as u32).collect::<Vec<u32>>());
     eprintln!("grundy: misère values of {} heaps of {} in {:.2?}", values.len(), game.description(), started.elapsed());
     print(game, &values, periodicity.as_ref(), request.format, request.output, &Play::Misere(method))
-}
-
-/// Without a terminal the progress bar is hidden: a run still at work
-/// after a second says so once on standard error (and how to stop it).
-/// Dropping the guard ends the watch.
-pub(crate) struct Announcement(Arc<AtomicBool>);
-
-pub(crate) fn announce_after_a_second(what: String) -> Announcement {
-    use std::io::IsTerminal;
-    let done = Arc::new(AtomicBool::new(false));
-    if !std::io::stderr().is_terminal() {
-        let watched = done.clone();
-        std::thread::spawn(move || {
-            for _ in 0..20 {
-                std::thread::sleep(Duration::from_millis(50));
-                if watched.load(Ordering::SeqCst) {
-                    return;
-                }
-            }
-            eprintln!("grundy: working on {what} (Ctrl-C stops)");
-        });
-    }
-    Announcement(done)
-}
-
-impl Drop for Announcement {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::SeqCst);
-    }
-}
-
-/// A flag that Ctrl-C and SIGTERM set, living as long as the program (the
-/// misère quotient polls it in the middle of its work).
-pub(crate) fn watch_interrupts() -> Result<&'static AtomicBool> {
-    let flag: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
-    ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst)).context("cannot watch for Ctrl-C")?;
-    Ok(flag)
 }
 
 /// Refuses runs whose values would not fit in memory, before starting:

@@ -79,7 +79,7 @@ impl GameSpec {
                 Some(crate::commands::parse_cell(goal.trim()).map_err(|e| ApiError::bad(format!("goal: {e:#}")))?);
         }
         options.search.memory = app.runner.limits.memory;
-        options.search.interrupt = Some(Arc::clone(&job.interrupt));
+        options.search.interrupt = Some(job.watch.flag());
         Ok(options)
     }
 
@@ -100,7 +100,7 @@ impl GameSpec {
         } else {
             game(description, &options)?
         };
-        playable.set_interrupt(Arc::clone(&job.interrupt));
+        playable.set_interrupt(job.watch.flag());
         Ok(playable)
     }
 }
@@ -282,10 +282,7 @@ pub async fn picture(State(app): State<App>, body: Body<RangeRequest>) -> Answer
             let plain = request.spec.board.is_none() && request.spec.goal.is_none();
             match (cols, HeapGame::parse(description)) {
                 (None, Ok(heaps)) if plain => {
-                    let flag = Arc::clone(&job.interrupt);
-                    Ok(super::super::plot::heap_scatter(description, &heaps, rows, format, &|| {
-                        flag.load(Ordering::Relaxed)
-                    })?)
+                    Ok(super::super::plot::heap_scatter(description, &heaps, rows, format, &|| job.watch.is_stopped())?)
                 }
                 _ => {
                     let table = request.spec.build(&worker, &job)?.table(rows.0..=rows.1, cols.map(|(a, b)| a..=b))?;
@@ -324,9 +321,10 @@ pub async fn sequence(State(app): State<App>, body: Body<SequenceRequest>) -> An
         .run(request.job.clone(), move |job| {
             let to = request.to;
             job.total.store(to + 1, Ordering::Relaxed);
+            job.watch.set_stage("valuing heaps");
             let stop = |n: u64| {
-                job.done.store(n, Ordering::Relaxed);
-                job.interrupt.load(Ordering::Relaxed)
+                job.watch.set_done(n);
+                job.watch.is_stopped()
             };
             if request.play == PlayName::Misere {
                 let found = misere_sequence(&heaps, to, stop)?;
@@ -395,41 +393,50 @@ pub async fn play_start(State(app): State<App>, body: Body<PlayRequest>) -> Answ
     let worker = app.clone();
     let state = app
         .runner
-        .run(None, move |job| {
+        .run(request.spec.job.clone(), move |job| {
             let playable: Arc<dyn Playable> = request.spec.build(&worker, &job)?.into();
-            worker.sessions.start(playable, request.position, request.play.into(), request.engine_first)
+            worker.sessions.start(
+                playable,
+                request.position,
+                request.play.into(),
+                request.engine_first,
+                job.watch.clone(),
+            )
         })
         .await?;
     json(state)
 }
 
-async fn send(app: App, id: String, command: Command) -> Answer {
+/// A command to a game in progress, as a job (`job`: the page's id for it,
+/// to watch and cancel it).
+async fn send(app: App, id: String, command: Command, job: Option<String>) -> Answer {
     let worker = app.clone();
-    let answer = app.runner.run(None, move |_| worker.sessions.send(&id, command)).await?;
+    let answer = app.runner.run(job, move |job| worker.sessions.send(&id, command, job.watch.clone())).await?;
     json(answer)
 }
 
 pub async fn play_state(State(app): State<App>, Path(id): Path<String>) -> Answer {
-    send(app, id, Command::State).await
+    send(app, id, Command::State, None).await
 }
 
 #[derive(Deserialize)]
 pub struct MoveRequest {
     #[serde(rename = "move")]
     mv: String,
+    job: Option<String>,
 }
 
 pub async fn play_move(State(app): State<App>, Path(id): Path<String>, body: Body<MoveRequest>) -> Answer {
     let JsonBody(request) = body?;
-    send(app, id, Command::Move(request.mv)).await
+    send(app, id, Command::Move(request.mv), request.job).await
 }
 
 pub async fn play_undo(State(app): State<App>, Path(id): Path<String>) -> Answer {
-    send(app, id, Command::Undo).await
+    send(app, id, Command::Undo, None).await
 }
 
 pub async fn play_hint(State(app): State<App>, Path(id): Path<String>) -> Answer {
-    send(app, id, Command::Hint).await
+    send(app, id, Command::Hint, None).await
 }
 
 pub async fn play_end(State(app): State<App>, Path(id): Path<String>) -> Answer {

@@ -5,13 +5,18 @@
 //! searches are CPU-bound and synchronous, and on the async workers they
 //! would stall every other connection. A semaphore caps how many run at
 //! once, so a burst of slow requests queues instead of starving the
-//! machine. Each job gets an interruption flag, the library's own way of
-//! stopping a search (`SearchSettings::interrupt`, `Playable::set_interrupt`,
-//! a sequence's stop callback): the time limit and the page's Cancel
-//! button raise it, and the search returns `Error::Interrupted` promptly.
+//! machine. Each job gets a [`grundy::Watch`], the library's own way of
+//! stopping long work, counting its steps and bounding its memory: it is
+//! current on the worker thread (the tables, graph explorations, searches
+//! and move listings poll it) and its flag goes to the pruned search and
+//! the sessions' searches. The time limit, the page's Cancel button and a
+//! client that goes away raise it, and the work returns
+//! `Error::Interrupted` promptly; `GET /api/jobs/{id}` reads its tally.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use grundy::Watch;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -25,8 +30,9 @@ use super::error::ApiError;
 pub struct Limits {
     /// Wall-clock time for one computation, waiting for a turn included.
     pub time: Duration,
-    /// Memory for the pruned search's transposition tables (Cram, Chomp,
-    /// Node Kayles), as `solve --memory`.
+    /// Memory for one request: the pruned search's transposition tables
+    /// (Cram, Chomp, Node Kayles), as `solve --memory`, and the budget of
+    /// every other request's tables, game graphs and memos ([`Watch::with_memory`]).
     pub memory: usize,
     /// The most cells a table, heatmap or pattern request may have.
     pub max_cells: u64,
@@ -57,11 +63,12 @@ impl Default for Limits {
 
 /// A computation the page may watch (`GET /api/jobs/{id}`) and cancel.
 pub struct Job {
-    pub interrupt: Arc<AtomicBool>,
+    /// Stops the work, counts its steps (heaps valued, positions
+    /// explored), bounds its memory.
+    pub watch: Watch,
     cancelled: AtomicBool,
     started: Instant,
-    /// Work done so far, in the job's own unit (heaps valued).
-    pub done: AtomicU64,
+    /// The whole work in the tally's unit, where it is known (heaps).
     pub total: AtomicU64,
 }
 
@@ -69,8 +76,12 @@ pub struct Job {
 #[derive(Serialize)]
 pub struct JobStatus {
     pub elapsed_ms: u64,
+    /// Steps done: heaps for sequences, positions or cells for the rest.
     pub done: u64,
+    /// The steps of the whole job, or 0 where that is not known ahead.
     pub total: u64,
+    /// What the job is doing now ("exploring the game's positions").
+    pub stage: String,
 }
 
 /// Runs engine work within the [`Limits`], and keeps the running jobs by
@@ -94,7 +105,7 @@ struct Registered<'r> {
 impl Drop for Registered<'_> {
     fn drop(&mut self) {
         if !self.finished {
-            self.job.interrupt.store(true, Ordering::SeqCst);
+            self.job.watch.stop();
         }
         if let Some(id) = &self.id {
             let mut jobs = self.runner.jobs.lock().unwrap_or_else(|p| p.into_inner());
@@ -119,10 +130,9 @@ impl Runner {
         work: impl FnOnce(Arc<Job>) -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
         let job = Arc::new(Job {
-            interrupt: Arc::new(AtomicBool::new(false)),
+            watch: Watch::new().with_memory(self.limits.memory),
             cancelled: AtomicBool::new(false),
             started: Instant::now(),
-            done: AtomicU64::new(0),
             total: AtomicU64::new(0),
         });
         let id = id.filter(|id| !id.is_empty() && id.len() <= 64);
@@ -141,13 +151,14 @@ impl Runner {
         // request (it stops at its next check of the flag) still counts.
         let handle = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            work(worker_job)
+            let watch = worker_job.watch.clone();
+            watch.run(|| work(worker_job))
         });
         let outcome = tokio::time::timeout_at(deadline, handle).await;
         registered.finished = true;
         match outcome {
             Err(_) => {
-                job.interrupt.store(true, Ordering::SeqCst);
+                job.watch.stop();
                 Err(ApiError::timeout(limit, "computing"))
             }
             Ok(Err(_panicked)) => Err(ApiError::internal("the computation failed")),
@@ -166,7 +177,7 @@ impl Runner {
         match jobs.get(id) {
             Some(job) => {
                 job.cancelled.store(true, Ordering::SeqCst);
-                job.interrupt.store(true, Ordering::SeqCst);
+                job.watch.stop();
                 true
             }
             None => false,
@@ -177,8 +188,9 @@ impl Runner {
         let jobs = self.jobs.lock().unwrap_or_else(|p| p.into_inner());
         jobs.get(id).map(|job| JobStatus {
             elapsed_ms: job.started.elapsed().as_millis() as u64,
-            done: job.done.load(Ordering::Relaxed),
+            done: job.watch.done(),
             total: job.total.load(Ordering::Relaxed),
+            stage: job.watch.stage(),
         })
     }
 }

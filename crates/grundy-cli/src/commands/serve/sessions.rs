@@ -7,6 +7,12 @@
 //! that callback, and takes commands over a channel. Sessions are bounded in
 //! number ([`super::limits::Limits::max_sessions`]) and dropped after a
 //! time unused; dropping a session closes its channel, which ends its thread.
+//!
+//! Each command comes with the [`Watch`] of the request that sent it, and
+//! runs with it current on the session's thread: the request's time limit,
+//! Cancel and memory budget apply to the engine's work for it (exploring
+//! the game, valuing the moves, the engine's reply). A session that expires
+//! or is ended stops the work it is doing at once.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
@@ -17,7 +23,7 @@ use std::time::Instant;
 use grundy::game::Convention;
 use grundy::play::{Ending, PlaySession};
 use grundy::registry::Playable;
-use grundy::Outcome;
+use grundy::{Outcome, Watch};
 use serde::Serialize;
 
 use super::error::ApiError;
@@ -202,9 +208,23 @@ fn announce(ending: Ending, you_to_move: bool) -> String {
     .to_string()
 }
 
+/// A command, where to send its answer, and the watch of its request.
+type Envelope = (Command, mpsc::Sender<Answer>, Watch);
+
 struct Entry {
-    commands: mpsc::Sender<(Command, mpsc::Sender<Answer>)>,
+    commands: mpsc::Sender<Envelope>,
     last_used: Instant,
+    /// The watch of the command the session is working on, if any.
+    working: Arc<Mutex<Option<Watch>>>,
+}
+
+impl Entry {
+    /// Stops the work in progress: the session is being dropped.
+    fn stop(&self) {
+        if let Some(watch) = &*self.working.lock().unwrap_or_else(|p| p.into_inner()) {
+            watch.stop();
+        }
+    }
 }
 
 /// The games in progress, by id.
@@ -226,7 +246,13 @@ impl Sessions {
     /// Drops the sessions unused for longer than the idle time.
     pub fn expire(&self) {
         let idle = self.idle;
-        self.lock().retain(|_, entry| entry.last_used.elapsed() <= idle);
+        self.lock().retain(|_, entry| {
+            let keep = entry.last_used.elapsed() <= idle;
+            if !keep {
+                entry.stop();
+            }
+            keep
+        });
     }
 
     pub fn len(&self) -> usize {
@@ -234,13 +260,15 @@ impl Sessions {
     }
 
     /// Starts a game on its own thread and returns its first state. Blocks
-    /// until the engine has judged the start (call it off the async workers).
+    /// until the engine has judged the start (call it off the async
+    /// workers); `watch` (the request's) stops that work.
     pub fn start(
         &self,
         playable: Arc<dyn Playable>,
         positions: Vec<String>,
         convention: Convention,
         engine_first: bool,
+        watch: Watch,
     ) -> Answer {
         self.expire();
         if self.len() >= self.max {
@@ -250,38 +278,45 @@ impl Sessions {
             )));
         }
         let id = new_id();
-        let (commands, inbox) = mpsc::channel::<(Command, mpsc::Sender<Answer>)>();
+        let (commands, inbox) = mpsc::channel::<Envelope>();
         let (first_tx, first_rx) = mpsc::channel::<Answer>();
         let thread_id = id.clone();
+        let working = Arc::new(Mutex::new(None::<Watch>));
+        let worker = Arc::clone(&working);
         std::thread::Builder::new()
             .name(format!("play-{id}"))
             .spawn(move || {
                 let first = first_tx.clone();
-                let run = playable.play(&positions, convention, &mut |session: &mut dyn PlaySession| {
-                    let mut game = Game {
-                        session,
-                        id: thread_id.clone(),
-                        you_to_move: !engine_first,
-                        turns: Vec::new(),
-                        history: Vec::new(),
-                        result: None,
-                    };
-                    let opening = (|| {
-                        game.record(None, None)?;
-                        if engine_first && game.result.is_none() {
-                            game.engine_turn()?;
+                let run = watch.run(|| {
+                    playable.play(&positions, convention, &mut |session: &mut dyn PlaySession| {
+                        let mut game = Game {
+                            session,
+                            id: thread_id.clone(),
+                            you_to_move: !engine_first,
+                            turns: Vec::new(),
+                            history: Vec::new(),
+                            result: None,
+                        };
+                        let opening = (|| {
+                            game.record(None, None)?;
+                            if engine_first && game.result.is_none() {
+                                game.engine_turn()?;
+                            }
+                            game.state()
+                        })();
+                        let opening = opening.map_err(ApiError::from);
+                        let ok = opening.is_ok();
+                        let _ = first.send(opening.map(|s| serde_json::to_value(s).expect("a state serializes")));
+                        if ok {
+                            while let Ok((command, reply, watch)) = inbox.recv() {
+                                *worker.lock().unwrap_or_else(|p| p.into_inner()) = Some(watch.clone());
+                                let answer = watch.run(|| game.handle(command));
+                                *worker.lock().unwrap_or_else(|p| p.into_inner()) = None;
+                                let _ = reply.send(answer);
+                            }
                         }
-                        game.state()
-                    })();
-                    let opening = opening.map_err(ApiError::from);
-                    let ok = opening.is_ok();
-                    let _ = first.send(opening.map(|s| serde_json::to_value(s).expect("a state serializes")));
-                    if ok {
-                        while let Ok((command, reply)) = inbox.recv() {
-                            let _ = reply.send(game.handle(command));
-                        }
-                    }
-                    Ok(())
+                        Ok(())
+                    })
                 });
                 if let Err(error) = run {
                     let _ = first_tx.send(Err(error.into()));
@@ -290,13 +325,14 @@ impl Sessions {
             .map_err(|_| ApiError::busy("cannot start another game now"))?;
         let first = first_rx.recv().map_err(|_| ApiError::internal("the game stopped before it started"))?;
         if first.is_ok() {
-            self.lock().insert(id, Entry { commands, last_used: Instant::now() });
+            self.lock().insert(id, Entry { commands, last_used: Instant::now(), working });
         }
         first
     }
 
-    /// Sends a command to the game `id` and waits for its answer (blocking).
-    pub fn send(&self, id: &str, command: Command) -> Answer {
+    /// Sends a command to the game `id` and waits for its answer
+    /// (blocking); `watch` (the request's) stops the work for it.
+    pub fn send(&self, id: &str, command: Command, watch: Watch) -> Answer {
         let commands = {
             let mut entries = self.lock();
             let entry = entries.get_mut(id).ok_or_else(|| {
@@ -306,12 +342,20 @@ impl Sessions {
             entry.commands.clone()
         };
         let (reply, answer) = mpsc::channel();
-        commands.send((command, reply)).map_err(|_| ApiError::not_found(format!("the game '{id}' has ended")))?;
+        commands
+            .send((command, reply, watch))
+            .map_err(|_| ApiError::not_found(format!("the game '{id}' has ended")))?;
         answer.recv().map_err(|_| ApiError::internal("the game stopped"))?
     }
 
     pub fn end(&self, id: &str) -> bool {
-        self.lock().remove(id).is_some()
+        match self.lock().remove(id) {
+            Some(entry) => {
+                entry.stop();
+                true
+            }
+            None => false,
+        }
     }
 }
 

@@ -107,7 +107,20 @@ impl Algorithm {
 /// ```
 pub fn nim_values(game: &HeapGame, last: usize) -> Result<Values> {
     let mut sequence = NimSequence::new(game, Algorithm::best_for(game))?;
-    sequence.extend_to(last.saturating_add(1), |_| false)?;
+    // The current watch ([`crate::Watch`]) may stop it; heaps count as its steps.
+    let watch = crate::Watch::current();
+    let mut counted = 0;
+    let done = sequence.extend_to(last.saturating_add(1), |n| match &watch {
+        Some(watch) => {
+            watch.add((n as u64).saturating_sub(counted));
+            counted = n as u64;
+            watch.is_stopped()
+        }
+        None => false,
+    })?;
+    if !done {
+        return Err(crate::Error::Interrupted);
+    }
     Ok(sequence.into_values())
 }
 

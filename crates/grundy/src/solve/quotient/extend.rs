@@ -67,7 +67,7 @@ impl Limits {
     fn check_interrupt(&self) -> Result<()> {
         match self.interrupt {
             Some(flag) if flag.load(Ordering::Relaxed) => Err(Error::Interrupted),
-            _ => Ok(()),
+            _ => crate::watch::check_current(0),
         }
     }
 }

@@ -61,10 +61,16 @@ impl MisereOracle<u64> for QuotientOracle {
             if largest > self.grow_to {
                 return None;
             }
-            if self.quotient.extend(&self.game, largest, self.limits, |_| false).is_err() {
-                // A limit: keep what was built, and stop growing past it.
-                self.grow_to = self.quotient.last_heap();
-                return None;
+            // The current watch may stop the growth (its next poll, in
+            // the search that follows, then reports the interruption).
+            match self.quotient.extend(&self.game, largest, self.limits, |_| crate::watch::current_stopped()) {
+                Ok(_) => {}
+                Err(crate::Error::Interrupted) => return None,
+                Err(_) => {
+                    // A limit: keep what was built, and stop growing past it.
+                    self.grow_to = self.quotient.last_heap();
+                    return None;
+                }
             }
         }
         let element = self.quotient.element_of(components)?;

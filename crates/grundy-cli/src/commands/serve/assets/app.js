@@ -35,6 +35,7 @@ async function api(path, body, { method = body ? 'POST' : 'GET', raw = false } =
       if (r.ok) {
         const s = await r.json();
         if (s.total) text += ` — ${s.done.toLocaleString()} of ${s.total.toLocaleString()}`;
+        else if (s.done) text += ` — ${s.stage || 'steps'}: ${s.done.toLocaleString()}`;
       }
     } catch (_) { /* the job may have ended */ }
     $('busy-text').textContent = text;

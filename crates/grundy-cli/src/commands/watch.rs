@@ -1,0 +1,116 @@
+//! The run's one [`Watch`]: Ctrl-C (SIGINT) and SIGTERM stop it, and every
+//! long computation of every command polls it (the library's loops poll the
+//! watch installed on the main thread; the pruned search, sequences and
+//! quotients are handed its flag).
+//!
+//! The handler is installed once, in [`run`], for every command but `serve`
+//! (which stops its own way). While nothing is [`working`] — `play` waiting
+//! for a move, output being printed — a signal ends the program at once,
+//! with 130 as a shell expects; during work it asks the work to stop, so it
+//! can keep what its checkpoint holds and say so; a second signal quits at once.
+
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use grundy::Watch;
+
+static WATCH: OnceLock<Watch> = OnceLock::new();
+/// How many [`Working`] guards are alive.
+static BUSY: AtomicUsize = AtomicUsize::new(0);
+
+/// The run's watch.
+pub fn watch() -> &'static Watch {
+    WATCH.get_or_init(Watch::new)
+}
+
+/// The run's stop flag, for solvers that take a bare flag for the whole run.
+pub fn flag() -> Arc<AtomicBool> {
+    watch().flag()
+}
+
+/// The same, borrowed for the whole run.
+pub fn static_flag() -> &'static AtomicBool {
+    watch().as_flag()
+}
+
+/// Installs the one signal handler, then runs `command` with the run's
+/// watch current on this thread.
+pub fn run<T>(command: impl FnOnce() -> Result<T>) -> Result<T> {
+    let stopped = watch().clone();
+    ctrlc::set_handler(move || {
+        if BUSY.load(Ordering::SeqCst) == 0 || stopped.is_stopped() {
+            std::process::exit(130);
+        }
+        stopped.stop();
+    })
+    .context("cannot watch for Ctrl-C")?;
+    watch().run(command)
+}
+
+/// Marks the program as at work while it lives (a signal then stops the
+/// work instead of the program), and says once on standard error, after a
+/// second, what is being worked on and how to stop it. With a terminal,
+/// commands that draw their own progress bar pass `has_bar` to stay quiet.
+pub struct Working(Arc<AtomicBool>);
+
+pub fn working(what: impl Into<String>, has_bar: bool) -> Working {
+    BUSY.fetch_add(1, Ordering::SeqCst);
+    let done = Arc::new(AtomicBool::new(false));
+    if !(has_bar && std::io::stderr().is_terminal()) {
+        let what = what.into();
+        let watched = Arc::clone(&done);
+        std::thread::spawn(move || {
+            for _ in 0..20 {
+                std::thread::sleep(Duration::from_millis(50));
+                if watched.load(Ordering::SeqCst) {
+                    return;
+                }
+            }
+            eprintln!("grundy: working on {what} (Ctrl-C stops)");
+        });
+    }
+    Working(done)
+}
+
+impl Drop for Working {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::SeqCst);
+        BUSY.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// The error for work stopped by a signal: it says what was kept, and stays
+/// an [`grundy::Error::Interrupted`] so `main` exits with 130.
+pub fn interrupted(kept: impl std::fmt::Display) -> anyhow::Error {
+    anyhow::Error::new(grundy::Error::Interrupted).context(format!("interrupted; {kept}"))
+}
+
+/// A table of `description` over the ranges, as `table`, `plot` and
+/// `pattern` build it, at work (a signal stops it: a table keeps nothing).
+pub fn tabulate(
+    description: &str,
+    rows: (u64, u64),
+    cols: Option<(u64, u64)>,
+    options: &grundy::registry::RuleOptions,
+) -> Result<grundy::report::ValueTable> {
+    let game = grundy::registry::game(description, options)?;
+    let range = match cols {
+        Some((a, b)) => format!("rows {}..{}, columns {a}..{b}", rows.0, rows.1),
+        None => format!("rows {}..{}", rows.0, rows.1),
+    };
+    let _working = working(format!("the table of {description}, {range}"), false);
+    game.table(rows.0..=rows.1, cols.map(|(a, b)| a..=b))
+        .map_err(|e| nothing_kept(e.into(), "a table keeps nothing: nothing is saved"))
+}
+
+/// `error`, or the interruption saying `kept` when it is one.
+pub fn nothing_kept(error: anyhow::Error, kept: &str) -> anyhow::Error {
+    if matches!(error.downcast_ref(), Some(grundy::Error::Interrupted)) {
+        interrupted(kept)
+    } else {
+        error
+    }
+}

@@ -1,0 +1,129 @@
+//! Every kind of long work stops promptly on Ctrl-C (SIGINT) or SIGTERM,
+//! exits with 130, and says what it kept.
+//!
+//! Each test starts the real binary, waits for the program's own line
+//! saying the work is under way ("(Ctrl-C stops)", printed after a second
+//! of work), sends the signal, and measures the time to the exit. The
+//! promise is a second; the assertions allow [`MARGIN`] so that a loaded
+//! two-core machine does not make them flaky, and every measured time is
+//! printed (`cargo test -- --nocapture` shows them).
+
+use std::io::{BufRead, BufReader, Read};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The most a test accepts from the signal to the exit.
+const MARGIN: Duration = Duration::from_secs(3);
+
+/// How one interrupted run ended.
+struct Stopped {
+    code: Option<i32>,
+    stderr: String,
+    after: Duration,
+}
+
+/// Spawns `grundy ARGS`, waits for its progress line on standard error,
+/// sends `signal` (`INT` or `TERM`) and measures the time to the exit.
+fn stop(args: &[&str], signal: &str) -> Stopped {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        // No periodic checkpoint during the test: what is saved is saved on the signal.
+        .env("GRUNDY_CHECKPOINT_EVERY", "600")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the grundy binary runs");
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut seen = String::new();
+    loop {
+        let mut line = String::new();
+        let read = stderr.read_line(&mut line).unwrap();
+        assert!(read > 0, "grundy {args:?} ended before saying it was at work: {seen}");
+        seen.push_str(&line);
+        if line.contains("(Ctrl-C stops)") {
+            break;
+        }
+    }
+    let signalled = Instant::now();
+    let killed = Command::new("kill").args([&format!("-{signal}"), &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    let after = signalled.elapsed();
+    stderr.read_to_string(&mut seen).unwrap();
+    println!("grundy {}: exit {:?} {:.3} s after SIG{signal}", args.join(" "), status.code(), after.as_secs_f64());
+    Stopped { code: status.code(), stderr: seen, after }
+}
+
+/// Stopped promptly, with 130, the message saying `kept`, and no panic.
+fn check(stopped: &Stopped, kept: &str) {
+    assert_eq!(stopped.code, Some(130), "{}", stopped.stderr);
+    assert!(stopped.stderr.contains(kept), "expected {kept:?} in: {}", stopped.stderr);
+    assert!(!stopped.stderr.contains("panicked"), "{}", stopped.stderr);
+    assert!(stopped.after < MARGIN, "exit {:.2} s after the signal: {}", stopped.after.as_secs_f64(), stopped.stderr);
+}
+
+fn temp(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("grundy-interrupt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn a_sequence_keeps_its_checkpoint() {
+    let checkpoint = temp("grundy.ckpt");
+    let stopped = stop(
+        &["sequence", "grundys-game", "--to", "100000000", "--method", "plain", "--checkpoint", &checkpoint],
+        "INT",
+    );
+    check(&stopped, "saved to");
+    assert!(std::fs::metadata(&checkpoint).unwrap().len() > 0);
+}
+
+#[test]
+fn a_misere_sequence() {
+    check(&stop(&["sequence", "kayles", "--misere", "--to", "60"], "INT"), "nothing is saved");
+}
+
+#[test]
+fn a_quotient_keeps_its_checkpoint() {
+    let checkpoint = temp("dawson.ckpt");
+    let stopped = stop(&["quotient", "dawsons-kayles", "--to", "60", "--checkpoint", &checkpoint], "TERM");
+    check(&stopped, "saved to");
+    assert!(std::fs::metadata(&checkpoint).unwrap().len() > 0);
+}
+
+#[test]
+fn a_table() {
+    check(&stop(&["table", "queen", "--rows", "0..3000", "--cols", "0..3000"], "INT"), "a table keeps nothing");
+}
+
+#[test]
+fn a_cram_board_keeps_its_search_table() {
+    let checkpoint = temp("cram.ckpt");
+    let stopped = stop(&["solve", "cram", "7x8", "--checkpoint", &checkpoint, "--memory", "64M"], "TERM");
+    check(&stopped, "the search table is saved to");
+    assert!(std::fs::metadata(&checkpoint).unwrap().len() > 0);
+}
+
+#[test]
+fn a_misere_sum() {
+    check(&stop(&["solve", "--misere", "grundys-game", "30", "25", "20"], "INT"), "nothing is saved");
+}
+
+#[test]
+fn a_race_to_a_goal() {
+    check(&stop(&["solve", "knight", "--goal", "0,0", "2000,2001"], "INT"), "nothing is saved");
+}
+
+#[test]
+fn the_first_move_of_a_big_game() {
+    check(&stop(&["play", "--misere", "kayles", "30", "30", "30"], "INT"), "a game in play keeps no checkpoint");
+}
+
+#[test]
+fn the_winning_moves_of_a_long_hackenbush_path() {
+    check(&stop(&["solve", "hackenbush:path", "2000"], "INT"), "nothing is saved");
+}

@@ -1,0 +1,273 @@
+//! Watching long work: a request to stop, a tally of the work done, and a
+//! memory budget, shared by whoever started the work and the loops doing it.
+//!
+//! A front end makes one [`Watch`] per piece of work (the command line one
+//! per run, the server one per request), hands it to the thread that does
+//! the work with [`Watch::run`], and raises [`Watch::stop`] from a signal
+//! handler, a timer or a Cancel button. The engine's long loops — the dense
+//! table solver, the exploration of a game graph, the memoized search, the
+//! listing of winning moves — look at the watch every few thousand steps
+//! and return [`Error::Interrupted`], keeping what they had finished where
+//! their solver says so.
+//!
+//! Why a per-thread current watch rather than a parameter: the loops sit
+//! under generic solvers, registry constructors and `fn` pointers (a
+//! game's tabulator, a session's search); a parameter threaded through
+//! every one of them would change forty signatures for one boolean. A
+//! thread-local installed by the caller reaches them all, and is read once
+//! every [`POLL_EVERY`] steps, which costs nothing measurable. Work that
+//! runs on other threads (the pruned search, heap sequences on rayon)
+//! is given [`Watch::flag`] or a stop callback, as before.
+
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use crate::error::{Error, Result};
+
+/// Steps a hot loop takes between two looks at the current watch.
+pub const POLL_EVERY: u32 = 4096;
+
+/// A stop request, a progress tally and a memory budget for one piece of
+/// long work. Cloning shares it: the front end keeps one clone to stop the
+/// work or read its progress, the worker another.
+///
+/// ```
+/// use grundy::Watch;
+/// use grundy::registry::{game, RuleOptions};
+///
+/// let watch = Watch::new();
+/// watch.stop(); // as a Ctrl-C handler would, from another thread
+/// let wythoff = game("wythoff", &RuleOptions::default()).unwrap();
+/// let table = watch.run(|| wythoff.table(0..=300, Some(0..=300)));
+/// assert!(matches!(table, Err(grundy::Error::Interrupted)));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Watch(Arc<Shared>);
+
+#[derive(Debug, Default)]
+struct Shared {
+    /// An `Arc` of its own, for the solvers that take a bare flag.
+    stop: Arc<AtomicBool>,
+    /// Steps done (positions valued, cells filled, options tried).
+    done: AtomicU64,
+    /// Bytes one structure of the work may take; 0 for no budget.
+    memory: AtomicUsize,
+    /// What the work is doing now, for a progress line.
+    stage: Mutex<String>,
+}
+
+thread_local! {
+    static CURRENT: RefCell<Option<Watch>> = const { RefCell::new(None) };
+}
+
+impl Watch {
+    pub fn new() -> Watch {
+        Watch::default()
+    }
+
+    /// The same watch with a memory budget: any one table, graph or memo
+    /// the work would build larger than `bytes` is refused before it is
+    /// allocated ([`Error::TooLarge`]).
+    pub fn with_memory(self, bytes: usize) -> Watch {
+        self.0.memory.store(bytes.max(1), Ordering::Relaxed);
+        self
+    }
+
+    /// The memory budget, if one is set.
+    pub fn memory(&self) -> Option<usize> {
+        Some(self.0.memory.load(Ordering::Relaxed)).filter(|&m| m > 0)
+    }
+
+    /// Asks the work to stop; it returns [`Error::Interrupted`] at its next
+    /// look (within milliseconds for the loops that poll).
+    pub fn stop(&self) {
+        self.0.stop.store(true, Ordering::SeqCst);
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.0.stop.load(Ordering::Relaxed)
+    }
+
+    /// The stop flag itself, for solvers that take one
+    /// ([`crate::solve::Search::with_interrupt`], the pruned search).
+    pub fn flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.0.stop)
+    }
+
+    /// The stop flag, borrowed (a watch that lives as long as the program
+    /// lends a `&'static` one, as the misère quotient's limits take).
+    pub fn as_flag(&self) -> &AtomicBool {
+        &self.0.stop
+    }
+
+    /// [`Error::Interrupted`] once [`Watch::stop`] was called.
+    pub fn check(&self) -> Result<()> {
+        if self.is_stopped() {
+            Err(Error::Interrupted)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Steps done so far, as the polling loops counted them.
+    pub fn done(&self) -> u64 {
+        self.0.done.load(Ordering::Relaxed)
+    }
+
+    /// Counts `steps` more done.
+    pub fn add(&self, steps: u64) {
+        self.0.done.fetch_add(steps, Ordering::Relaxed);
+    }
+
+    /// Sets the tally, for work that counts its own steps (heaps valued).
+    pub fn set_done(&self, steps: u64) {
+        self.0.done.store(steps, Ordering::Relaxed);
+    }
+
+    /// What the work is doing now ("valuing positions", "listing moves").
+    pub fn stage(&self) -> String {
+        self.0.stage.lock().map(|s| s.clone()).unwrap_or_default()
+    }
+
+    pub fn set_stage(&self, stage: &str) {
+        if let Ok(mut current) = self.0.stage.lock() {
+            if *current != stage {
+                current.clear();
+                current.push_str(stage);
+            }
+        }
+    }
+
+    /// Runs `work` on this thread with this watch as the current one (the
+    /// one the engine's loops poll), then puts back whatever was current.
+    pub fn run<T>(&self, work: impl FnOnce() -> T) -> T {
+        struct Restore(Option<Watch>);
+        impl Drop for Restore {
+            fn drop(&mut self) {
+                let previous = self.0.take();
+                CURRENT.with(|current| *current.borrow_mut() = previous);
+            }
+        }
+        let previous = CURRENT.with(|current| current.borrow_mut().replace(self.clone()));
+        let _restore = Restore(previous);
+        work()
+    }
+
+    /// The watch [`Watch::run`] installed on this thread, if any.
+    pub fn current() -> Option<Watch> {
+        CURRENT.with(|current| current.borrow().clone())
+    }
+}
+
+/// Counts `steps` on the current watch and says whether to stop.
+pub(crate) fn check_current(steps: u64) -> Result<()> {
+    CURRENT.with(|current| match &*current.borrow() {
+        Some(watch) => {
+            watch.add(steps);
+            watch.check()
+        }
+        None => Ok(()),
+    })
+}
+
+/// Whether the current watch asks to stop (false without one).
+pub(crate) fn current_stopped() -> bool {
+    CURRENT.with(|current| current.borrow().as_ref().is_some_and(Watch::is_stopped))
+}
+
+/// Names the current watch's stage (a no-op without one).
+pub(crate) fn stage(stage: &str) {
+    CURRENT.with(|current| {
+        if let Some(watch) = &*current.borrow() {
+            watch.set_stage(stage);
+        }
+    })
+}
+
+/// Refuses a structure of `bytes` that the current watch's memory budget
+/// does not allow, before it is built. `what` names it for the message.
+pub(crate) fn charge(what: &str, bytes: u128) -> Result<()> {
+    let budget = CURRENT.with(|current| current.borrow().as_ref().and_then(Watch::memory));
+    match budget {
+        Some(budget) if bytes > budget as u128 => Err(Error::TooLarge {
+            what: format!("{what} (memory budget)"),
+            needed: bytes,
+            limit: budget as u128,
+            unit: "bytes",
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// The countdown a hot loop keeps: [`Poll::step`] is one decrement, and
+/// every [`POLL_EVERY`] steps a look at the current watch.
+pub(crate) struct Poll {
+    until: u32,
+    every: u32,
+}
+
+impl Poll {
+    pub fn new() -> Poll {
+        Poll::every(POLL_EVERY)
+    }
+
+    /// For loops whose steps are heavy (each a search of its own).
+    pub fn every(steps: u32) -> Poll {
+        let every = steps.max(1);
+        Poll { until: every, every }
+    }
+
+    #[inline]
+    pub fn step(&mut self) -> Result<()> {
+        self.until -= 1;
+        if self.until == 0 {
+            self.until = self.every;
+            check_current(self.every as u64)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_poll_stops_within_its_period_once_the_watch_is_stopped() {
+        let watch = Watch::new();
+        let steps = watch.run(|| {
+            let mut poll = Poll::every(100);
+            for step in 0..10_000u32 {
+                if step == 250 {
+                    watch.stop();
+                }
+                if poll.step().is_err() {
+                    return step;
+                }
+            }
+            u32::MAX
+        });
+        assert_eq!(steps, 299, "the first look after the stop");
+        assert_eq!(watch.done(), 300);
+        assert!(Watch::current().is_none(), "run puts back what was current");
+    }
+
+    #[test]
+    fn without_a_watch_nothing_stops_and_nothing_is_refused() {
+        let mut poll = Poll::every(2);
+        assert!((0..100).all(|_| poll.step().is_ok()));
+        assert!(charge("a table", u128::MAX).is_ok());
+    }
+
+    #[test]
+    fn the_budget_refuses_larger_structures_only() {
+        let watch = Watch::new().with_memory(1 << 20);
+        watch.run(|| {
+            assert!(charge("a table", 1 << 20).is_ok());
+            let error = charge("a table", (1 << 20) + 1).unwrap_err().to_string();
+            assert!(error.contains("a table (memory budget) needs 1048577 bytes"), "{error}");
+        });
+    }
+}
