@@ -30,7 +30,7 @@ use std::hash::Hash;
 use rustc_hash::FxHashMap;
 
 use crate::error::{Error, Result};
-use crate::game::{Game, Goal, Options, Outcome};
+use crate::game::{Convention, Game, Goal, Options, Outcome};
 use crate::solve::loopy::{retrograde, Digraph};
 use crate::solve::Search;
 
@@ -45,17 +45,6 @@ pub const ORACLE_EXPLORED_SUMS: usize = 20_000;
 /// The nim-value of a sum of positions, from a solver faster than the
 /// plain search (the pruned search of Cram, Chomp, Node Kayles).
 pub type NimOracle<'g, P> = Box<dyn Fn(&[P]) -> Result<u64> + 'g>;
-
-/// Which convention the game is played under.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Convention {
-    /// The last player to move wins.
-    Normal,
-    /// The last player to move loses.
-    Misere,
-    /// Stuck positions say who won, or that it is a draw ([`Goal`]): races to a goal, loopy games.
-    Goal,
-}
 
 /// What the engine knows about a sum: who wins it (for the player to
 /// move) and, where it could solve the whole sum, in how many moves.

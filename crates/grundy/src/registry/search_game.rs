@@ -9,10 +9,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::playable::{parse_all, PlayLoop, Playable};
-use super::report::{ComponentReport, Convention, MoveReport, Play, Report, Table};
-use crate::catalogue::Notation;
 use crate::error::{Error, Result};
+use crate::game::Convention;
+use crate::game::Notation;
 use crate::game::{Options, Outcome};
+use crate::report::{ComponentReport, MoveReport, Report, ValueTable};
 use crate::solve::pruned::{Canonical, Progress, PrunedSearch, DEFAULT_MEMORY};
 
 /// How the pruned search runs for a front end.
@@ -157,9 +158,9 @@ where
         &self.name
     }
 
-    fn solve_in(&self, positions: &[String], play: Play) -> Result<Report> {
+    fn solve_in(&self, positions: &[String], play: Convention) -> Result<Report> {
         match play {
-            Play::Normal => self.solve_normal(positions),
+            Convention::Normal => self.solve_normal(positions),
             _ => Err(Error::Unsupported {
                 game: self.name.clone(),
                 question: format!("{play} play"),
@@ -168,7 +169,7 @@ where
         }
     }
 
-    fn table(&self, _: RangeInclusive<u64>, _: Option<RangeInclusive<u64>>) -> Result<Table> {
+    fn table(&self, _: RangeInclusive<u64>, _: Option<RangeInclusive<u64>>) -> Result<ValueTable> {
         Err(Error::Unsupported {
             game: self.name.clone(),
             question: "a table".into(),
@@ -183,10 +184,10 @@ where
     /// it), where the plain search of whole boards would take hours; misère
     /// play, which the pruned search does not decide, explores up to
     /// [`crate::play::MAX_EXPLORED_SUMS`] sums and refuses bigger ones.
-    fn play(&self, positions: &[String], misere: bool, run: &mut PlayLoop<'_>) -> Result<()> {
+    fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
         let start = parse_all(&self.game, positions)?;
-        if misere {
-            return run(&mut crate::play::Session::new(&self.game, start, true)?);
+        if convention != Convention::Normal {
+            return run(&mut crate::play::Session::new(&self.game, start, convention)?);
         }
         // Made on first use: a small board solved whole never needs it (nor its tables' memory).
         let search = std::cell::OnceCell::new();
@@ -240,7 +241,7 @@ where
         self.narrow.name()
     }
 
-    fn solve_in(&self, positions: &[String], play: Play) -> Result<Report> {
+    fn solve_in(&self, positions: &[String], play: Convention) -> Result<Report> {
         if self.all_fit(positions)? {
             self.narrow.solve_in(positions, play)
         } else {
@@ -248,15 +249,15 @@ where
         }
     }
 
-    fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<Table> {
+    fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<ValueTable> {
         self.narrow.table(rows, columns)
     }
 
-    fn play(&self, positions: &[String], misere: bool, run: &mut PlayLoop<'_>) -> Result<()> {
+    fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
         if self.all_fit(positions)? {
-            self.narrow.play(positions, misere, run)
+            self.narrow.play(positions, convention, run)
         } else {
-            self.wide.play(positions, misere, run)
+            self.wide.play(positions, convention, run)
         }
     }
 }
@@ -384,7 +385,7 @@ mod tests {
         let mut rng = Xorshift::new(60);
         for game in 0..3 {
             session
-                .play(&["1x60".to_string()], false, &mut |play| {
+                .play(&["1x60".to_string()], Convention::Normal, &mut |play| {
                     let judgement = play.judgement()?;
                     assert_eq!((judgement.outcome, judgement.remoteness), (Outcome::N, None));
                     let hint = play.hint()?.expect("a move");
@@ -405,7 +406,7 @@ mod tests {
                 .unwrap();
         }
         session
-            .play(&["2x3".to_string()], false, &mut |play| {
+            .play(&["2x3".to_string()], Convention::Normal, &mut |play| {
                 assert!(play.judgement()?.remoteness.is_some(), "a small board is solved whole");
                 Ok(())
             })
