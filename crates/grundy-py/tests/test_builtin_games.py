@@ -4,7 +4,36 @@ import numpy as np
 import pytest
 
 import grundy
-from games import Kayles
+from games import (
+    Kayles,
+    Subtraction,
+    Wythoff,
+    leaper_nim_values,
+    octal_values,
+    plain_nim_values,
+    race_outcomes,
+    winning_moves_by_search,
+)
+
+KING = [(-1, 0), (0, -1), (-1, -1)]
+KNIGHT = [(-2, -1), (-1, -2), (-2, 1), (1, -2)]  # the four jumps that lower x + y
+
+
+def nim_sum(values):
+    total = 0
+    for v in values:
+        total ^= v
+    return total
+
+
+def moves_of(result):
+    """A result's winning moves as sorted (component, from, sorted parts left)."""
+    return sorted((m.component, int(m.from_), sorted(int(p) for p in m.to)) for m in result.winning_moves)
+
+
+def by_search(game, heaps, misere=False):
+    """winning_moves_by_search, sorted, without the finished heaps of 0 (the command line leaves them out)."""
+    return sorted((i, h, [p for p in parts if p]) for i, h, parts in winning_moves_by_search(game, heaps, misere))
 
 
 def test_solve_nim_like_the_readme():
@@ -16,19 +45,20 @@ def test_solve_nim_like_the_readme():
     assert d["position"] == ["3", "4", "5"]
 
 
-def test_builtin_kayles_agrees_with_kayles_written_in_python():
-    python_kayles = Kayles()
-    for sum_ in [(5, 7), (4, 1), (9, 3, 2)]:
+def test_builtin_kayles_against_a_plain_search():
+    # Values by the plain mex of Kayles written in Python, every winning
+    # move by trying every option.
+    kayles = Kayles()
+    for sum_ in [(5, 7), (4, 1), (9, 3, 2), (12, 17, 30)]:
         builtin = grundy.solve("kayles", *sum_)
-        mine = python_kayles.solve(*sum_)
-        assert (builtin.outcome, builtin.nim_value) == (mine.outcome, mine.nim_value)
-        assert len(builtin.winning_moves) == len(mine.winning_moves)
+        total = nim_sum(plain_nim_values(kayles, sum_))
+        assert (builtin.outcome, builtin.nim_value) == ("N" if total else "P", total), sum_
+        assert moves_of(builtin) == by_search(kayles, sum_), sum_
+    # Misère play: decided by Kayles' misère quotient, checked by a plain
+    # search of the sums.
     builtin = grundy.solve("kayles", 5, 2, misere=True)
-    mine = python_kayles.solve(5, 2, misere=True)
-    # The built-in code is decided by its misère quotient, the Python game by search.
-    assert (builtin.outcome, builtin.method) == (mine.outcome, "quotient")
-    assert mine.method == "search"
-    assert [sorted(m.to) for m in builtin.winning_moves] == [["1", "3"], ["1"]]
+    assert (builtin.outcome, builtin.method) == ("N", "quotient")
+    assert moves_of(builtin) == by_search(kayles, [5, 2], misere=True) == [(0, 5, [1, 3]), (1, 2, [1])]
 
 
 def test_solve_accepts_a_game_object_and_tuples():
@@ -41,20 +71,29 @@ def test_every_sg_and_races():
     result = grundy.solve("wythoff", (1, 2), (2, 2), every=True)
     assert result.play == "every" and result.components[0].suspense is not None
     race = grundy.solve("leaper:-1,-2/-2,-1", (4, 5), goal=(0, 0))
-    assert race.outcome == "N" and [m.to for m in race.winning_moves] == [["3,3"]]
+    # The race by plain recursion: the winning moves are the jumps to a P-position.
+    leaps = [(-1, -2), (-2, -1)]
+    _, outcome = race_outcomes(leaps, [], (0, 0))
+    assert race.outcome == outcome(4, 5) == "N"
+    winning = [f"{4 + dx},{5 + dy}" for dx, dy in leaps if outcome(4 + dx, 5 + dy) == "P"]
+    assert [m.to for m in race.winning_moves] == [[w] for w in winning] == [["3,3"]]
 
 
 def test_tables_are_numpy_arrays():
-    # Wythoff row 10 (the README's table).
+    # Each against the plain mex of the game's rules.
     row = grundy.table("wythoff", range(10, 11), range(21))
-    assert row.values.tolist() == [[10, 11, 9, 8, 13, 12, 0, 15, 16, 17, 14, 18, 7, 6, 2, 3, 1, 4, 5, 23, 28]]
+    assert row.values.tolist() == [plain_nim_values(Wythoff(), [(10, y) for y in range(21)])]
     one = grundy.table("subtraction:1,3,4", range(14))
-    assert one.values.tolist() == [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]
+    assert one.values.tolist() == plain_nim_values(Subtraction([1, 3, 4]), range(14))
     assert one.kind == "nim-value" and one.rows.tolist() == list(range(14)) and one.columns is None
     board = grundy.table("knight", (0, 9), (0, 9), board=(8, 8))
-    assert board.values.shape == (10, 10) and board.values[9, 9] == -1 and board.values[0, 0] == 0
+    knight = leaper_nim_values(KNIGHT, range(10), range(10), board=(8, 8))
+    assert board.values.shape == (10, 10)
+    assert board.values.tolist() == [[knight[x, y] for y in range(10)] for x in range(10)]
+    assert board.values[9, 9] == -1  # off the board
     race = grundy.table("king", range(4), range(4), goal=(0, 0))
-    assert race.kind == "outcome" and race.values[0, 0] == "P" and race.values[0, 1] == "N"
+    outcomes, _ = race_outcomes(KING, [(x, y) for x in range(4) for y in range(4)], (0, 0))
+    assert race.kind == "outcome" and race.values.tolist() == [[outcomes[x, y] for y in range(4)] for x in range(4)]
     assert np.asarray(grundy.table(Kayles(), range(5))).tolist() == [0, 1, 2, 3, 1]
 
 
@@ -84,11 +123,66 @@ def test_a_game_object_keeps_its_session():
     kayles = grundy.game("kayles")
     assert repr(kayles) == "grundy.game('kayles')"
     first = kayles.solve(30, 41, 17)
-    assert kayles.solve(30, 41, 17) == first
-    assert kayles.table(range(13)).values.tolist() == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
+    assert first.nim_value == nim_sum(plain_nim_values(Kayles(), [30, 41, 17]))
+    assert kayles.solve(30, 41, 17) == first  # asked again, the same answer
+    assert kayles.table(range(13)).values.tolist() == plain_nim_values(Kayles(), range(13))
     knight = grundy.game("knight", board=[8, 8])
     assert knight.table(range(8), range(8)).values.shape == (8, 8)
     with pytest.raises(grundy.InvalidGameError, match="not a board game"):
         grundy.game("nim", board=(3, 3))
     with pytest.raises(grundy.InvalidGameError, match="needs"):
         grundy.game("subtraction")
+
+
+# OEIS A002187: Dawson's Chess (octal 0.137), heaps 0..101.
+A002187 = [
+    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7, 4,
+    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4,
+    8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4,
+]  # fmt: skip
+
+
+def runs(cells):
+    """Lengths of the runs of True in `cells`: the heaps a strip falls into."""
+    found, length = [], 0
+    for cell in list(cells) + [False]:
+        if cell:
+            length += 1
+        else:
+            found.append(length)
+            length = 0
+    return found
+
+
+def test_boards_and_graphs_past_64_cells():
+    # A 1 x n Cram board is Dawson's Kayles (0.07) on a heap of n: a domino
+    # covers two adjacent cells of the strip. Node Kayles on a path of n
+    # vertices is Dawson's Chess (0.137) on n: a vertex goes with its
+    # neighbours. Both by the plain mex of their octal codes, checked
+    # against OEIS A002187 (0.137; 0.07 is it shifted by one).
+    dawsons_chess, dawsons_kayles = octal_values("0.137", 128), octal_values("0.07", 128)
+    assert dawsons_chess[: len(A002187)] == A002187 and dawsons_kayles[1:] == dawsons_chess[:-1]
+    for n in (65, 70, 97, 128):
+        cram = grundy.solve("cram", f"1x{n}")
+        assert cram.nim_value == dawsons_kayles[n], n
+        # Every winning move and only those: a domino on cells a, a + 1
+        # leaves strips of a and n - 2 - a, whose values must cancel.
+        expected = [a for a in range(n - 1) if dawsons_kayles[a] ^ dawsons_kayles[n - 2 - a] == 0]
+        assert sorted(m.to[0].index("#") for m in cram.winning_moves) == expected, n
+        for m in cram.winning_moves:
+            assert nim_sum(dawsons_kayles[r] for r in runs(c == "." for c in m.to[0])) == 0, m
+    for n in (65, 100, 128):
+        path = grundy.solve(f"node-kayles:path:{n}", "all")
+        assert path.nim_value == dawsons_chess[n], n
+        # Vertex v leaves paths of v - 1 and n - v - 2 vertices (fewer at the ends).
+        expected = [v for v in range(n) if dawsons_chess[max(v - 1, 0)] ^ dawsons_chess[max(n - v - 2, 0)] == 0]
+        chosen = []
+        for m in path.winning_moves:
+            left = {int(v) for v in m.to[0].split(",") if v}
+            assert nim_sum(dawsons_chess[r] for r in runs(v in left for v in range(n))) == 0, m
+            gone = sorted(set(range(n)) - left)
+            chosen.append(gone[1] if len(gone) == 3 else gone[0] if gone[0] == 0 else gone[1])
+        assert sorted(chosen) == expected, n
+    # A sum of a board past 64 cells and one under: 4 x 4 (even x even) is
+    # 0 by the symmetry strategy (Winning Ways ch. 22).
+    assert grundy.solve("cram", "1x100", "4x4").nim_value == dawsons_kayles[100] != 0

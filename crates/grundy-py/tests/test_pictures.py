@@ -7,10 +7,15 @@ import zlib
 import numpy as np
 
 import grundy
-from games import Wythoff
+from games import Kayles, Subtraction, Wythoff, octal_values, plain_nim_values, race_outcomes
 
-BLACK = (0, 0, 0)  # P-positions (the library's export::P_COLOUR)
+# The library's colours (export::colour).
+BLACK = (0, 0, 0)  # P-positions
 N_COLOUR = (250, 196, 84)  # races: the player to move wins
+DRAW_COLOUR = (110, 160, 225)  # races: neither side can force the goal
+INK = (40, 40, 40)  # frames, axes and text
+COMMON = (40, 90, 170)  # a sequence's dots
+RARE = (215, 40, 40)  # a sequence's rare values
 
 
 def decode_png(data):
@@ -58,38 +63,138 @@ def colours(rows):
     return {pixel for row in rows for pixel in row}
 
 
+def longest_ink_line(rows):
+    """(x, y, length) of the first longest horizontal run of INK: the
+    heatmap's frame top, or the scatter's horizontal axis."""
+    best = (0, 0, 0)
+    for y, row in enumerate(rows):
+        x = 0
+        while x < len(row):
+            if row[x] == INK:
+                start = x
+                while x < len(row) and row[x] == INK:
+                    x += 1
+                if x - start > best[2]:
+                    best = (start, y, x - start)
+            else:
+                x += 1
+    return best
+
+
+def cell_colours(png, shape):
+    """The colour of each cell of a heatmap of `shape` (rows, columns): the
+    grid is found by its frame (one INK pixel around it), and each cell read
+    at its top-left pixel (a value written in a cell is centred, clear of it)."""
+    _, _, rows = decode_png(png)
+    x, y, length = longest_ink_line(rows)
+    left, top, width = x + 1, y + 1, length - 2
+    cell, spare = divmod(width, shape[1])
+    assert spare == 0 and cell > 0, (width, shape)
+    assert rows[top + shape[0] * cell][left] == INK, "the frame's bottom is where the rows end"
+    return [[rows[top + r * cell][left + c * cell] for c in range(shape[1])] for r in range(shape[0])]
+
+
+def assert_painted_by_value(picture, values):
+    """Each cell black iff its value is 0, and one colour per value."""
+    colour_of = {}
+    for r, row in enumerate(picture):
+        for c, colour in enumerate(row):
+            value = values[r][c]
+            assert (colour == BLACK) == (value == 0), (r, c, value, colour)
+            assert colour_of.setdefault(value, colour) == colour, f"value {value} in two colours"
+    return colour_of
+
+
+def wythoff_values(size, game=None):
+    game = game or Wythoff()
+    flat = plain_nim_values(game, [(x, y) for x in range(size) for y in range(size)])
+    return [flat[x * size : (x + 1) * size] for x in range(size)]
+
+
 def test_a_table_shows_as_a_heatmap_png():
     table = grundy.table("wythoff", range(20), range(20))
-    width, height, rows = decode_png(table._repr_png_())
-    assert width > 20 and height > 20
-    # P-positions are black; a table of nim-values 0..38 has many colours.
-    assert BLACK in colours(rows) and len(colours(rows)) > 10
-    assert table.picture() == table._repr_png_()
+    png = table._repr_png_()
+    assert table.picture() == png
+    # Cell by cell against the plain mex: the P-positions of Wythoff's game
+    # (the golden pairs) black, every other value in a colour of its own
+    # (a continuous scale: 39 values are too many to tell apart one by one).
+    assert_painted_by_value(cell_colours(png, (20, 20)), wythoff_values(20))
+    # Few values: each its own colour, all different (the discrete legend).
+    small = grundy.table("wythoff", range(6), range(6))._repr_png_()
+    colour_of = assert_painted_by_value(cell_colours(small, (6, 6)), wythoff_values(6))
+    assert len(set(colour_of.values())) == len(colour_of) == 9
 
 
-def test_a_table_of_a_game_written_in_python_is_the_same_picture():
-    mine = grundy.table(Wythoff(), range(12), range(12))
-    builtin = grundy.table("wythoff", range(12), range(12))
-    assert np.array_equal(mine.values, builtin.values)
-    assert decode_png(mine._repr_png_())[:2] == decode_png(builtin._repr_png_())[:2]
+def test_a_cell_changes_colour_when_its_value_does():
+    class Shortcut(Wythoff):
+        """Wythoff's game with one more move: from (1, 2) to (0, 0)."""
+
+        def options(self, position):
+            return super().options(position) + ([(0, 0)] if position == (1, 2) else [])
+
+    values, changed = wythoff_values(12), wythoff_values(12, Shortcut())
+    assert values[1][2] == 0 and changed[1][2] == 3  # mex{2, 2, 1, 1, 0}
+    before = cell_colours(grundy.table(Wythoff(), range(12), range(12))._repr_png_(), (12, 12))
+    after = cell_colours(grundy.table(Shortcut(), range(12), range(12))._repr_png_(), (12, 12))
+    assert_painted_by_value(before, values)
+    assert_painted_by_value(after, changed)
+    assert before[1][2] == BLACK != after[1][2]
+    # A game written in Python is drawn as the built-in one.
+    assert before == cell_colours(grundy.table("wythoff", range(12), range(12))._repr_png_(), (12, 12))
 
 
 def test_a_race_with_draws_shows_its_outcome_classes():
-    race = grundy.table("king", range(8), range(8), goal=(0, 0))
+    # The knight's race to (0, 0) (Life Winner Bo): P, N and draws, each
+    # cell in its outcome's colour, against plain recursion over the rules.
+    race = grundy.table("leaper:-1,-2/-2,-1", range(8), range(8), goal=(0, 0))
     assert race.kind == "outcome"
-    _, _, rows = decode_png(race._repr_png_())
-    assert N_COLOUR in colours(rows)
+    outcomes, _ = race_outcomes([(-1, -2), (-2, -1)], [(x, y) for x in range(8) for y in range(8)], (0, 0))
+    colour = {"P": BLACK, "N": N_COLOUR, "D": DRAW_COLOUR}
+    picture = cell_colours(race._repr_png_(), (8, 8))
+    assert picture == [[colour[outcomes[x, y]] for y in range(8)] for x in range(8)]
+    assert {outcomes[p] for p in outcomes} == {"P", "N", "D"}
+
+
+def dot_rows(png, heaps):
+    """For each heap of a scatter of `heaps` heaps with a band of pixel
+    columns each, the mean pixel row of the dot drawn at the band's start
+    (read one column in: the first heap's dot is kept inside the plot),
+    the plot's left and width found by its horizontal axis."""
+    _, _, rows = decode_png(png)
+    x, y, length = longest_ink_line(rows)
+    left, width = x + 1, length - 1
+    band, spare = divmod(width, heaps)
+    assert spare == 0 and band >= 4, (width, heaps)
+    found = []
+    for i in range(heaps):
+        column = left + i * band + 1
+        dots = [r for r in range(y) if rows[r][column] in (COMMON, RARE)]
+        assert dots, f"heap {i} has no dot"
+        found.append(sum(dots) / len(dots))
+    return found
 
 
 def test_a_sequence_shows_as_a_scatter_png():
-    seq = grundy.sequence("0.16", to=500)
-    width, height, rows = decode_png(seq._repr_png_())
-    assert width >= 200 and height >= 200
-    assert len(colours(rows)) > 3
-    # One-coordinate tables and sequences of games written in Python too.
-    from games import Kayles
-
-    assert decode_png(Kayles().sequence(60)._repr_png_())[0] > 0
+    # Kayles to heap 60 against the plain mex of 0.77: each heap's dot
+    # higher exactly when its value is higher, level when they are equal.
+    values = octal_values("0.77", 60)
+    for png in [grundy.sequence("kayles", to=60)._repr_png_(), Kayles().sequence(60)._repr_png_()]:
+        heights = dot_rows(png, 61)
+        for a in range(61):
+            for b in range(61):
+                assert (heights[a] < heights[b]) == (values[a] > values[b]), (a, b)
+                assert (heights[a] == heights[b]) == (values[a] == values[b]), (a, b)
+    # Rare values (fewer than one heap in 100) are drawn in red, and only
+    # where the values have some: 0.16 to 500 has them (its values by the
+    # plain mex), the subtraction game {1, 3, 4} (period 7) none.
+    for code, values, has_rare in [
+        ("0.16", octal_values("0.16", 500), True),
+        ("subtraction:1,3,4", plain_nim_values(Subtraction([1, 3, 4]), range(501)), False),
+    ]:
+        rare = [v for v in set(values) if values.count(v) < 501 / 100]
+        assert bool(rare) == has_rare, (code, rare)
+        _, _, rows = decode_png(grundy.sequence(code, to=500)._repr_png_())
+        assert (RARE in colours(rows)) == has_rare, code
     assert decode_png(grundy.table("kayles", range(80))._repr_png_())[0] > 0
 
 
@@ -101,12 +206,18 @@ def test_svg_on_request_and_none_when_there_is_no_picture():
     assert no_picture._repr_png_() is None
 
 
-def test_patterns_of_builtin_and_python_tables_agree():
-    builtin = grundy.table("wythoff", range(40), range(40)).patterns()
-    mine = grundy.table(Wythoff(), range(40), range(40)).patterns()
-    strip = lambda report: {k: v for k, v in report.to_dict().items() if k != "game"}  # noqa: E731
-    assert strip(builtin) == strip(mine) and builtin.p_forms
-    assert str(builtin).strip() and "P-positions" in str(builtin)
+def test_patterns_find_the_p_positions_of_wythoff():
+    # Wythoff's P-positions are the Beatty pairs (⌊kφ⌋, ⌊kφ²⌋) and their
+    # mirror images (Wythoff 1907): the patterns of the built-in table and
+    # of Wythoff written in Python both say so.
+    for table in [grundy.table("wythoff", range(40), range(40)), grundy.table(Wythoff(), range(40), range(40))]:
+        report = table.patterns()
+        assert report.p_forms and report.p_forms[0]["form"] == "beatty", report.p_forms
+        assert "P-positions" in str(report)
+        zeros = {(int(x), int(y)) for x, y in zip(*np.nonzero(np.asarray(table.values) == 0))}
+        phi = (1 + 5**0.5) / 2
+        pairs = {(int(k * phi), int(k * phi * phi)) for k in range(40)}
+        assert zeros == {p for q in pairs for p in (q, q[::-1]) if max(p) < 40}
     # The subtraction game {1, 3, 4}: period 7, 0 1 0 1 2 3 2 (Winning Ways, ch. 4).
     line = grundy.table("subtraction:1,3,4", range(100)).patterns().sequence
     assert (line["period"], line["from"], line["saltus"]) == (7, 0, 0), line

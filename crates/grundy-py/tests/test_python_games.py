@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import grundy
-from games import Kayles, Subtraction, Wythoff, plain_nim_values
+from games import Kayles, Subtraction, Wythoff, plain_misere_values, plain_nim_values, winning_moves_by_search
 
 
 # Kayles nim-values 0..20, OEIS A002186.
@@ -125,8 +125,10 @@ def test_positions_equal_in_python_have_the_same_values():
     import numpy as np
 
     game = Kayles()
-    assert game.nim_value(np.int64(30)) == game.nim_value(30) == game.nim_value(30.0)
-    assert game.nim_value(2**70 % 50) == game.nim_value(2**70 % 50)
+    oracle = plain_nim_values(Kayles(), range(50))
+    assert game.nim_value(np.int64(30)) == game.nim_value(30) == game.nim_value(30.0) == oracle[30]
+    # A number computed past 64 bits, back under them: keyed by its value.
+    assert game.nim_value(2**70 % 50) == oracle[2**70 % 50]
 
     class Huge(grundy.Game):
         """Numbers past 64 bits, alone or in tuples: the dict numbers them."""
@@ -174,15 +176,21 @@ def test_kayles_genera_match_the_published_ones(kayles):
     assert kayles.is_tame(3) and not kayles.is_tame(5)
 
 
-def test_misere_play_matches_the_command_line(kayles):
-    # `grundy solve --misere kayles 5 2`: search; winning moves 5 -> 1 + 3 and 2 -> 1.
+def test_misere_play_matches_exhaustive_search(kayles):
     result = kayles.solve(5, 2, misere=True)
     assert (result.outcome, result.method, result.play) == ("N", "search", "misere")
     assert result.genus == ["4^14646", "2^2020"]
-    moves = [(m.from_, sorted(p for p in m.to if p)) for m in result.winning_moves]
-    assert moves == [(5, [1, 3]), (2, [1])]
-    # Misère Kayles values 0..20 (as published; the command line's test too).
-    assert kayles.misere_nim_values(range(21)).tolist() == [1, 0, 2, 3, 0, 1, 3, 2, 1, 0, 2, 4, 0, 1, 2, 5, 1, 6, 3, 2, 0]
+    # Every winning move and only those, against a plain search of the sums.
+    moves = [(m.component, m.from_, sorted(m.to)) for m in result.winning_moves]
+    assert moves == winning_moves_by_search(Kayles(), [5, 2], misere=True) == [(0, 5, [1, 3]), (1, 2, [0, 1])]
+    # Misère Kayles values 0..20: the first misère value of each published
+    # genus above (Winning Ways ch. 13), and a plain search of the sums.
+    published = [int(genus.split("^")[1][0]) for genus in KAYLES_GENERA]
+    assert published == [1, 0, 2, 3, 0, 1, 3, 2, 1, 0, 2, 4, 0, 1, 2, 5, 1, 6, 3, 2, 0]
+    assert kayles.misere_nim_values(range(21)).tolist() == published == plain_misere_values(Kayles(), range(21))[0]
+    for sum_ in [(4, 4), (1, 1, 1), (3, 6), (2, 2, 7)]:
+        expected = "P" if plain_misere_values(Kayles(), [])[1](tuple(sorted(sum_))) == 0 else "N"
+        assert kayles.solve(*sum_, misere=True).outcome == expected, sum_
 
 
 def test_misere_nim_by_the_tame_rule():
@@ -191,6 +199,21 @@ def test_misere_nim_by_the_tame_rule():
     assert (result.outcome, result.method) == ("N", "tame-genus")
     assert nim.solve(1, misere=True).outcome == "P"
     assert nim.solve(1, 1, misere=True).outcome == "N"
+
+    def bouton(heaps):
+        # Misère Nim (Bouton 1902): with a heap above 1 the normal-play rule
+        # holds; with none, the player to move wins iff the heaps are even in number.
+        if max(heaps) > 1:
+            total = 0
+            for h in heaps:
+                total ^= h
+            return "N" if total else "P"
+        return "P" if sum(heaps) % 2 else "N"
+
+    import itertools
+
+    for heaps in itertools.product(range(1, 8), repeat=3):
+        assert nim.solve(*heaps, misere=True).outcome == bouton(heaps), heaps
 
 
 def test_sequence_of_a_python_game_finds_its_period():

@@ -8,23 +8,29 @@ import numpy as np
 import pytest
 
 import grundy
-from games import Kayles
+from games import Kayles, TakeAndBreak, octal_values, plain_misere_values
 
 
 def test_kayles_sequence_and_its_proven_period():
     seq = grundy.sequence("kayles", to=200)
     assert isinstance(seq.values, np.ndarray) and seq.values.dtype == np.uint32 and len(seq) == 201
-    assert seq.values.tolist() == Kayles().nim_values(range(201)).tolist()
+    # Kayles is 0.77: its values by the plain mex of the code, and OEIS A002186.
+    assert seq.values.tolist() == octal_values("0.77", 200)
+    assert seq.values[:21].tolist() == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1]
     p = seq.periodicity
     # Kayles: period 12, last exception at heap 70 (Guy–Smith 1956).
     assert (p.period, p.preperiod, p.saltus, p.proven) == (12, 71, 0, True)
     assert p.last_exception == 70 and "octal periodicity theorem" in p.certificate
 
 
-def test_both_methods_agree():
-    for code in ["0.16", "0.137", "4.07", "dawsons-kayles"]:
+def test_both_methods_agree_with_the_rules():
+    # Each method against the plain mex of the code's rules, written in the
+    # test (games.TakeAndBreak); the two methods also agree further out.
+    for code, rules in [("0.16", "0.16"), ("0.137", "0.137"), ("4.07", "4.07"), ("dawsons-kayles", "0.07")]:
         plain = grundy.sequence(code, to=1500, method="plain")
         fast = grundy.sequence(code, to=1500, method="rare-common")
+        expected = octal_values(rules, 400)
+        assert plain.values[:401].tolist() == expected and fast.values[:401].tolist() == expected, code
         assert np.array_equal(plain.values, fast.values), code
         assert fast.method == "rare-common"
 
@@ -72,13 +78,15 @@ def test_misere_sequences_by_search_then_by_quotient():
     # Python-written Kayles valued by its own misère search.
     kayles = grundy.sequence("kayles", to=12, misere=True)
     assert kayles.values.tolist() == [1, 0, 2, 3, 0, 1, 3, 2, 1, 0, 2, 4, 0]
-    assert kayles.values.tolist() == Kayles().misere_nim_values(range(13)).tolist()
+    assert kayles.values.tolist() == plain_misere_values(Kayles(), range(13))[0]
     assert kayles.method == "exact search of sums"
     # 0.15 beyond heap 50: read off the quotient of nim heaps with 0.15's
     # heaps; its first 51 values agree with exact search.
     far = grundy.sequence("0.15", to=400, misere=True)
     near = grundy.sequence("0.15", to=50, misere=True)
     assert len(far) == 401 and far.values[:51].tolist() == near.values.tolist()
+    # Both against a plain search of the sums, as far as it goes in a moment.
+    assert near.values[:37].tolist() == plain_misere_values(TakeAndBreak("0.15"), range(37))[0]
     assert "misère quotient" in far.method and near.method == "exact search of sums"
     # The quotient is proven final at heap 153, which proves the period the
     # values show (10, from heap 66); exact search proves nothing.

@@ -9,10 +9,21 @@
 //! are all in that graph. This one method serves normal and misère play,
 //! races with draws, and loopy games alike.
 //!
-//! Where the whole sum is too large to explore (a long Nim game), normal
-//! play falls back on nim-values: the winning moves are exact, and a
-//! losing player moves to the option that leaves the most moves on the
-//! board (a proxy for "last longest", said so in the hint).
+//! Where the whole sum is too large to explore (a long Nim game, a Cram
+//! strip of 30 cells), normal play falls back on nim-values: the winning
+//! moves are exact (to a sum of nim-value 0), but remoteness is lost —
+//! Smith's remoteness of a disjunctive sum is not a function of its parts'
+//! values, so a solver that values a sum by its parts cannot give it. The
+//! engine then stands in for remoteness with the number of legal moves an
+//! option leaves: a winner moves to the P-position that leaves the fewest,
+//! a loser to the option that leaves the most (said so in the hint).
+//!
+//! The nim-values come from the plain memoized search of whole sums, or,
+//! for games with a faster solver, from a [`NimOracle`]: the pruned search
+//! of big boards ([`crate::solve::pruned`]) values a Cram board by its
+//! regions, where the plain search meets every subset of the board. With
+//! an oracle the engine explores only [`ORACLE_EXPLORED_SUMS`] sums before
+//! falling back, since the oracle answers big games in a moment.
 
 use std::hash::Hash;
 
@@ -25,6 +36,15 @@ use crate::solve::Search;
 
 /// The most sums the engine explores before falling back on nim-values.
 pub const MAX_EXPLORED_SUMS: usize = 1_000_000;
+
+/// The most sums explored before falling back on a [`NimOracle`]: small
+/// boards are still solved whole (with remoteness), and exploring a board
+/// too big for that costs a few hundredths of a second before the fallback.
+pub const ORACLE_EXPLORED_SUMS: usize = 20_000;
+
+/// The nim-value of a sum of positions, from a solver faster than the
+/// plain search (the pruned search of Cram, Chomp, Node Kayles).
+pub type NimOracle<'g, P> = Box<dyn Fn(&[P]) -> Result<u64> + 'g>;
 
 /// What the engine knows about a sum: who wins it (for the player to
 /// move) and, where it could solve the whole sum, in how many moves.
@@ -102,15 +122,25 @@ where
 pub(crate) enum Judge<'g, G: Game> {
     /// The whole sum solved: outcome and remoteness of every reachable sum.
     Solved { index: FxHashMap<Vec<G::Position>, usize>, outcomes: Vec<Outcome>, remoteness: Vec<Option<u64>> },
-    /// Too many sums: normal play by nim-values.
+    /// Too many sums: normal play by nim-values of the plain search.
     NimValues(Search<&'g G, crate::solve::NormalPlay>),
+    /// Too many sums: normal play by nim-values of the game's own solver.
+    Oracle(NimOracle<'g, G::Position>),
 }
 
 impl<'g, G: Game> Judge<'g, G>
 where
     G::Position: Ord + Hash + Clone + std::fmt::Debug,
 {
-    pub fn new(sums: &Sums<'g, G>, start: &[G::Position], convention: Convention, limit: usize) -> Result<Self> {
+    /// Explores at most `limit` sums from `start`; past that, normal play
+    /// falls back on `oracle`, or without one on the plain search.
+    pub fn new(
+        sums: &Sums<'g, G>,
+        start: &[G::Position],
+        convention: Convention,
+        limit: usize,
+        oracle: Option<NimOracle<'g, G::Position>>,
+    ) -> Result<Self> {
         let mut start = start.to_vec();
         start.sort();
         match Digraph::explore(sums, &[start], limit) {
@@ -119,9 +149,10 @@ where
                 let index = positions.into_iter().enumerate().map(|(i, p)| (p, i)).collect();
                 Ok(Judge::Solved { index, outcomes: solved.outcomes, remoteness: solved.remoteness })
             }
-            Err(Error::TooLarge { .. }) if convention == Convention::Normal => {
-                Ok(Judge::NimValues(Search::normal_play(sums.game)))
-            }
+            Err(Error::TooLarge { .. }) if convention == Convention::Normal => Ok(match oracle {
+                Some(oracle) => Judge::Oracle(oracle),
+                None => Judge::NimValues(Search::normal_play(sums.game)),
+            }),
             Err(Error::TooLarge { limit, .. }) => Err(Error::TooLarge {
                 what: "perfect play of this sum (every sum reachable from it)".into(),
                 needed: limit + 1,
@@ -145,6 +176,9 @@ where
             }
             Judge::NimValues(search) => {
                 Ok(Judgement { outcome: Outcome::of_nim_value(search.nim_value_of_sum(sum)?), remoteness: None })
+            }
+            Judge::Oracle(nim_value) => {
+                Ok(Judgement { outcome: Outcome::of_nim_value(nim_value(sum)?), remoteness: None })
             }
         }
     }

@@ -4,7 +4,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use super::engine::{Judge, Judgement, Move, StuckRule, Sums, MAX_EXPLORED_SUMS};
+use super::engine::{Judge, Judgement, Move, NimOracle, StuckRule, Sums, MAX_EXPLORED_SUMS, ORACLE_EXPLORED_SUMS};
 use super::{Ending, Hint, PlaySession};
 use crate::error::{Error, Result};
 use crate::game::Convention;
@@ -74,7 +74,15 @@ where
                 )))
             }
         };
-        Self::with_stuck(game, start, stuck, convention, limit)
+        Self::with_stuck(game, start, stuck, convention, limit, None)
+    }
+
+    /// Normal play of the sum `start`, solved whole when it is small (at
+    /// most [`ORACLE_EXPLORED_SUMS`] sums) and otherwise judged by
+    /// `nim_value`, the game's own solver of sums (the pruned search), which
+    /// values big games the plain search cannot.
+    pub fn with_oracle(game: &'g G, start: Vec<G::Position>, nim_value: NimOracle<'g, G::Position>) -> Result<Self> {
+        Self::with_stuck(game, start, stuck_loses::<G>, Convention::Normal, ORACLE_EXPLORED_SUMS, Some(nim_value))
     }
 
     /// A race to a goal or a loopy game: stuck positions carry their
@@ -84,7 +92,7 @@ where
     where
         G: Goal,
     {
-        Self::with_stuck(game, vec![start], stuck_by_goal::<G>, Convention::Goal, MAX_EXPLORED_SUMS)
+        Self::with_stuck(game, vec![start], stuck_by_goal::<G>, Convention::Goal, MAX_EXPLORED_SUMS, None)
     }
 
     fn with_stuck(
@@ -93,12 +101,13 @@ where
         stuck: StuckRule<G>,
         convention: Convention,
         limit: usize,
+        oracle: Option<NimOracle<'g, G::Position>>,
     ) -> Result<Self> {
         if start.is_empty() {
             return Err(Error::InvalidPosition("no position given".into()));
         }
         let sums = Sums { game, stuck };
-        let judge = Judge::new(&sums, &start, convention, limit)?;
+        let judge = Judge::new(&sums, &start, convention, limit, oracle)?;
         Ok(Session { sums, judge, sum: start, history: Vec::new(), picture: None, names: None })
     }
 
@@ -157,18 +166,17 @@ where
         let mut best: Option<(Move<G::Position>, Judgement, u64)> = None;
         for m in self.legal() {
             let after = self.judge.judge(&m.next)?;
-            // Higher score is better for the mover.
+            // Higher score is better for the mover. Without remoteness (sums
+            // judged by nim-values), the moves an option leaves stand in for it.
+            let moves_left = |m: &Move<G::Position>| self.sums.moves(&m.next).len() as u64;
             let score = match (here.outcome, after.outcome) {
                 // Winning: to a P-position, as quickly as possible.
-                (Outcome::N, Outcome::P) => u64::MAX - after.remoteness.unwrap_or(0),
+                (Outcome::N, Outcome::P) => u64::MAX - after.remoteness.unwrap_or_else(|| moves_left(&m)),
                 // Drawn: keep the draw.
                 (Outcome::Draw, Outcome::Draw) => 1,
                 // Losing: last as long as possible (without remoteness,
                 // leave the most moves on the board).
-                (Outcome::P, _) => match after.remoteness {
-                    Some(r) => r + 1,
-                    None => self.sums.moves(&m.next).len() as u64 + 1,
-                },
+                (Outcome::P, _) => after.remoteness.unwrap_or_else(|| moves_left(&m)) + 1,
                 _ => 0,
             };
             if best.as_ref().is_none_or(|b| score > b.2) {
@@ -296,7 +304,7 @@ where
             };
             let why = match here.outcome {
                 Outcome::N if exact => format!("wins{}", lasting(after.remoteness)),
-                Outcome::N => "wins: it leaves nim-value 0".into(),
+                Outcome::N => "wins: it leaves nim-value 0 (of such moves, the one leaving the fewest moves)".into(),
                 Outcome::Draw => "keeps the draw: no move wins".into(),
                 Outcome::P if exact => format!(
                     "every move loses against perfect play; this one lasts longest{}",

@@ -72,13 +72,20 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
         SearchGame { name: name.into(), game, settings }
     }
 
-    /// The search, and how many table entries it loaded from the checkpoint
-    /// (`None` when there was none to load).
-    fn search(&self) -> Result<(PrunedSearch<'_, G>, Option<usize>)> {
-        let mut search = PrunedSearch::with_memory(&self.game, self.settings.memory).threads(self.settings.threads);
-        if let Some(flag) = &self.settings.interrupt {
-            search = search.with_interrupt(Arc::clone(flag));
+    /// The pruned search with the session's memory, threads and Ctrl-C flag.
+    fn bare_search(&self) -> PrunedSearch<'_, G> {
+        let search = PrunedSearch::with_memory(&self.game, self.settings.memory).threads(self.settings.threads);
+        match &self.settings.interrupt {
+            Some(flag) => search.with_interrupt(Arc::clone(flag)),
+            None => search,
         }
+    }
+
+    /// The search `solve` runs, with progress reports and the checkpoint,
+    /// and how many table entries it loaded from the checkpoint (`None` when
+    /// there was none to load).
+    fn search(&self) -> Result<(PrunedSearch<'_, G>, Option<usize>)> {
+        let mut search = self.bare_search();
         if let Some(progress) = self.settings.progress {
             search = search.on_progress(progress);
         }
@@ -197,12 +204,25 @@ where
         crate::game::check_round_trips(&self.game, &parse_all(&self.game, positions)?, limit)
     }
 
-    /// Play explores the sums reachable from the start, as for every game;
-    /// the pruned search is for valuing one big board, not for a game in
-    /// progress, so play suits the small boards a person plays on.
+    /// Play solves small sums whole, as for every game (remoteness: the
+    /// fastest win, the longest loss). Past [`crate::play::ORACLE_EXPLORED_SUMS`]
+    /// sums, normal play judges moves by the pruned search, the one `solve`
+    /// uses (a Cram strip of 60 cells is a sum of Dawson's Kayles heaps to
+    /// it), where the plain search of whole boards would take hours; misère
+    /// play, which the pruned search does not decide, explores up to
+    /// [`crate::play::MAX_EXPLORED_SUMS`] sums and refuses bigger ones.
     fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
-        let mut session = crate::play::Session::new(&self.game, parse_all(&self.game, positions)?, convention)?;
-        run(&mut session)
+        let start = parse_all(&self.game, positions)?;
+        if convention != Convention::Normal {
+            return run(&mut crate::play::Session::new(&self.game, start, convention)?);
+        }
+        // Made on first use: a small board solved whole never needs it (nor its tables' memory).
+        let search = std::cell::OnceCell::new();
+        let nim_value = move |sum: &[G::Position]| {
+            let search = search.get_or_init(|| self.bare_search());
+            sum.iter().try_fold(0u64, |total, p| Ok(total ^ u64::from(search.nim_value(p)?)))
+        };
+        run(&mut crate::play::Session::with_oracle(&self.game, start, Box::new(nim_value))?)
     }
 }
 
@@ -373,6 +393,64 @@ mod tests {
             }
             check_winning_moves(&session, &WideCram, &[board]);
         }
+    }
+
+    /// Dawson's Kayles (octal 0.07) nim-values of heaps `0..=n`, by the
+    /// plain mex of its rule: a move takes two adjacent counters of a row,
+    /// leaving rows of `a` and `n − 2 − a` (OEIS A002187, shifted by one).
+    fn dawsons_kayles(n: usize) -> Vec<u64> {
+        let mut values: Vec<u64> = Vec::new();
+        for heap in 0..=n {
+            let options: Vec<u64> = (0..heap.saturating_sub(1)).map(|a| values[a] ^ values[heap - 2 - a]).collect();
+            values.push((0..).find(|v| !options.contains(v)).unwrap());
+        }
+        values
+    }
+
+    /// The nim-value of a one-row Cram board written `..##....`: its runs
+    /// of empty cells are Dawson's Kayles heaps.
+    fn strip_value(text: &str, dawson: &[u64]) -> u64 {
+        text.split('#').fold(0, |total, run| total ^ dawson[run.len()])
+    }
+
+    #[test]
+    fn play_on_a_long_strip_judges_moves_by_the_pruned_search() {
+        // 1×60 reaches F(61) ≈ 2.5·10¹² boards: beyond any exploration,
+        // and the plain search of whole boards. The hint and every move of
+        // the engine must still leave a P-position, checked by Dawson's
+        // Kayles; and small boards are still solved whole (remoteness).
+        let dawson = dawsons_kayles(60);
+        assert_ne!(dawson[60], 0, "1×60 is a first-player win");
+        let session = SearchGame::new("cram", Cram, settings());
+        let mut rng = Xorshift::new(60);
+        for game in 0..3 {
+            session
+                .play(&["1x60".to_string()], Convention::Normal, &mut |play| {
+                    let judgement = play.judgement()?;
+                    assert_eq!((judgement.outcome, judgement.remoteness), (Outcome::N, None));
+                    let hint = play.hint()?.expect("a move");
+                    let to = hint.mv.split(" -> ").nth(1).unwrap();
+                    assert_eq!(strip_value(to, &dawson), 0, "hint {}", hint.mv);
+                    assert!(hint.why.contains("nim-value 0"), "{}", hint.why);
+                    loop {
+                        play.engine_move()?.expect("a winning side has a move");
+                        assert_eq!(strip_value(&play.show(), &dawson), 0, "game {game}: {}", play.show());
+                        if play.ending()?.is_some() {
+                            return Ok(()); // the random player is stuck: the engine won
+                        }
+                        let moves = play.moves();
+                        play.play(&format!("#{}", 1 + rng.below(moves.len() as u64)))?;
+                        assert!(play.ending()?.is_none(), "the random player won: {}", play.show());
+                    }
+                })
+                .unwrap();
+        }
+        session
+            .play(&["2x3".to_string()], Convention::Normal, &mut |play| {
+                assert!(play.judgement()?.remoteness.is_some(), "a small board is solved whole");
+                Ok(())
+            })
+            .unwrap();
     }
 
     #[test]
