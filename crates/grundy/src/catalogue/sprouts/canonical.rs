@@ -15,8 +15,11 @@
 //!    two sites are neighbours on a boundary (once dead spots between them
 //!    went) gives the same options through either site, and no line can
 //!    pass between them. A lettered spot seen once is then a plain `2`.
-//! 4. **Lands split** where no live spot links their regions.
-//! 5. **Order**: the text is the least of every way of writing the land —
+//! 4. **A region with at most three lives is one boundary**
+//!    (`merge_if_few_lives`).
+//! 5. **Lands split** where no live spot links their regions.
+//! 6. **A land of two lives is `22.}]`** (`TWO_LIVES`).
+//! 7. **Order**: the text is the least of every way of writing the land —
 //!    regions in any order, each region mirrored or not (all its boundaries
 //!    reversed: a region's play depends only on its own cyclic orders and
 //!    on lives), its boundaries in any order and each from any site, letters
@@ -72,7 +75,8 @@ pub(super) fn kinds(land: &Land) -> Vec<Kind> {
         .collect()
 }
 
-/// Steps 1–3: drops dead spots, unplayable regions and repeated sites.
+/// Steps 1–4: drops dead spots, unplayable regions and repeated sites, and
+/// writes regions of few lives as one boundary.
 pub(super) fn simplify(land: &mut Land) {
     let lives = &land.lives;
     for region in &mut land.regions {
@@ -87,6 +91,29 @@ pub(super) fn simplify(land: &mut Land) {
         if boundary.len() > 1 && boundary.first() == boundary.last() {
             boundary.pop();
         }
+    }
+    for region in &mut land.regions {
+        merge_if_few_lives(lives, region);
+    }
+}
+
+/// Step 4 (Glop's manual): a region with at most three lives is one
+/// boundary listing each of its spots once. Every move there spends two of
+/// its lives and leaves one new spot of one life beside the life left (if
+/// any), whichever sites it joined and however the line cut the region: one
+/// region holding those two, the other side (if any) unplayable. So the
+/// region's play, and what it takes from its shared spots, depends only on
+/// which spots have how many lives, not on its boundaries or orders.
+fn merge_if_few_lives(lives: &[u8], region: &mut Region) {
+    let mut spots: Vec<u8> = Vec::new();
+    for &s in region.iter().flatten() {
+        if !spots.contains(&s) {
+            spots.push(s);
+        }
+    }
+    let few = spots.iter().map(|&s| lives[s as usize]).sum::<u8>() <= 3;
+    if few && (region.len() > 1 || region[0].len() > spots.len()) {
+        *region = vec![spots];
     }
 }
 
@@ -113,8 +140,29 @@ pub(super) fn canonical_lands(mut land: Land, out: &mut Vec<String>) {
     simplify(&mut land);
     let kinds = kinds(&land);
     for group in linked_regions(&land) {
-        out.push(land_text(&land, &kinds, &group));
+        if lives_in(&land, &group) == 2 {
+            out.push(TWO_LIVES.to_string());
+        } else {
+            out.push(land_text(&land, &kinds, &group));
+        }
     }
+}
+
+/// Step 6: every land of two lives (its regions all playable) is one game:
+/// one move, which spends both and leaves a spot of one life alone. It is
+/// written as the simplest of them, two spots of one life in one region.
+pub(super) const TWO_LIVES: &str = "22.}]";
+
+/// The lives of the spots of the land made of `regions` of `land`.
+pub(super) fn lives_in(land: &Land, regions: &[usize]) -> u32 {
+    let mut seen = vec![false; land.lives.len()];
+    let mut total = 0;
+    for &s in regions.iter().flat_map(|&r| land.regions[r].iter().flatten()) {
+        if !std::mem::replace(&mut seen[s as usize], true) {
+            total += u32::from(land.lives[s as usize]);
+        }
+    }
+    total
 }
 
 /// The regions of `land` grouped into lands: regions sharing a spot.

@@ -4,7 +4,7 @@
 //! least text piece by piece), kept as an independent check: two lands get
 //! the same text here iff they get the same text there.
 
-use super::canonical::{kinds, linked_regions, simplify, Kind};
+use super::canonical::{kinds, linked_regions, lives_in, simplify, Kind, TWO_LIVES};
 use super::land::{lower, upper, Boundary, Land, Region};
 
 /// A boundary's code for comparing: kinds, with lower-case spots numbered
@@ -125,6 +125,10 @@ pub(super) fn exact_lands(mut land: Land) -> Vec<String> {
     let shared: Vec<usize> = (0..land.lives.len()).filter(|&s| kinds[s] == Kind::Shared).collect();
     let mut out = Vec::new();
     for group in linked_regions(&land) {
+        if lives_in(&land, &group) == 2 {
+            out.push(TWO_LIVES.to_string());
+            continue;
+        }
         let mine: Vec<usize> = shared
             .iter()
             .copied()

@@ -226,6 +226,22 @@ fn nim_values_of_four_spot_playouts_match_the_brute_force() {
     }
 }
 
+/// Positions of up to six lives from three spots: regions of few lives
+/// (written as one boundary by the canonical form, never by the brute force)
+/// are met all along.
+#[test]
+fn nim_values_match_the_brute_force_on_small_playouts() {
+    let mut brute = Brute::default();
+    let mut search = Search::with_decomposition(Sprouts, NormalPlay);
+    let mut checked = 0;
+    for land in playouts(3, 12, 5).into_iter().filter(|l| l.total_lives() <= 6) {
+        let p = canonical_of(land.clone());
+        assert_eq!(search.nim_value(&p).unwrap(), u64::from(brute.nim_value(&land)), "{p:?}");
+        checked += 1;
+    }
+    assert!(checked > 30, "{checked}");
+}
+
 #[test]
 fn misere_outcomes_match_the_brute_force_on_raw_drawings() {
     let mut brute = Brute::default();
