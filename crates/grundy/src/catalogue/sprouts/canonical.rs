@@ -217,8 +217,8 @@ const END_REGION: u8 = 255;
 
 /// A spot's code on a boundary: its kind, the local number of a lower-case
 /// spot (`local`: those met so far on this boundary), or the name of a shared
-/// one, named now if it has no name yet (`names`, `named`).
-fn spot_code(s: u8, kinds: &[Kind], local: &mut Vec<u8>, names: &mut [u8], named: &mut u8) -> u8 {
+/// one (`names`, which must have it).
+fn spot_code(s: u8, kinds: &[Kind], local: &mut Vec<u8>, names: &[u8]) -> u8 {
     match kinds[s as usize] {
         Kind::Fresh => FRESH,
         Kind::OneLine => ONE_LINE,
@@ -230,26 +230,20 @@ fn spot_code(s: u8, kinds: &[Kind], local: &mut Vec<u8>, names: &mut [u8], named
             });
             TWICE + k as u8
         }
-        Kind::Shared => {
-            if names[s as usize] == UNNAMED {
-                names[s as usize] = *named;
-                *named += 1;
-            }
-            SHARED + names[s as usize]
-        }
+        Kind::Shared => SHARED + names[s as usize],
     }
 }
 
 /// No name yet.
 const UNNAMED: u8 = u8::MAX;
 
-/// The boundary `boundary` read from its `start`-th site, as a code
-/// appended to `out`, naming its new shared spots.
-fn boundary_code(boundary: &[u8], start: usize, kinds: &[Kind], names: &mut [u8], named: &mut u8, out: &mut Vec<u8>) {
+/// The boundary `boundary` (no shared spot on it) read from its `start`-th
+/// site, as a code appended to `out`.
+fn boundary_code(boundary: &[u8], start: usize, kinds: &[Kind], out: &mut Vec<u8>) {
     let mut local = Vec::new();
     for i in 0..boundary.len() {
         let s = boundary[(start + i) % boundary.len()];
-        out.push(spot_code(s, kinds, &mut local, names, named));
+        out.push(spot_code(s, kinds, &mut local, &[]));
     }
 }
 
@@ -258,7 +252,7 @@ fn closed_code(boundary: &[u8], kinds: &[Kind]) -> Vec<u8> {
     let mut best: Option<Vec<u8>> = None;
     for start in 0..boundary.len() {
         let mut code = Vec::with_capacity(boundary.len());
-        boundary_code(boundary, start, kinds, &mut [], &mut 0, &mut code);
+        boundary_code(boundary, start, kinds, &mut code);
         if best.as_ref().is_none_or(|b| code < *b) {
             best = Some(code);
         }
@@ -332,15 +326,7 @@ fn least_pieces(land: &Land, kinds: &[Kind], regions: &[usize]) -> Vec<Vec<u8>> 
     for _ in 0..steps {
         let mut least: Option<Vec<u8>> = None;
         let mut next: Vec<Writing> = Vec::new();
-        let mut offer = |piece: Vec<u8>, way: Writing| match least.as_ref().map(|l| piece.cmp(l)) {
-            Some(std::cmp::Ordering::Greater) => {}
-            Some(std::cmp::Ordering::Equal) => next.push(way),
-            _ => {
-                least = Some(piece);
-                next.clear();
-                next.push(way);
-            }
-        };
+        let mut piece = Vec::new();
         for way in &ways {
             // The region being written, or each region that may come next
             // in each orientation.
@@ -353,11 +339,14 @@ fn least_pieces(land: &Land, kinds: &[Kind], regions: &[usize]) -> Vec<Vec<u8>> 
                     .collect(),
             };
             for (r, m, left) in starts {
-                let mut base = way.clone();
-                base.regions_left[r] = false;
                 if left == 0 {
-                    base.current = None;
-                    offer(pieces[r].closed[m].clone(), base);
+                    let closed = &pieces[r].closed[m];
+                    if least.as_ref().is_none_or(|l| closed <= l) {
+                        let mut way = way.clone();
+                        way.regions_left[r] = false;
+                        way.current = None;
+                        offer(closed.clone(), way, &mut least, &mut next);
+                    }
                     continue;
                 }
                 for (b, boundary) in pieces[r].shared[m].iter().enumerate() {
@@ -365,11 +354,35 @@ fn least_pieces(land: &Land, kinds: &[Kind], regions: &[usize]) -> Vec<Vec<u8>> 
                         continue;
                     }
                     for start in 0..boundary.len() {
-                        let mut way = base.clone();
-                        let mut piece = Vec::with_capacity(boundary.len());
-                        boundary_code(boundary, start, kinds, &mut way.names, &mut way.named, &mut piece);
-                        way.current = Some((r, m, left & !(1 << b)));
-                        offer(piece, way);
+                        // The piece first, with the names it would give;
+                        // the way is copied only if the piece is among the least.
+                        let mut fresh: Vec<u8> = Vec::new();
+                        piece.clear();
+                        let mut local = Vec::new();
+                        for i in 0..boundary.len() {
+                            let s = boundary[(start + i) % boundary.len()];
+                            let code = if kinds[s as usize] == Kind::Shared && way.names[s as usize] == UNNAMED {
+                                let k = fresh.iter().position(|&t| t == s).unwrap_or_else(|| {
+                                    fresh.push(s);
+                                    fresh.len() - 1
+                                });
+                                SHARED + way.named + k as u8
+                            } else {
+                                spot_code(s, kinds, &mut local, &way.names)
+                            };
+                            piece.push(code);
+                        }
+                        if least.as_ref().is_some_and(|l| piece > *l) {
+                            continue;
+                        }
+                        let mut next_way = way.clone();
+                        next_way.regions_left[r] = false;
+                        for (k, &s) in fresh.iter().enumerate() {
+                            next_way.names[s as usize] = way.named + k as u8;
+                        }
+                        next_way.named += fresh.len() as u8;
+                        next_way.current = Some((r, m, left & !(1 << b)));
+                        offer(piece.clone(), next_way, &mut least, &mut next);
                     }
                 }
             }
@@ -380,6 +393,19 @@ fn least_pieces(land: &Land, kinds: &[Kind], regions: &[usize]) -> Vec<Vec<u8>> 
         written.push(least.expect("a piece to write"));
     }
     written
+}
+
+/// Keeps `way` if `piece` is among the least pieces offered so far.
+fn offer(piece: Vec<u8>, way: Writing, least: &mut Option<Vec<u8>>, next: &mut Vec<Writing>) {
+    match least.as_ref().map(|l| piece.cmp(l)) {
+        Some(std::cmp::Ordering::Greater) => {}
+        Some(std::cmp::Ordering::Equal) => next.push(way),
+        _ => {
+            *least = Some(piece);
+            next.clear();
+            next.push(way);
+        }
+    }
 }
 
 /// The text of a land written as `pieces` ([`least_pieces`]).
