@@ -42,7 +42,7 @@ fn a_malformed_position_is_one_line_naming_where() {
 #[test]
 fn bad_positions_are_one_line_naming_what_and_where() {
     for (position, says) in [
-        ("0.1x.}]", "land 1: region 1, boundary 2: 'x' is not a spot"),
+        ("0.13.}]", "land 1: region 1, boundary 2: '3' is not a spot"),
         ("abab.}]", "land 1: region 1, boundary 1: the two sides of two spots alternate"),
         ("0.}]A.}A.}A.}]", "land 2: 'A' is seen 3 times"),
         ("23", "more than the limit of 22"),
@@ -60,7 +60,7 @@ fn bad_positions_are_one_line_naming_what_and_where() {
 /// (misère: OEIS A164950, which starts 1, 1, 0, 0, 0, 1, 1 from no spot).
 #[test]
 fn misere_play_is_answered_too() {
-    for (spots, normal, misere) in [("1", "outcome: P", "outcome: N"), ("2", "outcome: P", "outcome: P")] {
+    for (spots, normal, misere) in [("1", "outcome:   P", "outcome:   N"), ("2", "outcome:   P", "outcome:   P")] {
         let run = grundy(&["solve", "sprouts", spots], "");
         assert!(run.stdout.contains(normal), "{spots}: {}", run.stdout);
         let run = grundy(&["solve", "--misere", "sprouts", spots], "");
