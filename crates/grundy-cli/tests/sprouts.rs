@@ -36,3 +36,35 @@ fn a_malformed_position_is_one_line_naming_where() {
     assert!(run.stderr.contains("region 1, boundary 2"), "{}", run.stderr);
     assert_eq!(run.stderr.trim().lines().count(), 1, "{}", run.stderr);
 }
+
+/// A malformed string, a land no drawing has, too many spots: each is one
+/// line that names what is wrong and where, and a non-zero exit.
+#[test]
+fn bad_positions_are_one_line_naming_what_and_where() {
+    for (position, says) in [
+        ("0.13.}]", "land 1: region 1, boundary 2: '3' is not a spot"),
+        ("abab.}]", "land 1: region 1, boundary 1: the two sides of two spots alternate"),
+        ("0.}]A.}A.}A.}]", "land 2: 'A' is seen 3 times"),
+        ("23", "more than the limit of 22"),
+    ] {
+        let run = grundy(&["solve", "sprouts", position], "");
+        assert_ne!(run.status, 0, "{position}");
+        assert!(run.stderr.contains(says), "{position}: {}", run.stderr);
+        assert_eq!(run.stderr.trim().lines().count(), 1, "{position}: {}", run.stderr);
+    }
+}
+
+/// Normal play goes to the pruned search, misère play to the misère
+/// machinery: one spot is a second-player win in normal play, a
+/// first-player win in misère play; two spots a second-player win in both
+/// (misère: OEIS A164950, which starts 1, 1, 0, 0, 0, 1, 1 from no spot).
+#[test]
+fn misere_play_is_answered_too() {
+    for (spots, normal, misere) in [("1", "outcome:   P", "outcome:   N"), ("2", "outcome:   P", "outcome:   P")] {
+        let run = grundy(&["solve", "sprouts", spots], "");
+        assert!(run.stdout.contains(normal), "{spots}: {}", run.stdout);
+        let run = grundy(&["solve", "--misere", "sprouts", spots], "");
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        assert!(run.stdout.contains(misere), "{spots} misère: {}", run.stdout);
+    }
+}

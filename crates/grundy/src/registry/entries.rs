@@ -273,9 +273,12 @@ pub const ENTRIES: &[GameEntry] = &[
         about: "join two spots (or one to itself) by a line through a new spot; 3 lines a spot",
         form: Form::Name,
         board: false,
+        // Normal play by the pruned search; misère and Every-SG by the
+        // session every game with nim-values has.
         build: |d| {
             let search = |g| Search::with_decomposition(g, crate::solve::NormalPlay);
-            Ok(Box::new(NormalGame::new(d.text, Sprouts, search, None)))
+            let others = Box::new(NormalGame::new(d.text, Sprouts, search, None));
+            Ok(Box::new(SearchGame::new(d.text, Sprouts, d.options.search.clone()).with_other_conventions(others)))
         },
     },
     GameEntry {

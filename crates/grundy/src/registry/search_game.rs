@@ -65,11 +65,21 @@ pub struct SearchGame<G: Canonical + Notation + Send + Sync + 'static> {
     name: String,
     game: G,
     settings: SearchSettings,
+    /// The session that answers other conventions (misère, Every-SG), if
+    /// the game has them: the pruned search decides normal play only.
+    others: Option<Box<dyn Playable>>,
 }
 
 impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
     pub fn new(name: impl Into<String>, game: G, settings: SearchSettings) -> Self {
-        SearchGame { name: name.into(), game, settings }
+        SearchGame { name: name.into(), game, settings, others: None }
+    }
+
+    /// Answers every convention but normal play with `others` (a
+    /// [`super::NormalGame`] of the same game, say).
+    pub fn with_other_conventions(mut self, others: Box<dyn Playable>) -> Self {
+        self.others = Some(others);
+        self
     }
 
     /// The pruned search with the session's memory, threads and Ctrl-C flag.
@@ -182,8 +192,9 @@ where
     }
 
     fn solve_in(&self, positions: &[String], play: Convention) -> Result<Report> {
-        match play {
-            Convention::Normal => self.solve_normal(positions),
+        match (play, &self.others) {
+            (Convention::Normal, _) => self.solve_normal(positions),
+            (_, Some(others)) => others.solve_in(positions, play),
             _ => Err(Error::Unsupported {
                 game: self.name.clone(),
                 question: format!("{play} play"),
@@ -202,6 +213,23 @@ where
 
     fn check_notation(&self, positions: &[String], limit: usize) -> Result<usize> {
         crate::game::check_round_trips(&self.game, &parse_all(&self.game, positions)?, limit)
+    }
+
+    fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        if let Some(others) = &mut self.others {
+            others.set_interrupt(flag);
+        }
+    }
+
+    fn set_misere_method(&mut self, method: crate::solve::Decision) -> Result<()> {
+        match &mut self.others {
+            Some(others) => others.set_misere_method(method),
+            None => Err(Error::Unsupported {
+                game: self.name.clone(),
+                question: format!("misère play by {method}"),
+                why: "its pruned search decides normal play only".into(),
+            }),
+        }
     }
 
     /// Play solves small sums whole, as for every game (remoteness: the

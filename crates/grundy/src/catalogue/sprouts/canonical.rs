@@ -15,19 +15,22 @@
 //!    two sites are neighbours on a boundary (once dead spots between them
 //!    went) gives the same options through either site, and no line can
 //!    pass between them. A lettered spot seen once is then a plain `2`.
-//! 4. **Lands split** where no live spot links their regions.
-//! 5. **Order**: boundaries are cycles (least rotation), a region may be
-//!    mirrored (all its boundaries reversed: a region's play depends only
-//!    on its own cyclic orders and on lives), boundaries and regions are
-//!    sorted, letters are renamed in order of first appearance.
-//!
-//! Step 5 compares shared spots (upper case) only by kind, so two lands
-//! that differ only in which shared spot is which may get different texts:
-//! the text is always a correct description of the land, and equal texts
-//! are always the same game, but not every pair of equal games has equal
-//! texts. That loses sharing, never correctness.
+//! 4. **A region with at most three lives is one boundary**
+//!    (`merge_if_few_lives`).
+//! 5. **Lands split** where no live spot links their regions.
+//! 6. **A land of two lives is `22.}]`** (`TWO_LIVES`).
+//! 7. **Order**: the text is the least of every way of writing the land —
+//!    regions in any order, each region mirrored or not (all its boundaries
+//!    reversed: a region's play depends only on its own cyclic orders and
+//!    on lives), its boundaries in any order and each from any site, letters
+//!    named in order of first appearance. "Least" compares the text piece by
+//!    piece (one boundary at a time; a region's boundaries without a shared
+//!    spot come last, sorted, as one piece), so the least is found by
+//!    extending every least beginning by one piece (`least_pieces`): lands
+//!    that differ only in which shared spot is which, or in any of these
+//!    orders, get one text, and equal texts are the same game.
 
-use super::land::{lower, upper, Boundary, Land, Region};
+use super::land::{lower, upper, Land, Region};
 
 /// What a spot is, as the notation writes it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -72,7 +75,8 @@ pub(super) fn kinds(land: &Land) -> Vec<Kind> {
         .collect()
 }
 
-/// Steps 1–3: drops dead spots, unplayable regions and repeated sites.
+/// Steps 1–4: drops dead spots, unplayable regions and repeated sites, and
+/// writes regions of few lives as one boundary.
 pub(super) fn simplify(land: &mut Land) {
     let lives = &land.lives;
     for region in &mut land.regions {
@@ -87,6 +91,29 @@ pub(super) fn simplify(land: &mut Land) {
         if boundary.len() > 1 && boundary.first() == boundary.last() {
             boundary.pop();
         }
+    }
+    for region in &mut land.regions {
+        merge_if_few_lives(lives, region);
+    }
+}
+
+/// Step 4 (Glop's manual): a region with at most three lives is one
+/// boundary listing each of its spots once. Every move there spends two of
+/// its lives and leaves one new spot of one life beside the life left (if
+/// any), whichever sites it joined and however the line cut the region: one
+/// region holding those two, the other side (if any) unplayable. So the
+/// region's play, and what it takes from its shared spots, depends only on
+/// which spots have how many lives, not on its boundaries or orders.
+fn merge_if_few_lives(lives: &[u8], region: &mut Region) {
+    let mut spots: Vec<u8> = Vec::new();
+    for &s in region.iter().flatten() {
+        if !spots.contains(&s) {
+            spots.push(s);
+        }
+    }
+    let few = spots.iter().map(|&s| lives[s as usize]).sum::<u8>() <= 3;
+    if few && (region.len() > 1 || region[0].len() > spots.len()) {
+        *region = vec![spots];
     }
 }
 
@@ -113,12 +140,33 @@ pub(super) fn canonical_lands(mut land: Land, out: &mut Vec<String>) {
     simplify(&mut land);
     let kinds = kinds(&land);
     for group in linked_regions(&land) {
-        out.push(land_text(&land, &kinds, &group));
+        if lives_in(&land, &group) == 2 {
+            out.push(TWO_LIVES.to_string());
+        } else {
+            out.push(land_text(&land, &kinds, &group));
+        }
     }
 }
 
+/// Step 6: every land of two lives (its regions all playable) is one game:
+/// one move, which spends both and leaves a spot of one life alone. It is
+/// written as the simplest of them, two spots of one life in one region.
+pub(super) const TWO_LIVES: &str = "22.}]";
+
+/// The lives of the spots of the land made of `regions` of `land`.
+pub(super) fn lives_in(land: &Land, regions: &[usize]) -> u32 {
+    let mut seen = vec![false; land.lives.len()];
+    let mut total = 0;
+    for &s in regions.iter().flat_map(|&r| land.regions[r].iter().flatten()) {
+        if !std::mem::replace(&mut seen[s as usize], true) {
+            total += u32::from(land.lives[s as usize]);
+        }
+    }
+    total
+}
+
 /// The regions of `land` grouped into lands: regions sharing a spot.
-fn linked_regions(land: &Land) -> Vec<Vec<usize>> {
+pub(super) fn linked_regions(land: &Land) -> Vec<Vec<usize>> {
     let n = land.regions.len();
     let mut parent: Vec<usize> = (0..n).collect();
     fn find(parent: &mut [usize], mut r: usize) -> usize {
@@ -153,169 +201,250 @@ fn linked_regions(land: &Land) -> Vec<Vec<usize>> {
     groups
 }
 
-/// A boundary's code for comparing: kinds, with lower-case spots numbered
-/// by first appearance (they never leave their boundary) and shared spots
-/// by `shared`.
-fn code(boundary: &[u8], kinds: &[Kind], shared: &[u8]) -> Vec<u8> {
-    let mut local: Vec<u8> = Vec::new();
-    boundary
-        .iter()
-        .map(|&s| match kinds[s as usize] {
-            Kind::Fresh => 0,
-            Kind::OneLine => 1,
-            Kind::Single => 2,
-            Kind::Shared => shared[s as usize],
-            Kind::Twice => {
-                let k = local.iter().position(|&t| t == s).unwrap_or_else(|| {
-                    local.push(s);
-                    local.len() - 1
-                });
-                4 + k as u8
-            }
-        })
-        .collect()
+/// A piece's code for a spot with no line, one line, or one life and one site.
+const FRESH: u8 = 0;
+const ONE_LINE: u8 = 1;
+const SINGLE: u8 = 2;
+/// Codes of a boundary's lower-case spots: `TWICE + k` for the `k`-th met on
+/// it (they never leave their boundary).
+const TWICE: u8 = 4;
+/// Codes of shared spots: `SHARED + k` for the `k`-th named in the land.
+const SHARED: u8 = 100;
+/// Between the boundaries of a piece that holds several.
+const NEXT_BOUNDARY: u8 = 254;
+/// Ends a region.
+const END_REGION: u8 = 255;
+
+/// A spot's code on a boundary: its kind, the local number of a lower-case
+/// spot (`local`: those met so far on this boundary), or the name of a shared
+/// one (`names`, which must have it).
+fn spot_code(s: u8, kinds: &[Kind], local: &mut Vec<u8>, names: &[u8]) -> u8 {
+    match kinds[s as usize] {
+        Kind::Fresh => FRESH,
+        Kind::OneLine => ONE_LINE,
+        Kind::Single => SINGLE,
+        Kind::Twice => {
+            let k = local.iter().position(|&t| t == s).unwrap_or_else(|| {
+                local.push(s);
+                local.len() - 1
+            });
+            TWICE + k as u8
+        }
+        Kind::Shared => SHARED + names[s as usize],
+    }
 }
 
-/// The rotation of `boundary` with the least code, and that code.
-fn least_rotation(boundary: &[u8], kinds: &[Kind], shared: &[u8]) -> (Vec<u8>, Boundary) {
-    let mut best: Option<(Vec<u8>, Boundary)> = None;
-    let mut rotated = boundary.to_vec();
-    for _ in 0..boundary.len() {
-        let c = code(&rotated, kinds, shared);
-        if best.as_ref().is_none_or(|(b, _)| c < *b) {
-            best = Some((c, rotated.clone()));
+/// No name yet.
+const UNNAMED: u8 = u8::MAX;
+
+/// The boundary `boundary` (no shared spot on it) read from its `start`-th
+/// site, as a code appended to `out`.
+fn boundary_code(boundary: &[u8], start: usize, kinds: &[Kind], out: &mut Vec<u8>) {
+    let mut local = Vec::new();
+    for i in 0..boundary.len() {
+        let s = boundary[(start + i) % boundary.len()];
+        out.push(spot_code(s, kinds, &mut local, &[]));
+    }
+}
+
+/// The least code of a boundary with no shared spot, over its rotations.
+fn closed_code(boundary: &[u8], kinds: &[Kind]) -> Vec<u8> {
+    let mut best: Option<Vec<u8>> = None;
+    for start in 0..boundary.len() {
+        let mut code = Vec::with_capacity(boundary.len());
+        boundary_code(boundary, start, kinds, &mut code);
+        if best.as_ref().is_none_or(|b| code < *b) {
+            best = Some(code);
         }
-        rotated.rotate_left(1);
     }
     best.expect("boundaries are not empty")
 }
 
-/// A region in its least form: mirrored or not, boundaries at their least
-/// rotation and sorted. Returns the sorted codes and the boundaries.
-fn least_region(region: &Region, kinds: &[Kind], shared: &[u8]) -> (Vec<Vec<u8>>, Vec<Boundary>) {
-    let mut best: Option<(Vec<Vec<u8>>, Vec<Boundary>)> = None;
-    for mirrored in [false, true] {
-        let mut forms: Vec<(Vec<u8>, Boundary)> = region
-            .iter()
-            .map(|b| {
-                let mut b = b.clone();
-                if mirrored {
-                    b.reverse();
+/// A region as the pieces see it, for each orientation (`[plain,
+/// mirrored]`): its boundaries with a shared spot, and the one piece its
+/// other boundaries make (sorted codes, then the region's end).
+struct RegionPieces {
+    shared: [Vec<Vec<u8>>; 2],
+    closed: [Vec<u8>; 2],
+}
+
+impl RegionPieces {
+    fn new(region: &Region, kinds: &[Kind]) -> RegionPieces {
+        let has_shared = |b: &Vec<u8>| b.iter().any(|&s| kinds[s as usize] == Kind::Shared);
+        let mut shared = [Vec::new(), Vec::new()];
+        let mut closed = [Vec::new(), Vec::new()];
+        for (m, mirrored) in [false, true].into_iter().enumerate() {
+            let oriented: Vec<Vec<u8>> =
+                region.iter().map(|b| if mirrored { b.iter().rev().copied().collect() } else { b.clone() }).collect();
+            let mut codes: Vec<Vec<u8>> = Vec::new();
+            for b in oriented {
+                if has_shared(&b) {
+                    shared[m].push(b);
+                } else {
+                    codes.push(closed_code(&b, kinds));
                 }
-                least_rotation(&b, kinds, shared)
-            })
-            .collect();
-        forms.sort();
-        let (codes, boundaries): (Vec<_>, Vec<_>) = forms.into_iter().unzip();
-        if best.as_ref().is_none_or(|(c, _)| codes < *c) {
-            best = Some((codes, boundaries));
+            }
+            codes.sort();
+            for (i, code) in codes.into_iter().enumerate() {
+                if i > 0 {
+                    closed[m].push(NEXT_BOUNDARY);
+                }
+                closed[m].extend(code);
+            }
+            closed[m].push(END_REGION);
+        }
+        RegionPieces { shared, closed }
+    }
+}
+
+/// One way of writing the land, part done: the regions not begun, the one
+/// being written (its index, orientation and the shared boundaries it has
+/// left, a bit each) and the names given so far.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Writing {
+    regions_left: Vec<bool>,
+    current: Option<(usize, usize, u64)>,
+    names: Vec<u8>,
+    named: u8,
+}
+
+/// The least sequence of pieces that writes the land made of `regions`:
+/// every way of writing it that has written the least pieces so far is
+/// extended by each next piece it can write, and those that write the least
+/// one are kept. Ways that agree are merged, so the work grows with the
+/// land's symmetries, not with its namings.
+fn least_pieces(land: &Land, kinds: &[Kind], regions: &[usize]) -> Vec<Vec<u8>> {
+    let pieces: Vec<RegionPieces> = regions.iter().map(|&r| RegionPieces::new(&land.regions[r], kinds)).collect();
+    let mut ways = vec![Writing {
+        regions_left: vec![true; regions.len()],
+        current: None,
+        names: vec![UNNAMED; land.lives.len()],
+        named: 0,
+    }];
+    let steps: usize = pieces.iter().map(|p| p.shared[0].len() + 1).sum();
+    let mut written = Vec::with_capacity(steps);
+    for _ in 0..steps {
+        let mut least: Option<Vec<u8>> = None;
+        let mut next: Vec<Writing> = Vec::new();
+        let mut piece = Vec::new();
+        for way in &ways {
+            // The region being written, or each region that may come next
+            // in each orientation.
+            let pieces = &pieces;
+            let starts: Vec<(usize, usize, u64)> = match way.current {
+                Some(current) => vec![current],
+                None => (0..regions.len())
+                    .filter(|&r| way.regions_left[r])
+                    .flat_map(|r| (0..2).map(move |m| (r, m, (1u64 << pieces[r].shared[m].len()) - 1)))
+                    .collect(),
+            };
+            for (r, m, left) in starts {
+                if left == 0 {
+                    let closed = &pieces[r].closed[m];
+                    if least.as_ref().is_none_or(|l| closed <= l) {
+                        let mut way = way.clone();
+                        way.regions_left[r] = false;
+                        way.current = None;
+                        offer(closed.clone(), way, &mut least, &mut next);
+                    }
+                    continue;
+                }
+                for (b, boundary) in pieces[r].shared[m].iter().enumerate() {
+                    if left >> b & 1 == 0 {
+                        continue;
+                    }
+                    for start in 0..boundary.len() {
+                        // The piece first, with the names it would give;
+                        // the way is copied only if the piece is among the least.
+                        let mut fresh: Vec<u8> = Vec::new();
+                        piece.clear();
+                        let mut local = Vec::new();
+                        for i in 0..boundary.len() {
+                            let s = boundary[(start + i) % boundary.len()];
+                            let code = if kinds[s as usize] == Kind::Shared && way.names[s as usize] == UNNAMED {
+                                let k = fresh.iter().position(|&t| t == s).unwrap_or_else(|| {
+                                    fresh.push(s);
+                                    fresh.len() - 1
+                                });
+                                SHARED + way.named + k as u8
+                            } else {
+                                spot_code(s, kinds, &mut local, &way.names)
+                            };
+                            piece.push(code);
+                        }
+                        if least.as_ref().is_some_and(|l| piece > *l) {
+                            continue;
+                        }
+                        let mut next_way = way.clone();
+                        next_way.regions_left[r] = false;
+                        for (k, &s) in fresh.iter().enumerate() {
+                            next_way.names[s as usize] = way.named + k as u8;
+                        }
+                        next_way.named += fresh.len() as u8;
+                        next_way.current = Some((r, m, left & !(1 << b)));
+                        offer(piece.clone(), next_way, &mut least, &mut next);
+                    }
+                }
+            }
+        }
+        next.sort();
+        next.dedup();
+        ways = next;
+        written.push(least.expect("a piece to write"));
+    }
+    written
+}
+
+/// Keeps `way` if `piece` is among the least pieces offered so far.
+fn offer(piece: Vec<u8>, way: Writing, least: &mut Option<Vec<u8>>, next: &mut Vec<Writing>) {
+    match least.as_ref().map(|l| piece.cmp(l)) {
+        Some(std::cmp::Ordering::Greater) => {}
+        Some(std::cmp::Ordering::Equal) => next.push(way),
+        _ => {
+            *least = Some(piece);
+            next.clear();
+            next.push(way);
         }
     }
-    best.expect("two orientations")
 }
 
-/// Code of a shared spot when all are alike (first pass).
-const SHARED: u8 = 3;
-/// Codes of shared spots told apart: above every other code.
-const SHARED_APART: u8 = 100;
-
-/// The text of the land made of `regions` of `land`: a first pass orders
-/// everything comparing shared spots only by kind; a second tells them
-/// apart by the names the first gave them, which settles most ties the
-/// first left.
-fn land_text(land: &Land, kinds: &[Kind], regions: &[usize]) -> String {
-    let alike = vec![SHARED; land.lives.len()];
-    let (_, names) = text_with(land, kinds, regions, &alike);
-    let apart: Vec<u8> = names.iter().map(|n| n.map_or(SHARED, |k| SHARED_APART + k as u8)).collect();
-    text_with(land, kinds, regions, &apart).0
-}
-
-/// The text with shared spots coded by `shared`, and the index of the name
-/// each shared spot got.
-fn text_with(land: &Land, kinds: &[Kind], regions: &[usize], shared: &[u8]) -> (String, Vec<Option<usize>>) {
-    let mut forms: Vec<(Vec<Vec<u8>>, Vec<Boundary>)> =
-        regions.iter().map(|&r| least_region(&land.regions[r], kinds, shared)).collect();
-    forms.sort();
-    let mut names: Vec<Option<usize>> = vec![None; land.lives.len()];
-    let mut uppers = 0;
+/// The text of a land written as `pieces` ([`least_pieces`]).
+fn text_of(pieces: &[Vec<u8>]) -> String {
     let mut text = String::new();
-    for (_, boundaries) in &forms {
-        // Lower-case letters are named region by region.
-        let mut lowers = 0;
-        for boundary in boundaries {
-            for &s in boundary {
-                let s = s as usize;
-                let c = match kinds[s] {
-                    Kind::Fresh => '0',
-                    Kind::OneLine => '1',
-                    Kind::Single => '2',
-                    Kind::Twice | Kind::Shared => {
-                        let counter = if kinds[s] == Kind::Twice { &mut lowers } else { &mut uppers };
-                        let k = *names[s].get_or_insert_with(|| {
-                            *counter += 1;
-                            *counter - 1
-                        });
-                        if kinds[s] == Kind::Twice {
-                            lower(k)
-                        } else {
-                            upper(k)
-                        }
+    // Lower-case letters are named region by region.
+    let mut lowers = 0;
+    for piece in pieces {
+        for boundary in piece.split(|&c| c == NEXT_BOUNDARY) {
+            let mut locals = 0;
+            for &c in boundary {
+                match c {
+                    FRESH => text.push('0'),
+                    ONE_LINE => text.push('1'),
+                    SINGLE => text.push('2'),
+                    END_REGION => {}
+                    c if c >= SHARED => text.push(upper((c - SHARED) as usize)),
+                    c => {
+                        let k = (c - TWICE) as usize;
+                        locals = locals.max(k + 1);
+                        text.push(lower(lowers + k));
                     }
-                };
-                text.push(c);
+                }
             }
-            text.push('.');
+            lowers += locals;
+            if boundary != [END_REGION] {
+                text.push('.');
+            }
         }
-        text.push('}');
+        if piece.last() == Some(&END_REGION) {
+            text.push('}');
+            lowers = 0;
+        }
     }
     text.push(']');
-    let shared_names = names.iter().enumerate().map(|(s, n)| n.filter(|_| kinds[s] == Kind::Shared)).collect();
-    (text, shared_names)
+    text
 }
 
-/// The least text over every way of telling the shared spots apart: a
-/// form that equivalent lands always share (exponential in the shared
-/// spots; the tests use it to compare option sets).
-#[cfg(test)]
-pub(super) fn exact_lands(mut land: Land) -> Vec<String> {
-    simplify(&mut land);
-    let kinds = kinds(&land);
-    let shared: Vec<usize> = (0..land.lives.len()).filter(|&s| kinds[s] == Kind::Shared).collect();
-    let mut out = Vec::new();
-    for group in linked_regions(&land) {
-        let mine: Vec<usize> = shared
-            .iter()
-            .copied()
-            .filter(|&s| group.iter().any(|&r| land.regions[r].iter().flatten().any(|&t| t as usize == s)))
-            .collect();
-        let mut order: Vec<usize> = (0..mine.len()).collect();
-        let mut best: Option<String> = None;
-        loop {
-            let mut codes = vec![SHARED; land.lives.len()];
-            for (k, &s) in mine.iter().enumerate() {
-                codes[s] = SHARED_APART + order[k] as u8;
-            }
-            let text = text_with(&land, &kinds, &group, &codes).0;
-            if best.as_ref().is_none_or(|b| text < *b) {
-                best = Some(text);
-            }
-            if !next_permutation(&mut order) {
-                break;
-            }
-        }
-        out.push(best.expect("one order at least"));
-    }
-    out.sort();
-    out
-}
-
-#[cfg(test)]
-fn next_permutation(order: &mut [usize]) -> bool {
-    let Some(i) = (1..order.len()).rev().find(|&i| order[i - 1] < order[i]) else {
-        return false;
-    };
-    let j = (i..order.len()).rev().find(|&j| order[j] > order[i - 1]).expect("a larger one");
-    order.swap(i - 1, j);
-    order[i..].reverse();
-    true
+/// The canonical text of the land made of `regions` of `land`.
+fn land_text(land: &Land, kinds: &[Kind], regions: &[usize]) -> String {
+    text_of(&least_pieces(land, kinds, regions))
 }

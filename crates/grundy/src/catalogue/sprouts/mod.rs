@@ -34,6 +34,8 @@
 //! ```
 
 mod canonical;
+#[cfg(test)]
+mod exact;
 mod land;
 mod moves;
 mod notation;
@@ -47,6 +49,7 @@ use rustc_hash::FxHashSet;
 
 use crate::error::Result;
 use crate::game::{Decompose, Game, Notation, Options};
+use crate::solve::pruned::{BytesKey, Canonical};
 use land::Land;
 pub use notation::MAX_SPROUTS_SPOTS;
 
@@ -63,6 +66,23 @@ impl SproutsPosition {
     /// The canonical texts of the lands, each ending with `]`.
     pub fn lands(&self) -> impl Iterator<Item = &str> + '_ {
         self.0.split_inclusive(']')
+    }
+
+    /// The lives of every spot: `0` three, `1` two, `2` one, a letter (seen
+    /// twice) one.
+    pub fn lives(&self) -> u32 {
+        let letters = self.0.chars().filter(|c| c.is_alphabetic()).count() as u32;
+        let digits: u32 = self
+            .0
+            .bytes()
+            .map(|b| match b {
+                b'0' => 3,
+                b'1' => 2,
+                b'2' => 1,
+                _ => 0,
+            })
+            .sum();
+        digits + letters.div_ceil(2)
     }
 
     /// The position made of these lands (canonical texts).
@@ -113,6 +133,24 @@ impl Decompose for Sprouts {
     /// The lands, one component each.
     fn components(&self, position: &SproutsPosition, components: &mut Vec<SproutsPosition>) {
         components.extend(position.lands().map(|land| SproutsPosition(land.into())));
+    }
+}
+
+/// Lands are the pruned search's components, keyed by their canonical text
+/// (a string of any length: [`BytesKey`], compared whole, so a hash
+/// collision never gives a wrong value). Equal texts are the same game, and
+/// equivalent lands have equal texts (`canonical.rs`), so each land is
+/// searched once.
+impl Canonical for Sprouts {
+    type Key = BytesKey;
+
+    fn key(&self, land: &SproutsPosition) -> BytesKey {
+        BytesKey::new(land.0.as_bytes())
+    }
+
+    /// Lives: a land's play lasts at most as many moves.
+    fn size(&self, land: &SproutsPosition) -> u32 {
+        land.lives()
     }
 }
 

@@ -4,8 +4,9 @@ use std::collections::{BTreeSet, HashMap};
 
 use super::brute::{self, Brute};
 use super::land::Land;
-use super::{canonical, notation, Sprouts, SproutsPosition};
+use super::{canonical, exact, notation, Sprouts, SproutsPosition};
 use crate::game::{Decompose, Game, Notation, Options};
+use crate::solve::pruned::PrunedSearch;
 use crate::solve::{NormalPlay, Search};
 use crate::Outcome;
 
@@ -29,7 +30,7 @@ fn canonical_of(land: Land) -> SproutsPosition {
 /// The exact canonical form of a position: its lands, each the least text
 /// over every naming of its shared spots.
 fn exact(p: &SproutsPosition) -> Vec<String> {
-    let mut lands: Vec<String> = p.lands().flat_map(|l| canonical::exact_lands(super::land_of(l))).collect();
+    let mut lands: Vec<String> = p.lands().flat_map(|l| exact::exact_lands(super::land_of(l))).collect();
     lands.sort();
     lands
 }
@@ -65,6 +66,62 @@ fn playouts(spots: usize, games: usize, seed: u64) -> Vec<Land> {
         }
     }
     out
+}
+
+/// `land` drawn again another way: spots renumbered, regions and their
+/// boundaries in another order, each boundary walked from another site, some
+/// regions seen in a mirror. The same game, so the same canonical text.
+fn redrawn(land: &Land, rng: &mut Lcg) -> Land {
+    let n = land.lives.len();
+    let mut number: Vec<u8> = (0..n as u8).collect();
+    shuffle(&mut number, rng);
+    let mut lives = vec![0; n];
+    for s in 0..n {
+        lives[number[s] as usize] = land.lives[s];
+    }
+    let mut regions = land.regions.clone();
+    shuffle(&mut regions, rng);
+    for region in &mut regions {
+        let mirrored = rng.below(2) == 1;
+        shuffle(region, rng);
+        for boundary in region.iter_mut() {
+            for s in boundary.iter_mut() {
+                *s = number[*s as usize];
+            }
+            if mirrored {
+                boundary.reverse();
+            }
+            let k = rng.below(boundary.len());
+            boundary.rotate_left(k);
+        }
+    }
+    Land { lives, regions }
+}
+
+fn shuffle<T>(items: &mut [T], rng: &mut Lcg) {
+    for i in (1..items.len()).rev() {
+        items.swap(i, rng.below(i + 1));
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+    /// The canonical text is a canonical form: every drawing of a land on a
+    /// random playout, however it is written, gets one text, and that text
+    /// reads back to itself (format, parse, canonical: the same).
+    #[test]
+    fn every_drawing_of_a_land_gets_one_text_that_reads_back(seed in proptest::prelude::any::<u64>(), spots in 1usize..=7) {
+        let mut rng = Lcg(seed ^ 0x5eed);
+        for land in playouts(spots, 1, seed) {
+            let p = canonical_of(land.clone());
+            let text = Sprouts.format_position(&p);
+            proptest::prop_assert_eq!(&position(&text), &p, "{} read back", text);
+            for _ in 0..3 {
+                let again = canonical_of(redrawn(&land, &mut rng));
+                proptest::prop_assert_eq!(&again, &p, "a redrawing of {}", text);
+            }
+        }
+    }
 }
 
 #[test]
@@ -115,8 +172,11 @@ fn options_match_the_brute_force_on_every_drawing_of_random_playouts() {
         for land in playouts(spots, 12, spots as u64) {
             let mine: BTreeSet<Vec<String>> =
                 my_options(&canonical_of(land.clone())).into_iter().map(|p| exact(&p)).collect();
-            let theirs: BTreeSet<Vec<String>> = brute::options(&land).into_iter().map(canonical::exact_lands).collect();
+            let theirs: BTreeSet<Vec<String>> = brute::options(&land).into_iter().map(exact::exact_lands).collect();
             assert_eq!(mine, theirs, "{:?}", canonical_of(land));
+            // One option per game: the canonical texts tell apart exactly
+            // what the exact form (every naming tried) tells apart.
+            assert_eq!(my_options(&canonical_of(land.clone())).len(), theirs.len(), "{:?}", canonical_of(land));
             checked += 1;
         }
     }
@@ -166,6 +226,22 @@ fn nim_values_of_four_spot_playouts_match_the_brute_force() {
     }
 }
 
+/// Positions of up to six lives from three spots: regions of few lives
+/// (written as one boundary by the canonical form, never by the brute force)
+/// are met all along.
+#[test]
+fn nim_values_match_the_brute_force_on_small_playouts() {
+    let mut brute = Brute::default();
+    let mut search = Search::with_decomposition(Sprouts, NormalPlay);
+    let mut checked = 0;
+    for land in playouts(3, 12, 5).into_iter().filter(|l| l.total_lives() <= 6) {
+        let p = canonical_of(land.clone());
+        assert_eq!(search.nim_value(&p).unwrap(), u64::from(brute.nim_value(&land)), "{p:?}");
+        checked += 1;
+    }
+    assert!(checked > 30, "{checked}");
+}
+
 #[test]
 fn misere_outcomes_match_the_brute_force_on_raw_drawings() {
     let mut brute = Brute::default();
@@ -181,15 +257,40 @@ fn misere_outcomes_match_the_brute_force_on_raw_drawings() {
 
 /// Normal play: the first player wins iff n ≡ 3, 4, 5 (mod 6) for n ≤ 11
 /// (Applegate, Jacobson and Sleator, *Computer analysis of Sprouts*,
-/// CMU-CS-91-144, 1991; Lemoine and Viennot, Games of No Chance 4, 2015).
+/// CMU-CS-91-144, 1991; Lemoine and Viennot, Games of No Chance 4, 2015,
+/// to 32 spots). The pruned search (the registry's) to `PRUNED_SPOTS`, the
+/// plain search of every option to four spots.
 #[test]
-fn normal_play_outcomes_of_up_to_five_spots_are_the_published_ones() {
-    let mut search = Search::with_decomposition(Sprouts, NormalPlay);
-    for n in 0..=5u32 {
-        let outcome = if search.nim_value(&position(&n.to_string())).unwrap() == 0 { Outcome::P } else { Outcome::N };
-        let expected = if matches!(n % 6, 3..=5) { Outcome::N } else { Outcome::P };
-        assert_eq!(outcome, expected, "{n} spots");
+fn normal_play_outcomes_are_the_published_ones() {
+    let published = |n: usize| if matches!(n % 6, 3..=5) { Outcome::N } else { Outcome::P };
+    let pruned = PrunedSearch::with_memory(&Sprouts, 64 << 20);
+    for n in 0..=PRUNED_SPOTS {
+        assert_eq!(pruned.outcome(&position(&n.to_string())).unwrap(), published(n), "{n} spots, pruned search");
     }
+    let mut search = Search::with_decomposition(Sprouts, NormalPlay);
+    for n in 0..=4 {
+        let outcome = if search.nim_value(&position(&n.to_string())).unwrap() == 0 { Outcome::P } else { Outcome::N };
+        assert_eq!(outcome, published(n), "{n} spots, plain search");
+    }
+}
+
+/// How far the test above runs the pruned search (seconds in a fast build).
+const PRUNED_SPOTS: usize = 5;
+
+/// Nim-values of lands met on playouts: the pruned search (which asks
+/// narrower questions and splits options into lands) against the plain
+/// search of every option.
+#[test]
+fn pruned_search_values_lands_as_the_plain_search_does() {
+    let pruned = PrunedSearch::with_memory(&Sprouts, 64 << 20);
+    let mut plain = Search::with_decomposition(Sprouts, NormalPlay);
+    let mut checked = 0;
+    for land in playouts(5, 8, 21).into_iter().filter(|l| l.total_lives() <= 12) {
+        let p = canonical_of(land);
+        assert_eq!(u64::from(pruned.nim_value(&p).unwrap()), plain.nim_value(&p).unwrap(), "{p:?}");
+        checked += 1;
+    }
+    assert!(checked > 40, "{checked}");
 }
 
 /// Misère play: OEIS A164950 (from Lemoine and Viennot, *Analysis of misère
