@@ -24,6 +24,7 @@
 
 mod analysis;
 pub mod canonical;
+pub mod kayles;
 
 pub use analysis::{analyse_misere_sum, MisereAnalysis, MisereMove, MisereSums};
 
