@@ -111,11 +111,7 @@ const PERIOD: u64 = 12;
 pub fn kayles_nim_value(heap: u64) -> NimValue {
     static TABLE: std::sync::OnceLock<Vec<NimValue>> = std::sync::OnceLock::new();
     let table = TABLE.get_or_init(|| kayles_nim_values(2 * (LAST_EXCEPTION + 1) + PERIOD + 2));
-    let reduced = if heap <= LAST_EXCEPTION {
-        heap
-    } else {
-        LAST_EXCEPTION + 1 + (heap - LAST_EXCEPTION - 1) % PERIOD
-    };
+    let reduced = if heap <= LAST_EXCEPTION { heap } else { LAST_EXCEPTION + 1 + (heap - LAST_EXCEPTION - 1) % PERIOD };
     table[reduced as usize]
 }
 
@@ -182,8 +178,8 @@ mod tests {
     use crate::catalogue::HeapGame;
     use crate::game::SumGame;
     use crate::solve::misere::MiserePlay;
-    use crate::solve::Search;
     use crate::solve::quotient::{Limits, PartialQuotient};
+    use crate::solve::Search;
     use crate::testing::Xorshift;
 
     /// Every family is on the side of the normal outcome it claims to flip.
