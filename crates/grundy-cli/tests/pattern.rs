@@ -4,7 +4,7 @@ mod common;
 
 use common::grundy;
 use grundy::pattern::find_patterns;
-use grundy::rules::{game, RuleOptions};
+use grundy::registry::{game, RuleOptions};
 
 #[test]
 fn wythoff_prints_the_beatty_pairs_with_the_range() {

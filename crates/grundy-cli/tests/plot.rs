@@ -4,7 +4,7 @@ mod common;
 
 use common::grundy;
 use grundy::export::{self, ImageFormat};
-use grundy::rules::{game, RuleOptions};
+use grundy::registry::{game, RuleOptions};
 
 fn scratch(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("grundy-plot-{}", std::process::id()));
@@ -81,9 +81,9 @@ fn heap_games_use_the_sequence_engine_and_mark_the_period() {
     let run = grundy(&["plot", "kayles", "--rows", "0..3000", "--output", path.to_str().unwrap()], "");
     assert_eq!(run.status, 0, "{}", run.stderr);
     // Kayles: period 12 from heap 71 (Winning Ways ch. 4), proven by the octal theorem.
-    let game = grundy::catalogue::HeapGame::parse("kayles").unwrap();
+    let game = grundy::solve::heap::HeapGame::parse("kayles").unwrap();
     let mut sequence =
-        grundy::solve::heap::NimSequence::new(&game, grundy::solve::heap::Method::best_for(&game)).unwrap();
+        grundy::solve::heap::NimSequence::new(&game, grundy::solve::heap::Algorithm::best_for(&game)).unwrap();
     sequence.extend_to(3001, |_| false).unwrap();
     let values = sequence.values().to_vec();
     let plot = export::SequencePlot { game: "kayles", first: 0, values: &values[..3001], periodicity: Some((71, 12)) };

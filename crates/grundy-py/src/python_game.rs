@@ -377,7 +377,7 @@ impl PythonGame {
         let ids = self.moves.intern_all(positions)?;
         let analysis = self.run(py, |s| s.misere.analyse(&ids))?;
         let mut report = ReportBuilder::new(py, "misere", outcome_name(analysis.outcome))?;
-        report.set("method", analysis.method.name())?;
+        report.set("method", analysis.method.to_string())?;
         for (component, genus) in ids.iter().zip(&analysis.genera) {
             report.component(self.moves.position(py, *component), Some(genus.nim_value), Some(genus.to_string()))?;
         }

@@ -11,9 +11,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
 use grundy::catalogue::{Board, Cell};
-use grundy::rules::{self, Play, Playable, RuleOptions, SearchSettings};
+use grundy::game::Convention;
+use grundy::registry::{self, Playable, RuleOptions, SearchSettings};
 use numpy::PyArray1;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::errors::to_py;
@@ -46,7 +46,7 @@ impl BuiltinGame {
             Outcome::Done(answer) => answer.map_err(to_py),
             Outcome::Abandoned(interrupt) => {
                 let (description, options) = (self.description.clone(), self.options.clone());
-                if let Ok(fresh) = py.detach(|| rules::game(&description, &options)) {
+                if let Ok(fresh) = py.detach(|| registry::game(&description, &options)) {
                     *lock(&self.session) = Arc::from(fresh);
                 }
                 Err(interrupt)
@@ -70,7 +70,7 @@ impl BuiltinGame {
         let stop = Arc::new(AtomicBool::new(false));
         let search = SearchSettings { interrupt: Some(Arc::clone(&stop)), ..SearchSettings::default() };
         let options = RuleOptions { board, goal, search, ..RuleOptions::default() };
-        let session = py.detach(|| rules::game(description, &options)).map_err(to_py)?;
+        let session = py.detach(|| registry::game(description, &options)).map_err(to_py)?;
         Ok(BuiltinGame { description: description.to_string(), options, stop, session: Mutex::new(Arc::from(session)) })
     }
 
@@ -84,12 +84,7 @@ impl BuiltinGame {
     /// as on the command line), as a dict with the keys of `--json`.
     #[pyo3(signature = (positions, play = "normal"))]
     fn solve<'py>(&self, py: Python<'py>, positions: Vec<String>, play: &str) -> PyResult<Bound<'py, PyAny>> {
-        let play = match play {
-            "normal" => Play::Normal,
-            "misere" => Play::Misere,
-            "every" => Play::Every,
-            other => return Err(PyValueError::new_err(format!("unknown play '{other}': use normal, misere or every"))),
-        };
+        let play: Convention = play.parse().map_err(to_py)?;
         let report = self.answer(py, move |session| session.solve_in(&positions, play))?;
         to_python(py, &report)
     }
@@ -118,5 +113,5 @@ impl BuiltinGame {
 /// Every game the registry knows, as `grundy list` shows them.
 #[pyfunction]
 pub fn catalogue(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
-    to_python(py, &rules::ENTRIES)
+    to_python(py, &registry::ENTRIES)
 }

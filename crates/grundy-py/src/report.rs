@@ -8,7 +8,7 @@
 //! positions of games defined in Python are the Python objects themselves.
 
 use grundy::game::Outcome;
-use grundy::rules::{TableCell, TableKind};
+use grundy::report::{TableCell, TableKind};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use serde::Serialize;

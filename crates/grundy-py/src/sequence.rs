@@ -5,8 +5,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use grundy::catalogue::HeapGame;
-use grundy::solve::heap::{self, Method, NimSequence, Periodicity, Values};
+use grundy::solve::heap::HeapGame;
+use grundy::solve::heap::{self, Algorithm, NimSequence, Periodicity, Values};
 use grundy::solve::quotient;
 use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
@@ -29,7 +29,7 @@ const SLICE: Duration = Duration::from_millis(100);
 #[pyclass(module = "grundy._grundy")]
 pub struct HeapSequence {
     game: HeapGame,
-    method: Method,
+    method: Algorithm,
     values: Vec<u32>,
 }
 
@@ -42,15 +42,10 @@ impl HeapSequence {
     fn new(game: &str, method: Option<&str>) -> PyResult<Self> {
         let game = HeapGame::parse(game).map_err(to_py)?;
         let method = match method {
-            None => Method::best_for(&game),
-            Some("plain") => Method::Plain,
-            Some("rare-common") => Method::RareCommon,
-            Some("running-count") => Method::RunningCount,
-            Some(other) => {
-                return Err(PyValueError::new_err(format!(
-                    "unknown method '{other}': use 'plain', 'rare-common', 'running-count' or None (the fastest that applies)"
-                )))
-            }
+            None => Algorithm::best_for(&game),
+            Some(name) => name
+                .parse()
+                .map_err(|error| PyValueError::new_err(format!("{error}, or None (the fastest that applies)")))?,
         };
         // Refuse an unsupported method now, not in the middle of a run.
         NimSequence::new(&game, method).map_err(to_py)?;
@@ -99,12 +94,8 @@ impl HeapSequence {
 
     /// `"plain"`, `"rare-common"` or `"running-count"`.
     #[getter]
-    fn method(&self) -> &'static str {
-        match self.method {
-            Method::Plain => "plain",
-            Method::RareCommon => "rare-common",
-            Method::RunningCount => "running-count",
-        }
+    fn method(&self) -> String {
+        self.method.to_string()
     }
 
     /// The periodicity of the values so far (a dict, or `None` when there

@@ -4,14 +4,14 @@
 //! periods and P-position forms of `grundy pattern`.
 //!
 //! The Python result objects hold NumPy arrays; they are turned back into
-//! the library's [`Table`] (cells coded as in [`crate::report::cell_code`])
+//! the library's [`ValueTable`] (cells coded as in [`crate::report::cell_code`])
 //! or a [`SequencePlot`], and analysed with the interpreter released. So a
 //! table of a game written in Python gets the same analyses as a built-in
 //! game's.
 
 use grundy::export::{self, ImageFormat, SequencePlot};
 use grundy::pattern;
-use grundy::rules::{Table, TableKind};
+use grundy::report::{TableKind, ValueTable};
 use numpy::PyReadonlyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -37,12 +37,8 @@ fn table_of(
     rows: Vec<u64>,
     columns: Option<Vec<u64>>,
     cells: PyReadonlyArray1<'_, i64>,
-) -> PyResult<Table> {
-    let kind = match kind {
-        "nim-value" => TableKind::NimValue,
-        "outcome" => TableKind::Outcome,
-        other => return Err(PyValueError::new_err(format!("unknown table kind '{other}'"))),
-    };
+) -> PyResult<ValueTable> {
+    let kind: TableKind = kind.parse().map_err(crate::errors::to_py)?;
     let width = columns.as_ref().map_or(1, Vec::len);
     let cells = cells.as_slice()?;
     if rows.is_empty() || width == 0 || cells.len() != rows.len() * width {
@@ -54,7 +50,7 @@ fn table_of(
         )));
     }
     let cells = cells.chunks(width).map(|row| row.iter().map(|&code| cell_of_code(kind, code)).collect()).collect();
-    Ok(Table { game, kind, rows, columns, cells })
+    Ok(ValueTable { game, kind, rows, columns, cells })
 }
 
 /// The picture of a table: a heatmap of a two-coordinate table, or the

@@ -5,11 +5,12 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::export::{heatmap, scatter, ImageFormat, SequencePlot};
 use grundy::pattern::find_patterns;
-use grundy::rules::{game, RuleOptions, Table, TableCell, TableKind};
+use grundy::registry::{game, RuleOptions};
+use grundy::report::{TableCell, TableKind, ValueTable};
 
 /// Two-heap Nim's 1000 × 1000 table, G = x ⊕ y (1024 distinct values).
-fn nim_square(size: u64) -> Table {
-    Table {
+fn nim_square(size: u64) -> ValueTable {
+    ValueTable {
         game: "rook".into(),
         kind: TableKind::NimValue,
         rows: (0..size).collect(),

@@ -3,8 +3,9 @@
 //! Run: `cargo bench -p grundy --bench table_vs_memo`
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use grundy::catalogue::{Board, BombGame, Piece, Rectangle, Subtraction};
-use grundy::solve::{table::solve_table, NormalPlay, Search};
+use grundy::catalogue::{Board, BombGame, Piece, Subtraction};
+use grundy::game::Rectangle;
+use grundy::solve::{dense::solve_dense, NormalPlay, Search};
 use grundy::Indexed;
 
 fn hyper_knights(c: &mut Criterion) {
@@ -14,7 +15,7 @@ fn hyper_knights(c: &mut Criterion) {
     let mut group = c.benchmark_group("hyper-knight 500x500");
     group.sample_size(10);
     group.bench_function(BenchmarkId::new("table", region.len()), |b| {
-        b.iter(|| solve_table(&region, NormalPlay, region.len()).unwrap())
+        b.iter(|| solve_dense(&region, NormalPlay, region.len()).unwrap())
     });
     group.bench_function(BenchmarkId::new("memo", region.len()), |b| {
         b.iter(|| {
@@ -31,7 +32,7 @@ fn bomb(c: &mut Criterion) {
     let rectangle = Rectangle::new(&BombGame, 50, 50);
     let mut group = c.benchmark_group("bomb game 50x50");
     group.sample_size(10);
-    group.bench_function("table", |b| b.iter(|| solve_table(&rectangle, NormalPlay, rectangle.len()).unwrap()));
+    group.bench_function("table", |b| b.iter(|| solve_dense(&rectangle, NormalPlay, rectangle.len()).unwrap()));
     group.bench_function("memo", |b| {
         b.iter(|| {
             let mut search = Search::normal_play(&BombGame);
@@ -48,7 +49,7 @@ fn subtraction(c: &mut Criterion) {
     let n = 1_000_000;
     let mut group = c.benchmark_group("subtraction {2,3,7,11,13} to 10^6");
     group.sample_size(10);
-    group.bench_function("table", |b| b.iter(|| solve_table(&game, NormalPlay, n).unwrap()));
+    group.bench_function("table", |b| b.iter(|| solve_dense(&game, NormalPlay, n).unwrap()));
     group.bench_function("memo", |b| {
         b.iter(|| {
             let mut search = Search::normal_play(&game);

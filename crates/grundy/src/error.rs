@@ -24,6 +24,11 @@ pub enum Error {
     #[error("expected {expected}, found '{found}'")]
     Syntax { expected: String, found: String },
 
+    /// A name of a kind of thing (a convention, a method) that is none of
+    /// its names.
+    #[error("unknown {what} '{found}': use one of {known}")]
+    UnknownName { what: &'static str, found: String, known: String },
+
     /// A game description whose name no registry entry knows.
     #[error("unknown game '{name}'; `grundy list` shows the games and how to describe them")]
     UnknownGame { name: String },

@@ -23,20 +23,24 @@
 //!    heap games, Wythoff, leapers and riders on boards (named pieces in
 //!    [`catalogue::Piece`]), the Bomb Game, minesweeper, chess-piece races,
 //!    games on explicit graphs;
-//! 5. [`play`] — a game in progress against a perfect opponent: legal
+//! 5. [`report`] — what the front ends print: typed, serializable answers
+//!    ([`report::Report`]) and tables of values ([`report::ValueTable`]);
+//! 6. [`pattern`] and [`export`] — what a table shows: periods and the form
+//!    of its P-positions, and pictures (PNG, SVG);
+//! 7. [`play`] — a game in progress against a perfect opponent: legal
 //!    moves, the engine's reply (win fastest, or last longest), hints, undo;
-//! 6. [`rules`] — the front door: one registry of games described in text
-//!    (`subtraction:1,3,4`, `leaper:-2,1/1,-2`), [`rules::Playable`]
-//!    sessions (`Send + Sync`, memo kept between questions) and typed
-//!    reports, so front ends need no code per game;
-//! 7. [`pattern`] and [`export`] — what a table shows: periods and the form
-//!    of its P-positions, and pictures (PNG, SVG).
+//! 8. [`registry`] — the front door: one registry of games described in text
+//!    (`subtraction:1,3,4`, `leaper:-2,1/1,-2`), [`registry::Playable`]
+//!    sessions (`Send + Sync`, memo kept between questions) answering with
+//!    reports, so front ends need no code per game.
+//!
+//! See `docs/layout.md` for where each idea lives and which layer may use which.
 //!
 //! The `grundy` program (crate `grundy-cli`) is a thin front end over these.
 //!
 //! ```
 //! use grundy::catalogue::Nim;
-//! use grundy::rules::{game, RuleOptions};
+//! use grundy::registry::{game, RuleOptions};
 //! use grundy::solve::{analyse_sum, Search};
 //!
 //! // A game type and a solver…
@@ -61,7 +65,8 @@ pub mod game;
 pub mod nim;
 pub mod pattern;
 pub mod play;
-pub mod rules;
+pub mod registry;
+pub mod report;
 pub mod solve;
 #[cfg(test)]
 mod testing;

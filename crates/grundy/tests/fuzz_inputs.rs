@@ -6,9 +6,10 @@
 //! `, : / + . * -`, names from the registry) plus arbitrary text, so both
 //! near-misses and garbage are tried.
 
-use grundy::catalogue::{Board, BombGame, GraphGame, HeapGame, Minefield, Nim, Piece, Subtraction, Wythoff};
+use grundy::catalogue::{Board, BombGame, GraphGame, Minefield, Nim, Piece, Subtraction, Wythoff};
 use grundy::game::{parse_number, parse_pair, Notation};
-use grundy::rules::{game, game_with_file, RuleOptions, ENTRIES};
+use grundy::registry::{game, game_with_file, RuleOptions, ENTRIES};
+use grundy::solve::heap::HeapGame;
 use grundy::Error;
 use proptest::prelude::*;
 

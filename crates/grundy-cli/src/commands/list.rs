@@ -1,7 +1,7 @@
 //! `grundy list`: the registry, as text or JSON.
 
 use anyhow::Result;
-use grundy::rules::ENTRIES;
+use grundy::registry::ENTRIES;
 
 pub fn run(json: bool) -> Result<()> {
     if json {

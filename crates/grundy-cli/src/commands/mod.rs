@@ -13,7 +13,8 @@ mod table;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use grundy::catalogue::{Board, Cell};
-use grundy::rules::{Play, RuleOptions};
+use grundy::game::Convention;
+use grundy::registry::RuleOptions;
 
 use crate::contest::{self, Problem};
 
@@ -95,8 +96,9 @@ grundy sequence grundys-game --to 16777216 --format binary --output grundy.seq -
         /// The last heap to value.
         #[arg(long)]
         to: u64,
-        /// Algorithm (the same values from each).
-        #[arg(long, value_enum, default_value_t = sequence::MethodChoice::Auto)]
+        /// Method: auto (the fastest the game allows), plain, rare-common or running-count (the same
+        /// values from each).
+        #[arg(long, default_value = "auto")]
         method: sequence::MethodChoice,
         /// Output format.
         #[arg(long, value_enum, default_value_t = sequence::Format::Text)]
@@ -300,9 +302,9 @@ pub fn run(command: Command) -> Result<()> {
         Command::List { json } => list::run(json),
         Command::Solve { game, positions, board, misere, every, json, search, quotient: quotient_file, method } => {
             let play = match (misere, every) {
-                (true, _) => Play::Misere,
-                (_, true) => Play::Every,
-                _ => Play::Normal,
+                (true, _) => Convention::Misere,
+                (_, true) => Convention::Every,
+                _ => Convention::Normal,
             };
             let mut options = board.rule_options();
             options.search =
@@ -400,7 +402,7 @@ fn parse_board(text: &str) -> Result<Board> {
 }
 
 fn parse_cell(text: &str) -> Result<Cell> {
-    Ok(grundy::catalogue::parse_pair(text, "a cell x,y")?)
+    Ok(grundy::game::parse_pair(text, "a cell x,y")?)
 }
 
 #[cfg(test)]

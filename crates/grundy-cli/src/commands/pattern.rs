@@ -2,7 +2,7 @@
 
 use anyhow::Result;
 use grundy::pattern;
-use grundy::rules::{game, RuleOptions};
+use grundy::registry::{game, RuleOptions};
 
 pub fn run(
     description: &str,

@@ -3,8 +3,9 @@
 use std::io::{BufRead, Write};
 
 use anyhow::{Context, Result};
+use grundy::game::Convention;
 use grundy::play::{Match, PlaySession};
-use grundy::rules::{open, RuleOptions};
+use grundy::registry::{open, RuleOptions};
 
 pub fn run(
     description: &str,
@@ -15,7 +16,7 @@ pub fn run(
 ) -> Result<()> {
     let (playable, positions) = open(description, positions, options)?;
     let mut outcome = Ok(());
-    playable.play(positions, misere, &mut |session: &mut dyn PlaySession| {
+    playable.play(positions, Convention::normal_or_misere(misere), &mut |session: &mut dyn PlaySession| {
         outcome = converse(session, engine_first);
         Ok(())
     })?;

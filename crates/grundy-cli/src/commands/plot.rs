@@ -3,10 +3,10 @@
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use grundy::catalogue::HeapGame;
 use grundy::export::{self, ImageFormat, SequencePlot};
-use grundy::rules::{game, RuleOptions};
-use grundy::solve::heap::{find_periodicity, Method, NimSequence};
+use grundy::registry::{game, RuleOptions};
+use grundy::solve::heap::HeapGame;
+use grundy::solve::heap::{find_periodicity, Algorithm, NimSequence};
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 pub enum Format {
@@ -66,7 +66,7 @@ pub(crate) fn heap_scatter(
     stop: &dyn Fn() -> bool,
 ) -> Result<Vec<u8>> {
     let len = usize::try_from(rows.1).ok().and_then(|n| n.checked_add(1)).context("the range is too large")?;
-    let mut sequence = NimSequence::new(heaps, Method::best_for(heaps))?;
+    let mut sequence = NimSequence::new(heaps, Algorithm::best_for(heaps))?;
     if !sequence.extend_to(len, |_| stop())? {
         return Err(grundy::Error::Interrupted.into());
     }

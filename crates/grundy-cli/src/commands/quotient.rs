@@ -6,7 +6,7 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use grundy::catalogue::HeapGame;
+use grundy::solve::heap::HeapGame;
 use grundy::solve::quotient::{presentation, Limits, PartialQuotient, Presentation, Stability};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;

@@ -5,7 +5,9 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use grundy::rules::{open, ComponentReport, Convention, MoveReport, Play, Report, RuleOptions, SearchSettings};
+use grundy::game::Convention;
+use grundy::registry::{open, RuleOptions, SearchSettings};
+use grundy::report::{ComponentReport, MoveReport, Report};
 use grundy::solve::pruned::{Progress, DEFAULT_MEMORY};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -41,9 +43,9 @@ pub enum MisereMethod {
 }
 
 impl MisereMethod {
-    pub fn method(self) -> grundy::solve::Method {
+    pub fn method(self) -> grundy::solve::Decision {
         match self {
-            MisereMethod::Canonical => grundy::solve::Method::Canonical,
+            MisereMethod::Canonical => grundy::solve::Decision::Canonical,
         }
     }
 }
@@ -80,7 +82,7 @@ pub fn search_settings(
     })
 }
 
-pub fn run(description: &str, arguments: &[String], options: &RuleOptions, play: Play, json: bool) -> Result<()> {
+pub fn run(description: &str, arguments: &[String], options: &RuleOptions, play: Convention, json: bool) -> Result<()> {
     let (game, positions) = open(description, arguments, options)?;
     let started = std::time::SystemTime::now();
     let report = game.solve_in(positions, play);

@@ -1,7 +1,8 @@
 //! `grundy table`.
 
 use anyhow::Result;
-use grundy::rules::{game, RuleOptions, Table};
+use grundy::registry::{game, RuleOptions};
+use grundy::report::ValueTable;
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 pub enum Format {
@@ -26,11 +27,11 @@ pub fn run(
     Ok(())
 }
 
-fn cell_text(table: &Table, r: usize, c: usize) -> String {
+fn cell_text(table: &ValueTable, r: usize, c: usize) -> String {
     table.cells[r][c].map_or_else(|| "-".to_string(), |v| v.to_string())
 }
 
-pub(crate) fn csv(table: &Table) -> String {
+pub(crate) fn csv(table: &ValueTable) -> String {
     let mut out = String::new();
     match &table.columns {
         Some(columns) => {
@@ -51,7 +52,7 @@ pub(crate) fn csv(table: &Table) -> String {
     out
 }
 
-fn text(table: &Table) -> String {
+fn text(table: &ValueTable) -> String {
     let mut out = String::new();
     let Some(columns) = &table.columns else {
         let width = table.rows.last().map_or(1, |r| r.to_string().len());

@@ -3,8 +3,9 @@
 //! the largest board in the input.
 
 use anyhow::Result;
-use grundy::catalogue::{BombGame, Rectangle};
-use grundy::solve::{table::solve_table, NormalPlay};
+use grundy::catalogue::BombGame;
+use grundy::game::Rectangle;
+use grundy::solve::{dense::solve_dense, NormalPlay};
 use grundy::Indexed;
 
 use super::reader::Tokens;
@@ -53,7 +54,7 @@ pub fn solve(tokens: &mut Tokens) -> Result<String> {
         boards.push(BoardBits { rows: n as u32, cols: m as u32, bombs });
     }
     let rectangle = Rectangle::new(&BombGame, largest.0, largest.1);
-    let values = solve_table(&rectangle, NormalPlay, rectangle.len())?;
+    let values = solve_dense(&rectangle, NormalPlay, rectangle.len())?;
     // For each board width: the value of the bomb in each row-major cell.
     let mut by_width: Vec<Vec<u64>> = vec![Vec::new(); MAX_SIDE as usize + 1];
     let mut out = String::new();

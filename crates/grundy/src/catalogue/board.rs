@@ -314,11 +314,11 @@ impl<'g> BoardRegion<'g> {
     /// one option per step, so its mex is below 64 whenever there are fewer
     /// than 64 steps, and one 64-bit mask holds the options' values. No
     /// option buffers, no generic rule: several times faster than
-    /// [`solve_table`](crate::solve::table::solve_table), which remains the
+    /// [`solve_dense`](crate::solve::dense::solve_dense), which remains the
     /// path for riders and goals and the oracle the tests compare with.
     pub fn nim_values(&self) -> Result<Vec<u64>> {
         if !self.game.rides.is_empty() || self.game.goal.is_some() || self.game.leaps.len() >= 64 {
-            return crate::solve::table::solve_table(self, crate::solve::NormalPlay, self.len());
+            return crate::solve::dense::solve_dense(self, crate::solve::NormalPlay, self.len());
         }
         // Values below 64 fit a byte: a table an eighth the size stays in cache.
         let mut values: Vec<u8> = Vec::new();
@@ -415,7 +415,7 @@ impl Indexed for BoardRegion<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::{table::solve_table, GoalPlay, NormalPlay, Search};
+    use crate::solve::{dense::solve_dense, GoalPlay, NormalPlay, Search};
 
     use crate::catalogue::Piece;
 
@@ -431,7 +431,7 @@ mod tests {
         ];
         for game in &games {
             let region = game.region(20, 20).unwrap();
-            let table = solve_table(&region, NormalPlay, region.len()).unwrap();
+            let table = solve_dense(&region, NormalPlay, region.len()).unwrap();
             let mut search = Search::normal_play(game);
             for (i, value) in table.iter().enumerate() {
                 let cell = region.position(i);
@@ -452,7 +452,7 @@ mod tests {
         ];
         for game in &games {
             let region = game.region(40, 40).unwrap();
-            let general = solve_table(&region, NormalPlay, region.len()).unwrap();
+            let general = solve_dense(&region, NormalPlay, region.len()).unwrap();
             assert_eq!(region.nim_values().unwrap(), general, "{game:?}");
         }
     }
@@ -487,7 +487,7 @@ mod tests {
         assert_eq!(search.outcome(&(3, 3)).unwrap(), Outcome::P);
         assert_eq!(search.outcome(&(1, 1)).unwrap(), Outcome::Draw);
         let region = knight.region(30, 30).unwrap();
-        let table = solve_table(&region, GoalPlay, region.len()).unwrap();
+        let table = solve_dense(&region, GoalPlay, region.len()).unwrap();
         for (i, outcome) in table.iter().enumerate() {
             assert_eq!(search.outcome(&region.position(i)).unwrap(), *outcome);
         }

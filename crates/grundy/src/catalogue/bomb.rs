@@ -78,14 +78,14 @@ impl Notation for BombGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::Rectangle;
-    use crate::solve::{table::solve_table, NormalPlay, Search};
+    use crate::game::Rectangle;
+    use crate::solve::{dense::solve_dense, NormalPlay, Search};
     use crate::Indexed;
 
     #[test]
     fn table_and_search_agree() {
         let rectangle = Rectangle::new(&BombGame, 20, 25);
-        let table = solve_table(&rectangle, NormalPlay, rectangle.len()).unwrap();
+        let table = solve_dense(&rectangle, NormalPlay, rectangle.len()).unwrap();
         let mut search = Search::normal_play(&BombGame);
         for (i, value) in table.iter().enumerate() {
             assert_eq!(search.nim_value(&rectangle.position(i)).unwrap(), *value);

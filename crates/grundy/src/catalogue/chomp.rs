@@ -11,9 +11,9 @@
 //! - an **L** (one row and one column) is two nim heaps: the squares right
 //!   of the poison and those below it, nim-value `(a−1) ⊕ (b−1)`.
 
-use super::chomp_table::ChompTable;
-use super::notation::Notation;
+use super::chomp_bar::BarValues;
 use crate::error::{Error, Result};
+use crate::game::Notation;
 use crate::game::{Decompose, Game, Options};
 use crate::solve::pruned::{Canonical, CompactKey, Exhaustive};
 
@@ -204,16 +204,16 @@ impl Canonical for Chomp {
     }
 
     /// Every diagram inside the bar that holds `board` (see
-    /// `ChompTable`): 2.7 MB for 12 × 12, 40 MB for 14 × 14. Bigger bars
+    /// `BarValues`): 2.7 MB for 12 × 12, 40 MB for 14 × 14. Bigger bars
     /// are searched: filling the table cannot be interrupted, and beyond
     /// 2^26 diagrams it would take minutes.
     fn exhaustive(&self, board: &ChompBoard, memory: usize) -> Option<Exhaustive<ChompBoard>> {
         let (rows, cols) = (board.rows(), board.lengths[0] as usize);
-        let size = ChompTable::size(rows, cols);
+        let size = BarValues::size(rows, cols);
         if size > memory || size > 1 << 26 {
             return None;
         }
-        let table = ChompTable::new(rows, cols);
+        let table = BarValues::new(rows, cols);
         Some(std::sync::Arc::new(move |b: &ChompBoard| table.nim_value(b)))
     }
 }

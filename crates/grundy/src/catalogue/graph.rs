@@ -159,9 +159,9 @@ impl Goal for GraphGame {
 }
 
 /// Positions are written as the file names them.
-impl super::Notation for GraphGame {
+impl crate::game::Notation for GraphGame {
     fn parse_position(&self, text: &str) -> Result<u32> {
-        let name: u64 = super::parse_number(text, "a position number")?;
+        let name: u64 = crate::game::parse_number(text, "a position number")?;
         self.id(name).ok_or_else(|| Error::InvalidPosition(format!("position {name} is not in the graph")))
     }
 

@@ -1,9 +1,10 @@
 //! Heap games in the catalogue: the take-and-break codes of
 //! [`crate::solve::heap`], with their position notation.
 
-use super::notation::{parse_heap, Notation};
 use crate::error::Result;
-pub use crate::solve::heap::HeapGame;
+use crate::game::notation::parse_heap;
+use crate::game::Notation;
+use crate::solve::heap::HeapGame;
 
 impl Notation for HeapGame {
     fn parse_position(&self, text: &str) -> Result<u64> {

@@ -4,7 +4,7 @@
 //! |---|---|---|
 //! | [`Nim`] | a heap size | closed form; nim-heap genus (misère) |
 //! | [`Subtraction`] | a heap size | any finite subtraction set |
-//! | [`HeapGame`] | a heap size | take-and-break codes, all-but subtraction, Grundy's game |
+//! | [`HeapGame`](crate::solve::heap::HeapGame) | a heap size | take-and-break codes, all-but subtraction, Grundy's game |
 //! | [`Wythoff`] | two heaps `(x, y)` | nim-values by search; P-positions in closed form |
 //! | [`BoardGame`] | a cell `(x, y)` | leapers and riders on bounded or quarter-infinite boards, optional goal |
 //! | [`BombGame`] | a cell `(p, q)` | a move splits a bomb into two (multi-SG) |
@@ -25,7 +25,7 @@
 mod board;
 mod bomb;
 mod chomp;
-mod chomp_table;
+mod chomp_bar;
 mod cram;
 mod graph;
 mod hackenbush;
@@ -46,18 +46,11 @@ pub use chomp::{Chomp, ChompBoard, MAX_CHOMP_SIDE, MAX_CHOMP_SQUARES};
 pub use cram::{Cram, CramBoard, WideCram, WideCramBoard, MAX_CRAM_CELLS, MAX_WIDE_CRAM_CELLS};
 pub use graph::GraphGame;
 pub use hackenbush::{green_hackenbush_value, Hackenbush, HackenbushFamily, HackenbushGraph, MAX_HACKENBUSH_EDGES};
-pub use heap::HeapGame;
 pub use mine::{FaceDown, MinePosition, Minefield, Minesweeper};
 pub use nim::Nim;
-// Capabilities and position syntax live in `game/`; re-exported here,
-// where the games that use them are.
-pub use crate::game::{diagonal_index, diagonal_position, parse_number, parse_pair, Monotone, Notation, Rectangle};
-// `heap.rs` reads heap sizes through `super::notation`.
-use crate::game::notation;
 pub use node_kayles::{NodeKayles, VertexSet, MAX_NODE_KAYLES_VERTICES};
 pub use pieces::Piece;
 pub use sprouts::{Sprouts, SproutsPosition, MAX_SPROUTS_SPOTS};
 pub use subtraction::Subtraction;
 pub use turning::{CoinTurning, ProductTurning, TurningRule, MAX_COINS_TURNED, MAX_MOVES_LISTED, MAX_PLACE};
-pub(crate) use wythoff::isqrt;
 pub use wythoff::Wythoff;

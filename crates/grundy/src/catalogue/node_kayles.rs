@@ -13,8 +13,8 @@
 
 use std::collections::HashMap;
 
-use super::notation::Notation;
 use crate::error::{Error, Result};
+use crate::game::Notation;
 use crate::game::{Decompose, Game, Options};
 use crate::solve::pruned::{Canonical, CompactKey, Key, WideKey};
 

@@ -86,13 +86,13 @@ impl ChessPiece {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::{table::solve_table, GoalPlay};
+    use crate::solve::{dense::solve_dense, GoalPlay};
     use crate::Indexed;
 
     fn check_against_the_general_solver(piece: ChessPiece, side: u32) {
         let game = piece.race();
         let region = game.region(side, side).unwrap();
-        let table = solve_table(&region, GoalPlay, region.len()).unwrap();
+        let table = solve_dense(&region, GoalPlay, region.len()).unwrap();
         for x in 0..side {
             for y in 0..side {
                 let general = table[region.index(&(x, y))];

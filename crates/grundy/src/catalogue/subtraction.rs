@@ -11,9 +11,9 @@ use crate::game::{Game, Indexed, Options};
 ///
 /// ```
 /// use grundy::catalogue::Subtraction;
-/// use grundy::solve::{table::solve_table, NormalPlay};
+/// use grundy::solve::{dense::solve_dense, NormalPlay};
 /// let game = Subtraction::new(vec![1, 2, 3]).unwrap();
-/// let values = solve_table(&game, NormalPlay, 9).unwrap();
+/// let values = solve_dense(&game, NormalPlay, 9).unwrap();
 /// assert_eq!(values, [0, 1, 2, 3, 0, 1, 2, 3, 0]);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,13 +71,13 @@ impl Notation for Subtraction {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::{table::solve_table, NormalPlay, Search};
+    use crate::solve::{dense::solve_dense, NormalPlay, Search};
 
     #[test]
     fn one_to_k_is_n_mod_k_plus_one() {
         for k in 1..8u64 {
             let game = Subtraction::new((1..=k).collect()).unwrap();
-            let values = solve_table(&game, NormalPlay, 200).unwrap();
+            let values = solve_dense(&game, NormalPlay, 200).unwrap();
             for (n, v) in values.iter().enumerate() {
                 assert_eq!(*v, n as u64 % (k + 1));
             }
@@ -87,7 +87,7 @@ mod tests {
     #[test]
     fn two_three_seven_is_purely_periodic_with_period_five() {
         let game = Subtraction::new(vec![2, 3, 7]).unwrap();
-        let values = solve_table(&game, NormalPlay, 1000).unwrap();
+        let values = solve_dense(&game, NormalPlay, 1000).unwrap();
         assert!((0..995).all(|n| values[n] == values[n + 5]));
         assert!((1..5).all(|p| (0..990).any(|n| values[n] != values[n + p])));
     }
@@ -95,7 +95,7 @@ mod tests {
     #[test]
     fn table_and_search_agree() {
         let game = Subtraction::new(vec![3, 5, 8, 13]).unwrap();
-        let values = solve_table(&game, NormalPlay, 500).unwrap();
+        let values = solve_dense(&game, NormalPlay, 500).unwrap();
         let mut search = Search::normal_play(&game);
         for (n, v) in values.iter().enumerate() {
             assert_eq!(search.nim_value(&(n as u64)).unwrap(), *v);

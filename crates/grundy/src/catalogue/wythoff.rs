@@ -24,7 +24,7 @@ impl Wythoff {
     /// for k > 0, so flooring it first loses nothing).
     pub fn lower_p_coordinate(k: u64) -> u64 {
         let k = k as u128;
-        ((k + isqrt(5 * k * k)) / 2) as u64
+        ((k + (5 * k * k).isqrt()) / 2) as u64
     }
 
     /// The largest heap whose nim-value comes from search (search costs
@@ -105,18 +105,6 @@ impl Wythoff {
         }
         moves
     }
-}
-
-/// The integer square root, exactly.
-pub(crate) fn isqrt(n: u128) -> u128 {
-    let mut r = (n as f64).sqrt() as u128;
-    while r * r > n {
-        r -= 1;
-    }
-    while (r + 1) * (r + 1) <= n {
-        r += 1;
-    }
-    r
 }
 
 impl Game for Wythoff {

@@ -6,7 +6,7 @@ use super::canvas::{text_width, Canvas, Rgb, GLYPH};
 use super::colour::{self, OFF_BOARD, P_COLOUR};
 use super::nice_step;
 use crate::game::Outcome;
-use crate::rules::{Table, TableCell};
+use crate::report::{TableCell, ValueTable};
 
 /// With more distinct nim-values than this, colours follow a continuous
 /// scale and the legend shows the scale; with fewer, each value has its
@@ -68,12 +68,12 @@ impl HeatmapLayout {
     }
 }
 
-fn title(table: &Table) -> String {
+fn title(table: &ValueTable) -> String {
     format!("{}: {} (rows x, columns y)", table.game, table.kind)
 }
 
 /// Lays out the heatmap of a two-coordinate table.
-pub fn heatmap_layout(table: &Table) -> HeatmapLayout {
+pub fn heatmap_layout(table: &ValueTable) -> HeatmapLayout {
     let height = table.rows.len() as u32;
     let columns = table.columns.as_deref().unwrap_or(&[]);
     let width = columns.len().max(1) as u32;
@@ -168,7 +168,7 @@ pub fn heatmap_layout(table: &Table) -> HeatmapLayout {
 }
 
 /// Draws the heatmap of `table` laid out by `layout`.
-pub fn draw_heatmap(table: &Table, layout: &HeatmapLayout, canvas: &mut dyn Canvas) {
+pub fn draw_heatmap(table: &ValueTable, layout: &HeatmapLayout, canvas: &mut dyn Canvas) {
     let ink = colour::INK;
     let cell = layout.cell;
     let (left, top) = (layout.grid_left, layout.grid_top);

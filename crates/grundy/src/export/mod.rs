@@ -15,7 +15,7 @@
 //!
 //! ```
 //! use grundy::export::{heatmap, ImageFormat};
-//! use grundy::rules::{game, RuleOptions};
+//! use grundy::registry::{game, RuleOptions};
 //! let wythoff = game("wythoff", &RuleOptions::default()).unwrap();
 //! let png = heatmap(&wythoff.table(0..=20, Some(0..=20)).unwrap(), ImageFormat::Png).unwrap();
 //! assert_eq!(&png[1..4], b"PNG");
@@ -32,7 +32,7 @@ pub use heatmap::{draw_heatmap, heatmap_layout, HeatmapLayout, LegendEntry, MAX_
 pub use scatter::{draw_scatter, scatter_layout, ScatterLayout, SequencePlot, RARE_FRACTION};
 
 use crate::error::{Error, Result};
-use crate::rules::{Table, TableCell};
+use crate::report::{TableCell, ValueTable};
 use crate::solve::heap::find_periodicity;
 
 /// The largest heatmap: cells of the table (then at least one pixel each).
@@ -78,7 +78,7 @@ fn render(width: u32, height: u32, format: ImageFormat, draw: impl FnOnce(&mut d
 }
 
 /// The heatmap of a two-coordinate table, as PNG or SVG bytes.
-pub fn heatmap(table: &Table, format: ImageFormat) -> Result<Vec<u8>> {
+pub fn heatmap(table: &ValueTable, format: ImageFormat) -> Result<Vec<u8>> {
     if table.columns.is_none() {
         return Err(Error::InvalidGame(format!("{}: a heatmap needs a two-coordinate table", table.game)));
     }
@@ -100,7 +100,7 @@ pub fn scatter(plot: &SequencePlot<'_>, format: ImageFormat) -> Result<Vec<u8>> 
 /// The picture of any table: a heatmap for two coordinates; for one, the
 /// scatter of its nim-values with the periodicity the values show (as
 /// [`find_periodicity`] finds it, a conjecture within the range).
-pub fn plot_table(table: &Table, format: ImageFormat) -> Result<Vec<u8>> {
+pub fn plot_table(table: &ValueTable, format: ImageFormat) -> Result<Vec<u8>> {
     if table.columns.is_some() {
         return heatmap(table, format);
     }
@@ -112,7 +112,7 @@ pub fn plot_table(table: &Table, format: ImageFormat) -> Result<Vec<u8>> {
 }
 
 /// A one-coordinate table's nim-values as a sequence.
-fn sequence_of(table: &Table) -> Result<Vec<u32>> {
+fn sequence_of(table: &ValueTable) -> Result<Vec<u32>> {
     table
         .cells
         .iter()

@@ -3,9 +3,10 @@
 use super::*;
 use crate::catalogue::Cell;
 use crate::game::Outcome;
-use crate::rules::{game, RuleOptions, TableKind};
+use crate::registry::{game, RuleOptions};
+use crate::report::TableKind;
 
-fn table(description: &str, goal: Option<Cell>, rows: (u64, u64), columns: Option<(u64, u64)>) -> Table {
+fn table(description: &str, goal: Option<Cell>, rows: (u64, u64), columns: Option<(u64, u64)>) -> ValueTable {
     let options = RuleOptions { goal, ..RuleOptions::default() };
     game(description, &options).unwrap().table(rows.0..=rows.1, columns.map(|(a, b)| a..=b)).unwrap()
 }
@@ -89,7 +90,7 @@ fn a_thousand_square_heatmap_has_one_pixel_cells_and_black_only_for_p() {
     // Two-heap Nim (the rook): G(x, y) = x ⊕ y, P exactly on the diagonal.
     // (Built directly: the rook's table is checked against x ⊕ y elsewhere,
     // and solving it in a debug build takes minutes.)
-    let t = Table {
+    let t = ValueTable {
         game: "rook".into(),
         kind: TableKind::NimValue,
         rows: (0..1000).collect(),

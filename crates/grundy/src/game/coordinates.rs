@@ -54,9 +54,9 @@ pub trait Monotone: Game {
 /// ```
 /// use grundy::catalogue::Wythoff;
 /// use grundy::game::Rectangle;
-/// use grundy::solve::{table::solve_table, NormalPlay};
+/// use grundy::solve::{dense::solve_dense, NormalPlay};
 /// let rectangle = Rectangle::new(&Wythoff, 11, 21);
-/// let values = solve_table(&rectangle, NormalPlay, rectangle.len()).unwrap();
+/// let values = solve_dense(&rectangle, NormalPlay, rectangle.len()).unwrap();
 /// assert_eq!(values[10 * 21 + 6], 0); // (10, 6) is a P-position
 /// ```
 pub struct Rectangle<'g, G> {

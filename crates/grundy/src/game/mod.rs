@@ -46,6 +46,7 @@
 //! assert_eq!(search.nim_value(&10).unwrap(), 1); // 10 mod 3
 //! ```
 
+mod convention;
 mod coordinates;
 mod digraph;
 mod forward;
@@ -54,6 +55,8 @@ mod options;
 mod outcome;
 mod sum;
 
+pub use convention::Convention;
+pub(crate) use convention::{named, parse_named, Named};
 pub use coordinates::{diagonal_index, diagonal_position, Monotone, Rectangle};
 pub use digraph::Digraph;
 pub use notation::{parse_number, parse_pair, Notation};
@@ -96,7 +99,7 @@ pub trait Decompose: Game {
 /// A dense numbering of positions in an order in which play only goes down.
 ///
 /// Every part of every option of the position numbered `i` must be numbered
-/// below `i`. The table solver ([`crate::solve::table`]) then fills a plain
+/// below `i`. The table solver ([`crate::solve::dense`]) then fills a plain
 /// array bottom-up, with no hashing and no recursion.
 pub trait Indexed: Game {
     /// The number of `position`.

@@ -10,7 +10,6 @@
 use serde::Serialize;
 
 use super::{periods, Grid};
-use crate::catalogue::isqrt;
 
 /// A description of the P-positions that holds on every cell of the range.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -150,7 +149,7 @@ fn linear(grid: &Grid) -> Option<PForm> {
 /// never a square for t ≥ 1).
 fn beatty_low(k: u64, t: u64) -> Option<u64> {
     let (k, t) = (k as i128, t as i128);
-    let root = isqrt(u128::try_from((t * t + 4).checked_mul(k.checked_mul(k)?)?).ok()?) as i128;
+    let root = u128::try_from((t * t + 4).checked_mul(k.checked_mul(k)?)?).ok()?.isqrt() as i128;
     u64::try_from((k * (2 - t) + root).div_euclid(2)).ok()
 }
 

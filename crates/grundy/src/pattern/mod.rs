@@ -1,7 +1,7 @@
 //! The pattern behind a value table: what a contest solver looks for when
 //! staring at one.
 //!
-//! [`find_patterns`] reads a [`Table`] (nim-values, or outcome classes of a
+//! [`find_patterns`] reads a [`ValueTable`] (nim-values, or outcome classes of a
 //! race) and reports:
 //!
 //! - for every row and column, its **preperiod, period and saltus**
@@ -26,7 +26,7 @@
 //!
 //! ```
 //! use grundy::pattern::{find_patterns, PForm};
-//! use grundy::rules::{game, RuleOptions};
+//! use grundy::registry::{game, RuleOptions};
 //! let rook = game("rook", &RuleOptions::default()).unwrap();
 //! let report = find_patterns(&rook.table(0..=20, Some(0..=20)).unwrap()).unwrap();
 //! assert!(report.p_forms.contains(&PForm::Diagonal));
@@ -46,7 +46,7 @@ use serde::Serialize;
 
 use crate::error::{Error, Result};
 use crate::game::Outcome;
-use crate::rules::{Table, TableCell, TableKind};
+use crate::report::{TableCell, TableKind, ValueTable};
 
 /// The most cells a pattern search takes on: the finders keep a few copies
 /// of the table and compare rows pairwise by hash.
@@ -113,7 +113,7 @@ pub(crate) struct Grid {
 }
 
 impl Grid {
-    pub fn from_table(table: &Table) -> Result<Grid> {
+    pub fn from_table(table: &ValueTable) -> Result<Grid> {
         let height = table.rows.len();
         let width = table.columns.as_ref().map_or(1, Vec::len);
         if height == 0 || width == 0 {
@@ -197,7 +197,7 @@ pub fn check_range(rows: u64, columns: u64) -> Result<()> {
 }
 
 /// Finds the patterns of a table (see the module documentation).
-pub fn find_patterns(table: &Table) -> Result<PatternReport> {
+pub fn find_patterns(table: &ValueTable) -> Result<PatternReport> {
     let grid = Grid::from_table(table)?;
     let two_d = table.columns.is_some();
     let mut report = PatternReport {

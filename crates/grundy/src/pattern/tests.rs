@@ -3,15 +3,16 @@
 
 use super::*;
 use crate::catalogue::{Cell, Wythoff};
-use crate::rules::{game, RuleOptions, TableKind};
+use crate::registry::{game, RuleOptions};
+use crate::report::TableKind;
 
-fn table(description: &str, goal: Option<Cell>, rows: (u64, u64), columns: Option<(u64, u64)>) -> Table {
+fn table(description: &str, goal: Option<Cell>, rows: (u64, u64), columns: Option<(u64, u64)>) -> ValueTable {
     let options = RuleOptions { goal, ..RuleOptions::default() };
     game(description, &options).unwrap().table(rows.0..=rows.1, columns.map(|(a, b)| a..=b)).unwrap()
 }
 
 /// The oracle: every claim of the report, checked cell by cell.
-fn check_claims(table: &Table, report: &PatternReport) {
+fn check_claims(table: &ValueTable, report: &PatternReport) {
     let grid = Grid::from_table(table).unwrap();
     let value = |x: u64, y: u64| grid.at((x - grid.row_start) as usize, (y - grid.column_start) as usize);
     let (x0, x1) = report.rows;
@@ -162,7 +163,7 @@ fn seeds_tables_hyper_knights_and_bomb_game() {
 fn a_linear_congruence_is_found_and_verified() {
     // A made-up table: P exactly where x + 2y ≡ 1 (mod 3).
     let size = 30u64;
-    let t = Table {
+    let t = ValueTable {
         game: "made-up".into(),
         kind: TableKind::NimValue,
         rows: (0..size).collect(),

@@ -41,7 +41,7 @@ fn write_groups(f: &mut Formatter<'_>, groups: &[LineGroup], fixed: &str, along:
 fn write_residues(f: &mut Formatter<'_>, residues: &ResidueTable) -> fmt::Result {
     let (a, b) = (residues.row_modulus, residues.column_modulus);
     writeln!(f, "the value depends only on (x mod {a}, y mod {b}):")?;
-    let show = |v: &Option<crate::rules::TableCell>| v.map_or("-".to_string(), |v| v.to_string());
+    let show = |v: &Option<crate::report::TableCell>| v.map_or("-".to_string(), |v| v.to_string());
     let width = residues.values.iter().flatten().map(|v| show(v).len()).max().unwrap_or(1).max(b.to_string().len());
     write!(f, "  {:>w$} |", "x\\y", w = 5)?;
     for y in 0..b {

@@ -19,23 +19,12 @@ use std::hash::Hash;
 use rustc_hash::FxHashMap;
 
 use crate::error::{Error, Result};
-use crate::game::{Game, Goal, Options, Outcome};
+use crate::game::{Convention, Game, Goal, Options, Outcome};
 use crate::solve::loopy::{retrograde, Digraph};
 use crate::solve::Search;
 
 /// The most sums the engine explores before falling back on nim-values.
 pub const MAX_EXPLORED_SUMS: usize = 1_000_000;
-
-/// Which convention the game is played under.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Convention {
-    /// The last player to move wins.
-    Normal,
-    /// The last player to move loses.
-    Misere,
-    /// Stuck positions say who won, or that it is a draw ([`Goal`]): races to a goal, loopy games.
-    Goal,
-}
 
 /// What the engine knows about a sum: who wins it (for the player to
 /// move) and, where it could solve the whole sum, in how many moves.

@@ -1,7 +1,7 @@
 //! Playing against the engine: the engine side of `grundy play`.
 //!
 //! A [`Session`] holds a game in progress (a sum of positions of any game
-//! with a [`Notation`](crate::catalogue::Notation)): it lists the legal
+//! with a [`Notation`](crate::game::Notation)): it lists the legal
 //! moves in the syntax `solve` prints, reads the player's move in the same
 //! syntax, answers with a winning move when there is one and otherwise with
 //! the move that makes the game last longest (by remoteness, see
@@ -28,7 +28,7 @@ mod game_match;
 pub mod picture;
 mod session;
 
-pub use engine::{Convention, Judgement, MAX_EXPLORED_SUMS};
+pub use engine::{Judgement, MAX_EXPLORED_SUMS};
 pub use game_match::{Match, Reply};
 pub use session::{MoveNames, Picture, Session};
 

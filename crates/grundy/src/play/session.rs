@@ -4,10 +4,11 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use super::engine::{Convention, Judge, Judgement, Move, StuckRule, Sums, MAX_EXPLORED_SUMS};
+use super::engine::{Judge, Judgement, Move, StuckRule, Sums, MAX_EXPLORED_SUMS};
 use super::{Ending, Hint, PlaySession};
-use crate::catalogue::Notation;
 use crate::error::{Error, Result};
+use crate::game::Convention;
+use crate::game::Notation;
 use crate::game::{Goal, Outcome};
 
 /// Draws out a sum for a person (a board as a grid, a field with its
@@ -55,16 +56,24 @@ impl<'g, G: Notation> Session<'g, G>
 where
     G::Position: Ord + Hash + Clone + Debug,
 {
-    /// Normal (`misere = false`) or misère play of the sum `start`.
-    pub fn new(game: &'g G, start: Vec<G::Position>, misere: bool) -> Result<Self> {
-        Self::with_limit(game, start, misere, MAX_EXPLORED_SUMS)
+    /// Normal or misère play of the sum `start` (the other conventions are
+    /// [`Session::goal`]'s, or have no game in progress).
+    pub fn new(game: &'g G, start: Vec<G::Position>, convention: Convention) -> Result<Self> {
+        Self::with_limit(game, start, convention, MAX_EXPLORED_SUMS)
     }
 
     /// The same, exploring at most `limit` sums before falling back on
     /// nim-values (normal play) or refusing (misère).
-    pub fn with_limit(game: &'g G, start: Vec<G::Position>, misere: bool, limit: usize) -> Result<Self> {
-        let (stuck, convention): (StuckRule<G>, _) =
-            if misere { (stuck_wins::<G>, Convention::Misere) } else { (stuck_loses::<G>, Convention::Normal) };
+    pub fn with_limit(game: &'g G, start: Vec<G::Position>, convention: Convention, limit: usize) -> Result<Self> {
+        let stuck: StuckRule<G> = match convention {
+            Convention::Normal => stuck_loses::<G>,
+            Convention::Misere => stuck_wins::<G>,
+            other => {
+                return Err(Error::InvalidGame(format!(
+                    "a sum is played here in normal or misère play, not {other} play"
+                )))
+            }
+        };
         Self::with_stuck(game, start, stuck, convention, limit)
     }
 

@@ -1,7 +1,9 @@
 //! The engine against brute force, and matches played line by line.
 
 use super::*;
-use crate::catalogue::{Board, BoardGame, BombGame, GraphGame, Nim, Notation, Subtraction, Wythoff};
+use crate::catalogue::{Board, BoardGame, BombGame, GraphGame, Nim, Subtraction, Wythoff};
+use crate::game::Convention;
+use crate::game::Notation;
 use crate::game::{Game, Outcome};
 use crate::solve::misere::misere_outcome_by_search;
 use crate::solve::remoteness::RemotenessPlay;
@@ -35,12 +37,12 @@ fn engine_against_random(session: &mut dyn PlaySession, seed: u64) -> Ending {
 fn a_winning_engine_wins_every_game_against_random_play() {
     // Ending seen by the engine's side: MoverWon means the engine won.
     for seed in 0..20 {
-        let mut nim = Session::new(&Nim, vec![3, 4, 5], false).unwrap();
+        let mut nim = Session::new(&Nim, vec![3, 4, 5], Convention::Normal).unwrap();
         assert_eq!(engine_against_random(&mut nim, seed), Ending::MoverWon);
         let sub = Subtraction::new(vec![1, 3, 4]).unwrap();
-        let mut s = Session::new(&sub, vec![10, 8], false).unwrap();
+        let mut s = Session::new(&sub, vec![10, 8], Convention::Normal).unwrap();
         assert_eq!(engine_against_random(&mut s, seed), Ending::MoverWon);
-        let mut bomb = Session::new(&BombGame, vec![(3, 3), (2, 4)], false).unwrap();
+        let mut bomb = Session::new(&BombGame, vec![(3, 3), (2, 4)], Convention::Normal).unwrap();
         assert_eq!(bomb.judgement().unwrap().outcome, Outcome::N);
         assert_eq!(engine_against_random(&mut bomb, seed), Ending::MoverWon);
     }
@@ -52,7 +54,7 @@ fn a_losing_engine_makes_the_game_last_longest() {
     // option of the greatest remoteness, computed by the independent search.
     let mut remoteness = Search::new(&Wythoff, RemotenessPlay { misere: false });
     for (x, y) in [(3, 5), (4, 7), (6, 10), (8, 13)] {
-        let mut session = Session::new(&Wythoff, vec![(x, y)], false).unwrap();
+        let mut session = Session::new(&Wythoff, vec![(x, y)], Convention::Normal).unwrap();
         let here = session.judgement().unwrap();
         assert_eq!(here.outcome, Outcome::P);
         assert_eq!(here.remoteness, Some(remoteness.value(&(x, y)).unwrap().moves));
@@ -70,11 +72,11 @@ fn misere_judgements_match_exact_search() {
     let mut random = Xorshift::new(7);
     for _ in 0..30 {
         let heaps: Vec<u64> = (0..1 + random.below(3)).map(|_| random.below(5)).collect();
-        let mut session = Session::new(&Nim, heaps.clone(), true).unwrap();
+        let mut session = Session::new(&Nim, heaps.clone(), Convention::Misere).unwrap();
         assert_eq!(session.judgement().unwrap().outcome, misere_outcome_by_search(&Nim, &heaps).unwrap(), "{heaps:?}");
     }
     // Misère Nim 1 + 1 + 1: the engine moving first must take the last counter.
-    let mut session = Session::new(&Nim, vec![1, 1, 1], true).unwrap();
+    let mut session = Session::new(&Nim, vec![1, 1, 1], Convention::Misere).unwrap();
     let (mut game, opening) = Match::new(&mut session, true).unwrap();
     assert!(opening.contains("engine plays 1 -> 0"));
     // 0 + 1 + 1: the player takes one, the engine must take the last, and
@@ -129,7 +131,7 @@ fn loopy_games_end_in_a_draw_by_repetition() {
 
 #[test]
 fn moves_are_read_in_the_syntax_solve_prints() {
-    let mut session = Session::new(&BombGame, vec![(3, 3)], false).unwrap();
+    let mut session = Session::new(&BombGame, vec![(3, 3)], Convention::Normal).unwrap();
     let listed = session.moves();
     assert!(listed.contains(&"3,3 -> 1,3 + 3,1".to_string()), "{listed:?}");
     // As `solve` prints it, with its component and value.
@@ -150,7 +152,7 @@ fn moves_are_read_in_the_syntax_solve_prints() {
         assert_eq!(session.show(), "3,3");
     }
     // Just the position moved to: the same move in equal components is one move.
-    let mut nim = Session::new(&Nim, vec![2, 2], false).unwrap();
+    let mut nim = Session::new(&Nim, vec![2, 2], Convention::Normal).unwrap();
     assert_eq!(nim.play("1").unwrap(), "2 -> 1");
     assert_eq!(nim.show(), "1 + 2");
     assert!(nim.play("0").unwrap_err().to_string().starts_with("ambiguous move '0'"));
@@ -158,7 +160,7 @@ fn moves_are_read_in_the_syntax_solve_prints() {
 
 #[test]
 fn a_match_handles_hint_undo_and_bad_lines() {
-    let mut session = Session::new(&Nim, vec![3, 4, 5], false).unwrap();
+    let mut session = Session::new(&Nim, vec![3, 4, 5], Convention::Normal).unwrap();
     let (mut game, opening) = Match::new(&mut session, false).unwrap();
     assert!(opening.starts_with("position: 3 + 4 + 5\n"));
     let hint = game.command("hint");
@@ -179,12 +181,15 @@ fn a_match_handles_hint_undo_and_bad_lines() {
 #[test]
 fn sums_too_large_to_explore_fall_back_on_nim_values() {
     // (A small limit keeps the test quick; the default explores a million sums.)
-    let mut session = Session::with_limit(&Nim, vec![500, 600, 700], false, 5_000).unwrap();
+    let mut session = Session::with_limit(&Nim, vec![500, 600, 700], Convention::Normal, 5_000).unwrap();
     let judgement = session.judgement().unwrap();
     assert_eq!((judgement.outcome, judgement.remoteness), (Outcome::N, None));
     let hint = session.hint().unwrap().unwrap();
     assert!(hint.why.contains("nim-value 0"), "{}", hint.why);
     assert_eq!(engine_against_random(&mut session, 3), Ending::MoverWon);
     // Misère has no such fallback: refused up front, not played badly.
-    assert!(matches!(Session::with_limit(&Nim, vec![500, 600, 700], true, 5_000), Err(crate::Error::TooLarge { .. })));
+    assert!(matches!(
+        Session::with_limit(&Nim, vec![500, 600, 700], Convention::Misere, 5_000),
+        Err(crate::Error::TooLarge { .. })
+    ));
 }

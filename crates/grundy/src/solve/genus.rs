@@ -19,7 +19,7 @@ use std::hash::Hash;
 
 use serde::Serialize;
 
-use super::method::Method;
+use super::decision::Decision;
 use super::misere::{misere_nim_rule, misere_nim_value, misere_outcome_by_search};
 use super::search::Search;
 use crate::error::Result;
@@ -106,7 +106,7 @@ impl std::fmt::Display for Genus {
 /// the usual display), extended until the sequence repeats with period 2.
 ///
 /// ```
-/// use grundy::catalogue::HeapGame;
+/// use grundy::solve::heap::HeapGame;
 /// use grundy::solve::genus::genus;
 /// let kayles = HeapGame::parse("kayles").unwrap();
 /// // γ continues until it repeats with period 2: 1 4 6 4 6 …
@@ -166,24 +166,25 @@ pub fn tame_sum_outcome(genera: &[Genus]) -> Outcome {
 
 /// The misère outcome of a sum, by the tame-genus rule when every
 /// component is tame, else by exact search; says which.
-pub fn misere_sum_outcome<G: Game>(game: &G, components: &[G::Position]) -> Result<(Outcome, Method)>
+pub fn misere_sum_outcome<G: Game>(game: &G, components: &[G::Position]) -> Result<(Outcome, Decision)>
 where
     G::Position: Ord + Debug + Hash,
 {
     let mut genera = Vec::with_capacity(components.len());
     for component in components {
         if !is_tame(game, component)? {
-            return Ok((misere_outcome_by_search(game, components)?, Method::Search));
+            return Ok((misere_outcome_by_search(game, components)?, Decision::Search));
         }
         genera.push(genus(game, component, 4)?);
     }
-    Ok((tame_sum_outcome(&genera), Method::TameGenus))
+    Ok((tame_sum_outcome(&genera), Decision::TameGenus))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::{HeapGame, Nim};
+    use crate::catalogue::Nim;
+    use crate::solve::heap::HeapGame;
 
     #[test]
     fn published_kayles_genera() {
@@ -224,8 +225,8 @@ mod tests {
                     let exact = Outcome::of_nim_value(misere_nim_value(&kayles, &sum).unwrap());
                     assert_eq!(outcome, exact, "{sum:?} by {method:?}");
                     match method {
-                        Method::TameGenus => by_genus += 1,
-                        Method::Search => by_search += 1,
+                        Decision::TameGenus => by_genus += 1,
+                        Decision::Search => by_search += 1,
                         other => panic!("a misère sum decided by {other}"),
                     }
                 }
@@ -248,7 +249,7 @@ mod tests {
                 let exact = Outcome::of_nim_value(misere_nim_value(&game, &sum).unwrap());
                 assert_eq!(outcome, exact, "{code} {sum:?} by {method:?}");
                 checked += 1;
-                by_genus += (method == Method::TameGenus) as usize;
+                by_genus += (method == Decision::TameGenus) as usize;
             }
         }
         assert!(by_genus > 500, "the tame rule decided {by_genus} of {checked}");

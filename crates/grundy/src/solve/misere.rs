@@ -86,7 +86,7 @@ where
 /// with one memo for all of them (their followers are shared sums).
 ///
 /// ```
-/// use grundy::catalogue::HeapGame;
+/// use grundy::solve::heap::HeapGame;
 /// use grundy::solve::misere::misere_nim_values;
 /// let kayles = HeapGame::parse("kayles").unwrap();
 /// let values = misere_nim_values(&kayles, 0..=20).unwrap();

@@ -11,7 +11,7 @@
 //!
 //! - [`Search`]: memoized depth-first search from a position, for any game;
 //!   it keeps its own stack, so games a million moves deep do not overflow;
-//! - [`table::solve_table`]: a dense bottom-up table for [`Indexed`](crate::game::Indexed)
+//! - [`dense::solve_dense`]: a dense bottom-up table for [`Indexed`](crate::game::Indexed)
 //!   games, with no hashing (an order of magnitude faster where it applies).
 //!
 //! Beyond single values:
@@ -30,20 +30,20 @@
 
 mod analysis;
 mod closed_form;
+mod decision;
+pub mod dense;
 pub mod genus;
 pub mod heap;
 pub mod loopy;
-mod method;
 pub mod misere;
 pub mod pruned;
 pub mod quotient;
 pub mod remoteness;
 mod rule;
 mod search;
-pub mod table;
 
 pub use analysis::{analyse_goal, analyse_sum, GoalAnalysis, SumAnalysis, WinningMove};
 pub use closed_form::check_closed_form;
-pub use method::Method;
+pub use decision::Decision;
 pub use rule::{GoalPlay, NormalPlay, Rule};
 pub use search::Search;

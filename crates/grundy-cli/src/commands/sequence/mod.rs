@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use grundy::solve::heap::{find_periodicity, HeapGame, Method, NimSequence, Periodicity, Proof, Values};
+use grundy::solve::heap::{find_periodicity, Algorithm, HeapGame, NimSequence, Periodicity, Proof, Values};
 use grundy::solve::quotient::{misere_sequence_with, Limits, MisereSequence};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -23,28 +23,17 @@ pub enum Format {
     Binary,
 }
 
-#[derive(Clone, Copy, clap::ValueEnum)]
-pub enum MethodChoice {
-    /// The fastest the game allows: running-count (Nim, all-but:S), else rare-common (finite
-    /// codes whose splits leave at most two heaps), else plain.
-    Auto,
-    /// Every option of every heap (the test oracle).
-    Plain,
-    /// The sparse space: rare and common values (Winning Ways ch. 4).
-    RareCommon,
-    /// A count of each value so far: O(|S|) a heap (Nim, all-but:S).
-    RunningCount,
-}
+/// `--method`: `auto` (the fastest the game allows: running-count for Nim and all-but:S, else
+/// rare-common for finite codes whose splits leave at most two heaps, else plain) or an
+/// [`Algorithm`] by its name (`plain`, the test oracle; `rare-common`, the sparse space of
+/// Winning Ways ch. 4; `running-count`, O(|S|) a heap).
+#[derive(Clone, Copy, Debug)]
+pub struct MethodChoice(Option<Algorithm>);
 
-impl MethodChoice {
-    /// The method as its flag spells it (`rare-common`), for messages.
-    fn flag(method: Method) -> String {
-        let choice = match method {
-            Method::Plain => MethodChoice::Plain,
-            Method::RareCommon => MethodChoice::RareCommon,
-            Method::RunningCount => MethodChoice::RunningCount,
-        };
-        clap::ValueEnum::to_possible_value(&choice).map(|v| v.get_name().to_string()).unwrap_or_default()
+impl std::str::FromStr for MethodChoice {
+    type Err = grundy::Error;
+    fn from_str(text: &str) -> grundy::Result<Self> {
+        Ok(MethodChoice(if text == "auto" { None } else { Some(text.parse()?) }))
     }
 }
 
@@ -73,12 +62,7 @@ pub fn run(request: Request) -> Result<()> {
     if request.misere {
         return run_misere(&game, &request);
     }
-    let method = match request.method {
-        MethodChoice::Auto => Method::best_for(&game),
-        MethodChoice::Plain => Method::Plain,
-        MethodChoice::RareCommon => Method::RareCommon,
-        MethodChoice::RunningCount => Method::RunningCount,
-    };
+    let method = request.method.0.unwrap_or_else(|| Algorithm::best_for(&game));
     let len = usize::try_from(request.to).ok().and_then(|n| n.checked_add(1)).context("--to is too large")?;
     if matches!(request.format, Format::Binary) && request.output.is_none() {
         bail!("--format binary writes a file: give it with --output FILE");
@@ -149,7 +133,7 @@ pub fn run(request: Request) -> Result<()> {
         len - resumed.min(len),
         game.description(),
         elapsed,
-        MethodChoice::flag(method)
+        method
     );
     print(&game, &values, periodicity.as_ref(), request.format, request.output, &Play::Normal)
 }

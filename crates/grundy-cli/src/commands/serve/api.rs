@@ -4,7 +4,7 @@
 //!
 //! Answers are the library's own serializations, as the command line prints
 //! them with `--json`: `/api/solve` is `grundy solve --json`'s [`Report`],
-//! `/api/table` is `grundy table --json`'s [`grundy::rules::Table`],
+//! `/api/table` is `grundy table --json`'s [`grundy::report::ValueTable`],
 //! `/api/pattern` is `grundy pattern --json`'s report.
 
 use std::sync::atomic::Ordering;
@@ -15,11 +15,12 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use base64::Engine;
-use grundy::catalogue::HeapGame;
 use grundy::export::{self, ImageFormat};
-use grundy::rules::registry::{find, Form};
-use grundy::rules::{game, game_with_file, Play, Playable, Report, RuleOptions, ENTRIES};
-use grundy::solve::heap::{find_periodicity, Method, NimSequence};
+use grundy::game::Convention;
+use grundy::registry::{find, game, game_with_file, Form, Playable, RuleOptions, ENTRIES};
+use grundy::report::Report;
+use grundy::solve::heap::HeapGame;
+use grundy::solve::heap::{find_periodicity, Algorithm, NimSequence};
 use grundy::solve::quotient::misere_sequence;
 use serde::Deserialize;
 
@@ -56,12 +57,12 @@ enum PlayName {
     Every,
 }
 
-impl From<PlayName> for Play {
-    fn from(play: PlayName) -> Play {
+impl From<PlayName> for Convention {
+    fn from(play: PlayName) -> Convention {
         match play {
-            PlayName::Normal => Play::Normal,
-            PlayName::Misere => Play::Misere,
-            PlayName::Every => Play::Every,
+            PlayName::Normal => Convention::Normal,
+            PlayName::Misere => Convention::Misere,
+            PlayName::Every => Convention::Every,
         }
     }
 }
@@ -166,8 +167,7 @@ pub async fn analyse(State(app): State<App>, body: Body<SolveRequest>) -> Answer
             if request.play == PlayName::Every {
                 note = Some("moves are not valued one by one under Every-SG play".to_string());
             } else {
-                let misere = request.play == PlayName::Misere;
-                let found = playable.play(&request.position, misere, &mut |session| {
+                let found = playable.play(&request.position, request.play.into(), &mut |session| {
                     picture = Some(session.show());
                     judgement = Some(sessions::judge(session)?);
                     moves = Some(sessions::moves_with_values(session)?);
@@ -341,7 +341,7 @@ pub async fn sequence(State(app): State<App>, body: Body<SequenceRequest>) -> An
                 return Err(ApiError::bad("play: sequences are of normal or misère nim-values"));
             }
             let len = to as usize + 1;
-            let mut sequence = NimSequence::new(&heaps, Method::best_for(&heaps))?;
+            let mut sequence = NimSequence::new(&heaps, Algorithm::best_for(&heaps))?;
             if !sequence.extend_to(len, |n| stop(n as u64))? {
                 return Err(grundy::Error::Interrupted.into());
             }
@@ -397,8 +397,7 @@ pub async fn play_start(State(app): State<App>, body: Body<PlayRequest>) -> Answ
         .runner
         .run(None, move |job| {
             let playable: Arc<dyn Playable> = request.spec.build(&worker, &job)?.into();
-            let misere = request.play == PlayName::Misere;
-            worker.sessions.start(playable, request.position, misere, request.engine_first)
+            worker.sessions.start(playable, request.position, request.play.into(), request.engine_first)
         })
         .await?;
     json(state)

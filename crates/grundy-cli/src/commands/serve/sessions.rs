@@ -14,8 +14,9 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use grundy::game::Convention;
 use grundy::play::{Ending, PlaySession};
-use grundy::rules::Playable;
+use grundy::registry::Playable;
 use grundy::Outcome;
 use serde::Serialize;
 
@@ -238,7 +239,7 @@ impl Sessions {
         &self,
         playable: Arc<dyn Playable>,
         positions: Vec<String>,
-        misere: bool,
+        convention: Convention,
         engine_first: bool,
     ) -> Answer {
         self.expire();
@@ -256,7 +257,7 @@ impl Sessions {
             .name(format!("play-{id}"))
             .spawn(move || {
                 let first = first_tx.clone();
-                let run = playable.play(&positions, misere, &mut |session: &mut dyn PlaySession| {
+                let run = playable.play(&positions, convention, &mut |session: &mut dyn PlaySession| {
                     let mut game = Game {
                         session,
                         id: thread_id.clone(),

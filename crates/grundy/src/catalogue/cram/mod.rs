@@ -64,8 +64,8 @@ pub use board::CramBoard;
 use board::Degrees;
 pub use wide::{WideCram, WideCramBoard, MAX_WIDE_CRAM_CELLS};
 
-use super::notation::{parse_pair, Notation};
 use crate::error::{Error, Result};
+use crate::game::{parse_pair, Notation};
 use crate::game::{Decompose, Game, Options};
 use crate::solve::pruned::{Canonical, CompactKey};
 

@@ -16,9 +16,9 @@
 
 use super::board::DAWSONS_KAYLES;
 use super::CramBoard;
-use crate::catalogue::notation::Notation;
 use crate::catalogue::Cram;
 use crate::error::{Error, Result};
+use crate::game::Notation;
 use crate::game::{Decompose, Game, Options};
 use crate::solve::pruned::{Canonical, WideKey};
 

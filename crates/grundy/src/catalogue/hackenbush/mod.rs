@@ -110,7 +110,8 @@ fn normalize(edges: &[(u32, u32)]) -> HackenbushGraph {
 /// has a table: one row per size).
 ///
 /// ```
-/// use grundy::catalogue::{Hackenbush, Notation};
+/// use grundy::catalogue::Hackenbush;
+/// use grundy::game::Notation;
 /// use grundy::solve::{analyse_sum, Search};
 /// let game = Hackenbush::new();
 /// // A stalk of three edges is *3 (Winning Ways ch. 7).

@@ -2,7 +2,7 @@
 
 use super::notation::parse_edge_file;
 use super::*;
-use crate::catalogue::Notation;
+use crate::game::Notation;
 use crate::solve::{analyse_sum, check_closed_form, Search};
 use crate::testing::Xorshift;
 

@@ -27,7 +27,7 @@ use crate::nim::NimValue;
 ///
 /// ```
 /// use grundy::catalogue::{green_hackenbush_value, Hackenbush};
-/// use grundy::catalogue::Notation;
+/// use grundy::game::Notation;
 /// let game = Hackenbush::new();
 /// // A triangle standing on the ground: fused into the ground with three
 /// // loops, *1 + *1 + *1 = *1.

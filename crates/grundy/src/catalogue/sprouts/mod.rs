@@ -17,7 +17,8 @@
 //! Sprouts*, CMU-CS-91-144, 1991) and by Lemoine and Viennot for p ≤ 32.
 //!
 //! ```
-//! use grundy::catalogue::{Notation, Sprouts};
+//! use grundy::catalogue::Sprouts;
+//! use grundy::game::Notation;
 //! use grundy::solve::Search;
 //! use grundy::Decompose;
 //!

@@ -170,10 +170,10 @@ fn nim_values_of_four_spot_playouts_match_the_brute_force() {
 fn misere_outcomes_match_the_brute_force_on_raw_drawings() {
     let mut brute = Brute::default();
     let mut memo = HashMap::new();
-    let sprouts = crate::rules::game("sprouts", &Default::default()).unwrap();
+    let sprouts = crate::registry::game("sprouts", &Default::default()).unwrap();
     for land in playouts(3, 6, 11).into_iter().filter(|l| l.total_lives() <= 6) {
         let text = Sprouts.format_position(&canonical_of(land.clone()));
-        let report = sprouts.solve_in(std::slice::from_ref(&text), crate::rules::Play::Misere).unwrap();
+        let report = sprouts.solve_in(std::slice::from_ref(&text), crate::game::Convention::Misere).unwrap();
         let wins = brute.misere_wins(&land, &mut memo);
         assert_eq!(report.outcome == Outcome::N, wins, "{text}");
     }
@@ -200,10 +200,10 @@ fn normal_play_outcomes_of_up_to_five_spots_are_the_published_ones() {
 /// player to move cannot move and so wins.
 #[test]
 fn misere_outcomes_of_up_to_three_spots_are_the_published_ones() {
-    let sprouts = crate::rules::game("sprouts", &Default::default()).unwrap();
+    let sprouts = crate::registry::game("sprouts", &Default::default()).unwrap();
     let published = [true, true, false, false];
     for (n, &wins) in published.iter().enumerate() {
-        let report = sprouts.solve_in(&[n.to_string()], crate::rules::Play::Misere).unwrap();
+        let report = sprouts.solve_in(&[n.to_string()], crate::game::Convention::Misere).unwrap();
         assert_eq!(report.outcome == Outcome::N, wins, "{n} spots");
     }
 }

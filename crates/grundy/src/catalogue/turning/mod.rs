@@ -33,7 +33,8 @@ use crate::nim::NimValue;
 /// A one-dimensional coin-turning game; a position is its heads' places, sorted.
 ///
 /// ```
-/// use grundy::catalogue::{CoinTurning, Notation};
+/// use grundy::catalogue::CoinTurning;
+/// use grundy::game::Notation;
 /// use grundy::game::ClosedForm;
 /// let mock = CoinTurning::parse("mock-turtles").unwrap();
 /// // Heads at places 1, 2, 3: the odious numbers 1 ⊕ 2 ⊕ 4 = 7.

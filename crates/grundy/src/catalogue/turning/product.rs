@@ -20,7 +20,8 @@ pub const MAX_MOVES_LISTED: usize = 2_000_000;
 /// `(x, y)`, sorted.
 ///
 /// ```
-/// use grundy::catalogue::{Notation, ProductTurning};
+/// use grundy::catalogue::ProductTurning;
+/// use grundy::game::Notation;
 /// use grundy::game::ClosedForm;
 /// let corners = ProductTurning::parse("turning-corners").unwrap();
 /// // A head at (2, 3) in Turning Corners is 2 ⊗ 3 = 1.

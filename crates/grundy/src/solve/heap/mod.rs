@@ -4,9 +4,9 @@
 //! time, resumably (start from values computed earlier, stop when asked),
 //! by one of two methods that give the same answers:
 //!
-//! - [`Method::Plain`] looks at every option of every heap: quadratic for
+//! - [`Algorithm::Plain`] looks at every option of every heap: quadratic for
 //!   games that split heaps, and the test oracle;
-//! - [`Method::RareCommon`] uses the *sparse space* of Berlekamp, Conway
+//! - [`Algorithm::RareCommon`] uses the *sparse space* of Berlekamp, Conway
 //!   and Guy (Winning Ways ch. 4, "Sparse space spells speed"; Flammenkamp's
 //!   tables; Gangolli–Plambeck 1989), which makes most octal games close to
 //!   linear. See [`rare_common`] for how, and `block.rs` for how it runs a
@@ -41,10 +41,11 @@ use seen::Seen;
 use values::with_values;
 
 use crate::error::{Error, Result};
+use crate::game::{named, Named};
 
 /// How a sequence is computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Method {
+pub enum Algorithm {
     /// Every option of every heap.
     Plain,
     /// The rare/common split of nim-values.
@@ -53,27 +54,42 @@ pub enum Method {
     RunningCount,
 }
 
-impl Method {
+impl Named for Algorithm {
+    const WHAT: &'static str = "method";
+    const ALL: &'static [Self] = &[Algorithm::Plain, Algorithm::RareCommon, Algorithm::RunningCount];
+    /// The name of the command line and of Python (`rare-common`).
+    fn name(self) -> &'static str {
+        match self {
+            Algorithm::Plain => "plain",
+            Algorithm::RareCommon => "rare-common",
+            Algorithm::RunningCount => "running-count",
+        }
+    }
+}
+
+named!(Algorithm);
+
+impl Algorithm {
     /// The fastest method that supports `game`: a running count for games
     /// that take any number but a few, rare/common for finite codes whose
     /// splits leave at most two heaps, plain otherwise.
-    pub fn best_for(game: &HeapGame) -> Method {
+    pub fn best_for(game: &HeapGame) -> Algorithm {
         if running_count::supports(game) {
-            Method::RunningCount
+            Algorithm::RunningCount
         } else if rare_common::supports(game) {
-            Method::RareCommon
+            Algorithm::RareCommon
         } else {
-            Method::Plain
+            Algorithm::Plain
         }
     }
 
     fn supports(self, game: &HeapGame) -> Result<()> {
         let why = match self {
-            Method::Plain => return Ok(()),
-            Method::RareCommon if rare_common::supports(game) => return Ok(()),
-            Method::RunningCount if running_count::supports(game) => return Ok(()),
-            Method::RareCommon => "the rare/common method needs a finite code whose splits leave at most two heaps",
-            Method::RunningCount => {
+            Algorithm::Plain => return Ok(()),
+            Algorithm::RareCommon if rare_common::supports(game) => return Ok(()),
+            Algorithm::RunningCount if running_count::supports(game) => return Ok(()),
+            Algorithm::RareCommon => "the rare/common method needs a finite code whose splits leave at most two heaps",
+            Algorithm::RunningCount => {
                 "the running-count method needs a game that may take any number of counters but a few, with no splits"
             }
         };
@@ -90,7 +106,7 @@ impl Method {
 /// assert_eq!(values.to_vec(), [0, 1, 2, 3, 1, 4, 3, 2, 1]);
 /// ```
 pub fn nim_values(game: &HeapGame, last: usize) -> Result<Values> {
-    let mut sequence = NimSequence::new(game, Method::best_for(game))?;
+    let mut sequence = NimSequence::new(game, Algorithm::best_for(game))?;
     sequence.extend_to(last.saturating_add(1), |_| false)?;
     Ok(sequence.into_values())
 }
@@ -98,17 +114,17 @@ pub fn nim_values(game: &HeapGame, last: usize) -> Result<Values> {
 /// The nim-values of a heap game's heaps `0, 1, 2, …`, computed so far.
 ///
 /// ```
-/// use grundy::solve::heap::{HeapGame, Method, NimSequence};
+/// use grundy::solve::heap::{HeapGame, Algorithm, NimSequence};
 ///
 /// let kayles = HeapGame::parse("kayles").unwrap();
-/// let mut sequence = NimSequence::new(&kayles, Method::RareCommon).unwrap();
+/// let mut sequence = NimSequence::new(&kayles, Algorithm::RareCommon).unwrap();
 /// sequence.extend_to(21, |_| false).unwrap();
 /// assert_eq!(sequence.values().to_vec()[1..=8], [1, 2, 3, 1, 4, 3, 2, 1]);
 /// ```
 /// It owns a copy of its game, so it can be kept and sent between threads.
 pub struct NimSequence {
     game: HeapGame,
-    method: Method,
+    method: Algorithm,
     values: Values,
     engine: Engine,
     /// A period proven by the octal periodicity theorem: from then on
@@ -122,13 +138,13 @@ pub struct NimSequence {
 pub const STOP_CHECK_INTERVAL: usize = 1 << 14;
 
 impl NimSequence {
-    pub fn new(game: &HeapGame, method: Method) -> Result<Self> {
+    pub fn new(game: &HeapGame, method: Algorithm) -> Result<Self> {
         Self::resume(game, method, Values::new())
     }
 
     /// Continues from `values`, the first `values.len()` nim-values (as an
     /// earlier run computed them).
-    pub fn resume(game: &HeapGame, method: Method, values: Values) -> Result<Self> {
+    pub fn resume(game: &HeapGame, method: Algorithm, values: Values) -> Result<Self> {
         method.supports(game)?;
         let mut engine = Engine::new(game, method);
         with_values!(&values, v => (1..=v.len()).for_each(|len| engine.record(game, &v[..len])));
@@ -143,7 +159,7 @@ impl NimSequence {
         self.values
     }
 
-    pub fn method(&self) -> Method {
+    pub fn method(&self) -> Algorithm {
         self.method
     }
 
@@ -251,9 +267,9 @@ impl NimSequence {
 /// ([`Engine::schedule`]) for each stretch of heaps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Schedule {
-    /// Every option of every heap ([`Method::Plain`]).
+    /// Every option of every heap ([`Algorithm::Plain`]).
     Plain,
-    /// A count of each value so far ([`Method::RunningCount`]).
+    /// A count of each value so far ([`Algorithm::RunningCount`]).
     RunningCount,
     /// Rare/common, one heap at a time: while its passes are measured, and
     /// until heaps are large enough to start a block (`block::ready`).
@@ -318,11 +334,11 @@ const LONG_PASS_WORK: u64 = 256;
 const MEASURED_HEAPS: usize = 1024;
 
 impl Engine {
-    fn new(game: &HeapGame, method: Method) -> Engine {
+    fn new(game: &HeapGame, method: Algorithm) -> Engine {
         Engine {
             seen: Seen::default(),
-            split: (method == Method::RareCommon).then(rare_common::Split::default),
-            counts: (method == Method::RunningCount).then(|| running_count::Counts::new(game)),
+            split: (method == Algorithm::RareCommon).then(rare_common::Split::default),
+            counts: (method == Algorithm::RunningCount).then(|| running_count::Counts::new(game)),
             parallel: rayon::current_num_threads() > 1,
             passes: Passes::Unmeasured,
             by_blocks: true,
@@ -349,7 +365,7 @@ impl Engine {
 
     /// Computes heaps until `values` holds `end`, or returns the first value
     /// that does not fit in `T` (without storing it).
-    fn run<T: Value>(&mut self, game: &HeapGame, method: Method, values: &mut Vec<T>, end: usize) -> Option<u32> {
+    fn run<T: Value>(&mut self, game: &HeapGame, method: Algorithm, values: &mut Vec<T>, end: usize) -> Option<u32> {
         let (schedule, start) = (self.schedule(game, values.len()), values.len());
         let overflow = match (schedule, self.split.as_mut()) {
             (Schedule::Words, Some(split)) => bits::run(split, game, values, end),
@@ -369,7 +385,7 @@ impl Engine {
     fn run_serially<T: Value>(
         &mut self,
         game: &HeapGame,
-        method: Method,
+        method: Algorithm,
         values: &mut Vec<T>,
         end: usize,
     ) -> Option<u32> {
@@ -394,8 +410,8 @@ impl Engine {
     }
 
     #[inline]
-    fn next_value<T: Value>(&mut self, game: &HeapGame, method: Method, values: &[T]) -> u32 {
-        if let (Method::RunningCount, Some(counts)) = (method, &mut self.counts) {
+    fn next_value<T: Value>(&mut self, game: &HeapGame, method: Algorithm, values: &[T]) -> u32 {
+        if let (Algorithm::RunningCount, Some(counts)) = (method, &mut self.counts) {
             return counts.next_value(values);
         }
         self.seen.clear();

@@ -1,9 +1,9 @@
 //! Heap-game sequences against published values and against each other.
 
 use super::*;
-use crate::solve::{table::solve_table, NormalPlay};
+use crate::solve::{dense::solve_dense, NormalPlay};
 
-fn sequence(description: &str, method: Method, len: usize) -> Vec<u32> {
+fn sequence(description: &str, method: Algorithm, len: usize) -> Vec<u32> {
     let game = HeapGame::parse(description).unwrap();
     let mut sequence = NimSequence::new(&game, method).unwrap();
     assert!(sequence.extend_to(len, |_| false).unwrap());
@@ -19,7 +19,7 @@ fn published_kayles_dawsons_kayles_grundys_game_and_hexadecimal() {
         ("0.3F", [1, 2, 0, 1, 2, 3, 4, 5, 3, 4, 5, 6, 7, 8, 6, 7, 8, 9, 10, 11]),
     ];
     for (game, values) in published {
-        for method in [Method::Plain, Method::best_for(&HeapGame::parse(game).unwrap())] {
+        for method in [Algorithm::Plain, Algorithm::best_for(&HeapGame::parse(game).unwrap())] {
             assert_eq!(sequence(game, method, 21)[1..], values, "{game} by {method:?}");
         }
     }
@@ -41,8 +41,8 @@ fn the_plain_method_agrees_with_the_general_table_solver() {
         "subtraction:2,3,7",
     ] {
         let game = HeapGame::parse(code).unwrap();
-        let general: Vec<u32> = solve_table(&game, NormalPlay, 60).unwrap().into_iter().map(|v| v as u32).collect();
-        assert_eq!(sequence(code, Method::Plain, 60), general, "{code}");
+        let general: Vec<u32> = solve_dense(&game, NormalPlay, 60).unwrap().into_iter().map(|v| v as u32).collect();
+        assert_eq!(sequence(code, Algorithm::Plain, 60), general, "{code}");
     }
 }
 
@@ -57,8 +57,8 @@ fn rare_common_agrees_with_plain_on_many_random_codes() {
             code.push(char::from_digit(next(8) as u32, 8).unwrap());
         }
         let Ok(game) = HeapGame::parse(&code) else { continue };
-        let plain = sequence(&code, Method::Plain, 700);
-        let fast = sequence(&code, Method::RareCommon, 700);
+        let plain = sequence(&code, Algorithm::Plain, 700);
+        let fast = sequence(&code, Algorithm::RareCommon, 700);
         assert_eq!(plain, fast, "{code} ({game:?})");
     }
 }
@@ -66,10 +66,10 @@ fn rare_common_agrees_with_plain_on_many_random_codes() {
 #[test]
 fn resuming_gives_the_same_values() {
     let game = HeapGame::parse("0.16").unwrap();
-    let whole = sequence("0.16", Method::RareCommon, 3000);
-    let mut first = NimSequence::new(&game, Method::RareCommon).unwrap();
+    let whole = sequence("0.16", Algorithm::RareCommon, 3000);
+    let mut first = NimSequence::new(&game, Algorithm::RareCommon).unwrap();
     first.extend_to(1234, |_| false).unwrap();
-    let mut rest = NimSequence::resume(&game, Method::RareCommon, first.into_values()).unwrap();
+    let mut rest = NimSequence::resume(&game, Algorithm::RareCommon, first.into_values()).unwrap();
     rest.extend_to(3000, |_| false).unwrap();
     assert_eq!(rest.values().to_vec(), whole);
 }
@@ -77,7 +77,7 @@ fn resuming_gives_the_same_values() {
 #[test]
 fn a_stop_keeps_what_was_computed() {
     let game = HeapGame::parse("kayles").unwrap();
-    let mut sequence = NimSequence::new(&game, Method::RareCommon).unwrap();
+    let mut sequence = NimSequence::new(&game, Algorithm::RareCommon).unwrap();
     let done = sequence.extend_to(100_000, |n| n >= 2 * STOP_CHECK_INTERVAL).unwrap();
     assert!(!done);
     assert_eq!(sequence.values().len(), 2 * STOP_CHECK_INTERVAL);
@@ -85,7 +85,7 @@ fn a_stop_keeps_what_was_computed() {
 
 #[test]
 fn kayles_is_proven_periodic_after_heap_70() {
-    let values = sequence("kayles", Method::RareCommon, 400);
+    let values = sequence("kayles", Algorithm::RareCommon, 400);
     let pattern = find_periodicity(&values, Some(2)).unwrap();
     assert_eq!((pattern.preperiod, pattern.period, pattern.saltus, pattern.proven()), (71, 12, 0, true));
     assert!(pattern.proof.to_string().contains("71 ≤ n < 2·71 + 12 + 2 = 156"), "{}", pattern.proof);
@@ -96,17 +96,17 @@ fn kayles_is_proven_periodic_after_heap_70() {
 
 #[test]
 fn dawsons_kayles_is_proven_periodic_with_period_34() {
-    let values = sequence("dawsons-kayles", Method::RareCommon, 400);
+    let values = sequence("dawsons-kayles", Algorithm::RareCommon, 400);
     let pattern = find_periodicity(&values, Some(2)).unwrap();
     assert_eq!((pattern.preperiod, pattern.period, pattern.proven()), (53, 34, true));
 }
 
 #[test]
 fn nim_and_all_but_games_are_arithmetic_periodic_conjectures() {
-    let values = sequence("nim", Method::Plain, 300);
+    let values = sequence("nim", Algorithm::Plain, 300);
     let pattern = find_periodicity(&values, None).unwrap();
     assert_eq!((pattern.period, pattern.saltus, pattern.proven()), (1, 1, false));
-    let values = sequence("all-but:1,2", Method::Plain, 300);
+    let values = sequence("all-but:1,2", Algorithm::Plain, 300);
     let pattern = find_periodicity(&values, None).unwrap();
     assert_eq!((pattern.saltus > 0, &pattern.proof), (true, &Proof::Conjecture { why: Unproven::Arithmetic }));
 }
@@ -114,14 +114,14 @@ fn nim_and_all_but_games_are_arithmetic_periodic_conjectures() {
 #[test]
 fn the_subtraction_game_two_three_seven_is_proven_purely_periodic() {
     let game = HeapGame::parse("subtraction:2,3,7").unwrap();
-    let values = sequence("subtraction:2,3,7", Method::RareCommon, 100);
+    let values = sequence("subtraction:2,3,7", Algorithm::RareCommon, 100);
     let pattern = find_periodicity(&values, game.octal_length()).unwrap();
     assert_eq!((pattern.preperiod, pattern.period, pattern.proven()), (0, 5, true));
 }
 
 #[test]
 fn grundys_game_has_no_pattern_in_its_first_thousands() {
-    let values = sequence("grundys-game", Method::RareCommon, 5000);
+    let values = sequence("grundys-game", Algorithm::RareCommon, 5000);
     assert_eq!(find_periodicity(&values, None), None);
 }
 
@@ -190,7 +190,7 @@ const FLAMMENKAMP_SPARSE: [(usize, u32); 48] = [
 #[test]
 fn grundys_game_matches_oeis_and_flammenkamps_sparse_values() {
     let game = HeapGame::grundys_game();
-    let mut sequence = NimSequence::new(&game, Method::RareCommon).unwrap();
+    let mut sequence = NimSequence::new(&game, Algorithm::RareCommon).unwrap();
     sequence.extend_to(20_000, |_| false).unwrap();
     let values = sequence.values().to_vec();
     assert_eq!(values[..105], A002188);
@@ -200,7 +200,7 @@ fn grundys_game_matches_oeis_and_flammenkamps_sparse_values() {
     // The split the data chose is Flammenkamp's: mask …11110, values alone.
     let (mask, domain) = sequence.engine.split.as_ref().unwrap().mask();
     assert_eq!((mask & 0xFF, domain), (0xFE, false));
-    assert_eq!(values, self::sequence("grundys-game", Method::Plain, 20_000));
+    assert_eq!(values, self::sequence("grundys-game", Algorithm::Plain, 20_000));
 }
 
 #[test]
@@ -210,31 +210,31 @@ fn the_running_count_agrees_with_plain_on_random_all_but_games() {
         let size = 1 + random.below(4) as usize;
         let set: Vec<u64> = (0..size).map(|_| 1 + random.below(12)).collect();
         let game = HeapGame::all_but(&set).unwrap();
-        assert_eq!(Method::best_for(&game), Method::RunningCount);
+        assert_eq!(Algorithm::best_for(&game), Algorithm::RunningCount);
         let code = game.description().to_string();
-        assert_eq!(sequence(&code, Method::Plain, 400), sequence(&code, Method::RunningCount, 400), "{code}");
+        assert_eq!(sequence(&code, Algorithm::Plain, 400), sequence(&code, Algorithm::RunningCount, 400), "{code}");
     }
-    assert_eq!(sequence("nim", Method::RunningCount, 50), (0..50).collect::<Vec<u32>>());
-    assert!(NimSequence::new(&HeapGame::parse("0.77").unwrap(), Method::RunningCount).is_err());
+    assert_eq!(sequence("nim", Algorithm::RunningCount, 50), (0..50).collect::<Vec<u32>>());
+    assert!(NimSequence::new(&HeapGame::parse("0.77").unwrap(), Algorithm::RunningCount).is_err());
 }
 
 #[test]
 fn values_widen_past_a_byte_and_agree_with_plain() {
     // Nim's values are the heaps: they outgrow a byte, then two.
-    let mut nim = NimSequence::new(&HeapGame::nim(), Method::RunningCount).unwrap();
+    let mut nim = NimSequence::new(&HeapGame::nim(), Algorithm::RunningCount).unwrap();
     nim.extend_to(70_000, |_| false).unwrap();
     assert_eq!(nim.values().width(), 4);
     assert_eq!(nim.values().to_vec(), (0..70_000).collect::<Vec<u32>>());
     // All-but games' values grow with the heap.
-    let values = sequence("all-but:2,5", Method::RunningCount, 3000);
+    let values = sequence("all-but:2,5", Algorithm::RunningCount, 3000);
     assert!(values.iter().any(|&v| v > 255));
-    assert_eq!(values, sequence("all-but:2,5", Method::Plain, 3000));
+    assert_eq!(values, sequence("all-but:2,5", Algorithm::Plain, 3000));
 }
 
 #[test]
 fn a_table_of_heaps_uses_the_fastest_method() {
     let game = HeapGame::parse("0.77").unwrap();
-    assert_eq!(nim_values(&game, 999).unwrap().to_vec(), sequence("0.77", Method::Plain, 1000));
+    assert_eq!(nim_values(&game, 999).unwrap().to_vec(), sequence("0.77", Algorithm::Plain, 1000));
     assert_eq!(nim_values(&HeapGame::nim(), 0).unwrap().to_vec(), [0]);
 }
 
@@ -242,12 +242,12 @@ fn a_table_of_heaps_uses_the_fastest_method() {
 fn past_a_proven_period_values_are_copied_and_agree_with_plain() {
     // Kayles is proven periodic after 168 heaps: the engine copies from then on.
     let game = HeapGame::parse("0.77").unwrap();
-    let mut kayles = NimSequence::new(&game, Method::RareCommon).unwrap();
+    let mut kayles = NimSequence::new(&game, Algorithm::RareCommon).unwrap();
     kayles.extend_to(5000, |_| false).unwrap();
     assert_eq!(kayles.proven_period, Some(12));
-    assert_eq!(kayles.values().to_vec(), sequence("0.77", Method::Plain, 5000));
+    assert_eq!(kayles.values().to_vec(), sequence("0.77", Algorithm::Plain, 5000));
     // Grundy's game is not an octal code: never copied.
-    let mut grundy = NimSequence::new(&HeapGame::grundys_game(), Method::RareCommon).unwrap();
+    let mut grundy = NimSequence::new(&HeapGame::grundys_game(), Algorithm::RareCommon).unwrap();
     grundy.extend_to(3000, |_| false).unwrap();
     assert_eq!(grundy.proven_period, None);
 }
@@ -260,7 +260,7 @@ fn the_block_listing_gives_the_values_heap_by_heap() {
     for (code, len) in [("grundys-game", 50_000), ("0.106", 60_000), ("0.137", 40_000), ("4.07", 40_000)] {
         let game = HeapGame::parse(code).unwrap();
         let run = |by_blocks: bool, parallel: bool| {
-            let mut sequence = NimSequence::new(&game, Method::RareCommon).unwrap();
+            let mut sequence = NimSequence::new(&game, Algorithm::RareCommon).unwrap();
             sequence.set_parallel(parallel);
             if !by_blocks {
                 sequence = sequence.heap_by_heap();
@@ -278,7 +278,7 @@ fn the_block_listing_gives_the_values_heap_by_heap() {
         let by_blocks = run(true, false);
         assert_eq!(by_blocks, run(false, false), "{code}");
         if code == "grundys-game" {
-            assert_eq!(by_blocks[..20_000], sequence(code, Method::Plain, 20_000), "{code}");
+            assert_eq!(by_blocks[..20_000], sequence(code, Algorithm::Plain, 20_000), "{code}");
         }
     }
 }
@@ -291,7 +291,7 @@ fn the_vector_pass_gives_the_values_of_the_table_pass() {
     for (code, len) in [("grundys-game", 70_000), ("0.106", 70_000)] {
         let game = HeapGame::parse(code).unwrap();
         let run = |vector: bool| {
-            let mut sequence = NimSequence::new(&game, Method::RareCommon).unwrap();
+            let mut sequence = NimSequence::new(&game, Algorithm::RareCommon).unwrap();
             sequence.set_parallel(false);
             if !vector {
                 sequence = sequence.without_vectors();
@@ -317,7 +317,7 @@ fn values_as_words_agree_with_heap_by_heap_and_plain_on_random_codes() {
         }
         let Ok(game) = HeapGame::parse(&code) else { continue };
         let run = |by_blocks: bool| {
-            let mut sequence = NimSequence::new(&game, Method::RareCommon).unwrap();
+            let mut sequence = NimSequence::new(&game, Algorithm::RareCommon).unwrap();
             sequence.set_parallel(false);
             if !by_blocks {
                 sequence = sequence.heap_by_heap();
@@ -330,7 +330,7 @@ fn values_as_words_agree_with_heap_by_heap_and_plain_on_random_codes() {
         let ((fast, on_words), (serial, _)) = (run(true), run(false));
         words += on_words as usize;
         assert_eq!(fast, serial, "{code}");
-        assert_eq!(fast, sequence(&code, Method::Plain, 3000), "{code}");
+        assert_eq!(fast, sequence(&code, Algorithm::Plain, 3000), "{code}");
     }
     assert!(words >= 4, "only {words} codes ran on words");
 }
@@ -347,7 +347,7 @@ fn on_two_threads<R: Send>(f: impl FnOnce() -> R + Send) -> R {
 /// made ahead and thrown away.
 fn continued(
     game: &HeapGame,
-    method: Method,
+    method: Algorithm,
     prefix: Values,
     len: usize,
     two_threads: bool,
@@ -373,22 +373,22 @@ fn continued(
 fn listing_a_block_ahead_on_a_second_thread_gives_the_values_of_one() {
     let game = HeapGame::grundys_game();
     let len = 1 << 16;
-    let (two, ahead) = continued(&game, Method::RareCommon, Values::new(), len, true, false);
+    let (two, ahead) = continued(&game, Algorithm::RareCommon, Values::new(), len, true, false);
     // (2^16 − 2^14) / 64 blocks, less those after which the split is chosen again.
     assert!(ahead.0 > 700, "blocks listed ahead and used: {ahead:?}");
-    let (one, not_ahead) = continued(&game, Method::RareCommon, Values::new(), len, false, false);
+    let (one, not_ahead) = continued(&game, Algorithm::RareCommon, Values::new(), len, false, false);
     assert_eq!(not_ahead, (0, 0));
     assert_eq!(two, one);
-    assert_eq!(two, sequence("grundys-game", Method::Plain, len));
+    assert_eq!(two, sequence("grundys-game", Algorithm::Plain, len));
 }
 
 #[test]
 fn a_sequence_resumed_on_two_threads_lists_ahead_and_agrees() {
     // Resumed in the middle of a block, as from a checkpoint.
     let game = HeapGame::grundys_game();
-    let (whole, _) = continued(&game, Method::RareCommon, Values::new(), 50_000, false, false);
-    let (first, _) = continued(&game, Method::RareCommon, Values::new(), 30_017, true, false);
-    let (rest, ahead) = continued(&game, Method::RareCommon, Values::from(first), 50_000, true, false);
+    let (whole, _) = continued(&game, Algorithm::RareCommon, Values::new(), 50_000, false, false);
+    let (first, _) = continued(&game, Algorithm::RareCommon, Values::new(), 30_017, true, false);
+    let (rest, ahead) = continued(&game, Algorithm::RareCommon, Values::from(first), 50_000, true, false);
     assert_eq!(rest, whole);
     assert!(ahead.0 > 200, "a resumed sequence lists by blocks, ahead: {ahead:?}");
 }
@@ -406,10 +406,10 @@ fn listings_made_ahead_are_thrown_away_when_values_outgrow_a_byte_or_the_rows() 
     for (modulus, heaps) in [(256, 4096), (300, 4097)] {
         let prefix = || Values::from((0..heaps).map(|h| h % modulus).collect::<Vec<u32>>());
         let len = 12_000;
-        let (two, ahead) = continued(&game, Method::RareCommon, prefix(), len, true, true);
-        let (one, _) = continued(&game, Method::RareCommon, prefix(), len, false, true);
+        let (two, ahead) = continued(&game, Algorithm::RareCommon, prefix(), len, true, true);
+        let (one, _) = continued(&game, Algorithm::RareCommon, prefix(), len, false, true);
         assert_eq!(two, one, "mod {modulus}");
-        assert_eq!(two, continued(&game, Method::Plain, prefix(), len, false, false).0, "mod {modulus}");
+        assert_eq!(two, continued(&game, Algorithm::Plain, prefix(), len, false, false).0, "mod {modulus}");
         assert!(two.iter().any(|&v| v >= 512), "values outgrow rows of 256 and of 512");
         assert!(ahead.0 > 500 && ahead.1 > 0, "listings ahead used and thrown away: {ahead:?}");
     }
@@ -422,10 +422,10 @@ fn an_octal_code_by_blocks_lists_ahead_and_agrees() {
     // probe, as if they were long, it lists ahead on two.
     let game = HeapGame::parse("4.077").unwrap();
     let len = 40_000;
-    let (by_blocks, not_ahead) = continued(&game, Method::RareCommon, Values::new(), len, true, false);
+    let (by_blocks, not_ahead) = continued(&game, Algorithm::RareCommon, Values::new(), len, true, false);
     assert_eq!(not_ahead, (0, 0), "short passes: no listing ahead");
-    let (ahead_values, ahead) = continued(&game, Method::RareCommon, Values::new(), len, true, true);
+    let (ahead_values, ahead) = continued(&game, Algorithm::RareCommon, Values::new(), len, true, true);
     assert!(ahead.0 > 500, "blocks listed ahead: {ahead:?}");
     assert_eq!(ahead_values, by_blocks);
-    assert_eq!(by_blocks[..10_000], sequence("4.077", Method::Plain, 10_000));
+    assert_eq!(by_blocks[..10_000], sequence("4.077", Algorithm::Plain, 10_000));
 }

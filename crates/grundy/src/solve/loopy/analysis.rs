@@ -5,7 +5,7 @@ use serde::Serialize;
 use super::{generalized_values, retrograde, sum_outcome, Digraph, LoopyValue, Retrograde};
 use crate::error::{Error, Result};
 use crate::game::Outcome;
-use crate::solve::Method;
+use crate::solve::Decision;
 
 /// A graph solved once: outcomes and remoteness by retrograde analysis and,
 /// where every stuck position is a loss or a draw, generalized Sprague–Grundy
@@ -23,12 +23,12 @@ impl SolvedGraph {
     }
 
     /// The outcome of the sum of `positions`, and how it was decided.
-    pub fn outcome(&self, positions: &[u32]) -> Result<(Outcome, Method)> {
+    pub fn outcome(&self, positions: &[u32]) -> Result<(Outcome, Decision)> {
         match (&self.values, positions) {
-            (_, [single]) => Ok((self.retrograde.outcomes[*single as usize], Method::Retrograde)),
+            (_, [single]) => Ok((self.retrograde.outcomes[*single as usize], Decision::Retrograde)),
             (Some(values), _) => Ok((
                 sum_outcome(&positions.iter().map(|&u| values[u as usize].clone()).collect::<Vec<_>>()),
-                Method::GeneralizedValues,
+                Decision::GeneralizedValues,
             )),
             (None, _) => Err(Error::Unsupported {
                 game: "the graph".into(),
@@ -51,7 +51,7 @@ pub struct LoopyMove {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LoopyAnalysis {
     pub outcome: Outcome,
-    pub method: Method,
+    pub method: Decision,
     /// The generalized value of the sum, when it has one (`None` for two
     /// infinite parts, or when the graph has no values).
     pub value: Option<LoopyValue>,

@@ -3,7 +3,7 @@
 use super::*;
 use crate::catalogue::race::ChessPiece;
 use crate::game::Outcome;
-use crate::solve::{table::solve_table, GoalPlay};
+use crate::solve::{dense::solve_dense, GoalPlay};
 use crate::testing::Xorshift;
 use crate::Indexed;
 
@@ -129,7 +129,7 @@ fn a_race_explored_as_a_graph_matches_the_goal_table() {
     let (graph, positions) = Digraph::explore(&race, &[(40, 40)], 1 << 20).unwrap();
     let solved = retrograde(&graph);
     let region = race.region(41, 41).unwrap();
-    let table = solve_table(&region, GoalPlay, region.len()).unwrap();
+    let table = solve_dense(&region, GoalPlay, region.len()).unwrap();
     for (u, cell) in positions.iter().enumerate() {
         assert_eq!(solved.outcomes[u], table[region.index(cell)], "{cell:?}");
     }

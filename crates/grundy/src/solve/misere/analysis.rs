@@ -13,7 +13,7 @@ use crate::error::Result;
 use crate::game::{Game, Options, Outcome, SumGame};
 use crate::solve::genus::{genus, tame_sum_outcome, Genus};
 use crate::solve::quotient::MisereOracle;
-use crate::solve::{Method, Search};
+use crate::solve::{Decision, Search};
 
 /// A winning move of a misère sum: one component moves to one of its
 /// options (a sum of zero or more positions).
@@ -33,14 +33,14 @@ pub struct MisereAnalysis<P> {
     /// large heap costs an exponential search).
     pub genera: Vec<Genus>,
     pub outcome: Outcome,
-    /// How the outcome was decided ([`Method::Quotient`], [`Method::TameGenus`] or [`Method::Search`]).
-    pub method: Method,
+    /// How the outcome was decided ([`Decision::Quotient`], [`Decision::TameGenus`] or [`Decision::Search`]).
+    pub method: Decision,
     /// Every move to a misère P-position.
     pub winning_moves: Vec<MisereMove<P>>,
     /// Why a misère quotient that was given did not decide the sum.
     pub note: Option<String>,
     /// Each component's misère canonical form in CGSuite's notation
-    /// (`*[2#]`), when canonical forms decided ([`Method::Canonical`]).
+    /// (`*[2#]`), when canonical forms decided ([`Decision::Canonical`]).
     pub canonical_forms: Vec<String>,
 }
 
@@ -165,34 +165,34 @@ where
     /// canonical forms when they were asked for; else the misère quotient
     /// when there is one that covers the sum, else the tame-genus rule when
     /// every component is tame, else exact search of the whole sum.
-    pub fn method(&mut self, components: &[G::Position]) -> Result<Method> {
+    pub fn method(&mut self, components: &[G::Position]) -> Result<Decision> {
         if self.canonical.is_some() {
-            return Ok(Method::Canonical);
+            return Ok(Decision::Canonical);
         }
         if let Some(quotient) = &mut self.quotient {
             if quotient.outcome(components).is_some() {
-                return Ok(Method::Quotient);
+                return Ok(Decision::Quotient);
             }
         }
         for component in components {
             if !self.is_tame(component)? {
-                return Ok(Method::Search);
+                return Ok(Decision::Search);
             }
         }
-        Ok(Method::TameGenus)
+        Ok(Decision::TameGenus)
     }
 
     /// The misère outcome of the sum of `components`, by [`Self::method`].
-    pub fn outcome(&mut self, components: &[G::Position]) -> Result<(Outcome, Method)> {
+    pub fn outcome(&mut self, components: &[G::Position]) -> Result<(Outcome, Decision)> {
         if let Some(canonical) = &mut self.canonical {
-            return Ok((canonical.outcome(components)?, Method::Canonical));
+            return Ok((canonical.outcome(components)?, Decision::Canonical));
         }
         if let Some(outcome) = self.quotient.as_mut().and_then(|q| q.outcome(components)) {
-            return Ok((outcome, Method::Quotient));
+            return Ok((outcome, Decision::Quotient));
         }
         let method = self.method(components)?;
         let outcome = match method {
-            Method::TameGenus => {
+            Decision::TameGenus => {
                 let genera = components.iter().map(|c| self.genus(c)).collect::<Result<Vec<_>>>()?;
                 tame_sum_outcome(&genera)
             }
@@ -209,9 +209,9 @@ where
         let (outcome, method) = self.outcome(components)?;
         let mut canonical_forms = Vec::new();
         let genera = match (method, &mut self.canonical) {
-            (Method::Quotient, _) => Vec::new(),
+            (Decision::Quotient, _) => Vec::new(),
             // The genus of a form is a few sums of forms, not a search.
-            (Method::Canonical, Some(canonical)) => {
+            (Decision::Canonical, Some(canonical)) => {
                 let mut genera = Vec::with_capacity(components.len());
                 for component in components {
                     let form = canonical.form(component)?;
@@ -239,7 +239,7 @@ where
             }
         }
         let note = match &self.quotient {
-            Some(quotient) if method != Method::Quotient && method != Method::Canonical => {
+            Some(quotient) if method != Decision::Quotient && method != Decision::Canonical => {
                 Some(format!("{}, not this sum: decided by {method}", quotient.coverage()))
             }
             _ => None,
@@ -260,12 +260,12 @@ where
 /// [`MisereSums`] to keep what is learnt for further questions).
 ///
 /// ```
-/// use grundy::catalogue::HeapGame;
+/// use grundy::solve::heap::HeapGame;
 /// use grundy::game::Outcome;
-/// use grundy::solve::{misere::analyse_misere_sum, Method};
+/// use grundy::solve::{misere::analyse_misere_sum, Decision};
 /// let kayles = HeapGame::parse("kayles").unwrap();
 /// let analysis = analyse_misere_sum(&kayles, &[5, 2]).unwrap();
-/// assert_eq!((analysis.outcome, analysis.method), (Outcome::N, Method::Search));
+/// assert_eq!((analysis.outcome, analysis.method), (Outcome::N, Decision::Search));
 /// assert_eq!(analysis.genera[0].to_string(), "4^14646");
 /// assert_eq!(analysis.winning_moves.len(), 2); // 5 -> 1 + 3, 2 -> 1
 /// ```
@@ -279,8 +279,9 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::{HeapGame, Nim};
+    use crate::catalogue::Nim;
     use crate::solve::genus::misere_sum_outcome;
+    use crate::solve::heap::HeapGame;
 
     /// The memoized analysis against the from-scratch rule, option by option.
     fn check<G: Game<Position = u64>>(game: &G, sums: &[Vec<u64>]) {
@@ -318,7 +319,8 @@ mod tests {
 #[cfg(test)]
 mod canonical_tests {
     use super::*;
-    use crate::catalogue::{HeapGame, Nim};
+    use crate::catalogue::Nim;
+    use crate::solve::heap::HeapGame;
 
     #[test]
     fn canonical_forms_give_the_same_analysis_as_the_other_methods() {
@@ -328,7 +330,7 @@ mod canonical_tests {
             let mut canonical = MisereSums::new(&game).with_canonical_forms();
             for sum in &sums {
                 let (a, b) = (usual.analyse(sum).unwrap(), canonical.analyse(sum).unwrap());
-                assert_eq!(b.method, Method::Canonical);
+                assert_eq!(b.method, Decision::Canonical);
                 assert_eq!(
                     (a.outcome, &a.winning_moves, &a.genera),
                     (b.outcome, &b.winning_moves, &b.genera),

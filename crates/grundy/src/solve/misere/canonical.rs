@@ -14,7 +14,7 @@
 //! `MisereCanonicalForm`; [`Forms::display`] prints them as it does.
 //!
 //! ```
-//! use grundy::catalogue::HeapGame;
+//! use grundy::solve::heap::HeapGame;
 //! use grundy::game::Outcome;
 //! use grundy::solve::misere::canonical::CanonicalSums;
 //! let kayles = HeapGame::parse("kayles").unwrap();

@@ -175,8 +175,8 @@ impl crate::solve::quotient::MisereOracle<u64> for SibertConway {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::HeapGame;
     use crate::game::SumGame;
+    use crate::solve::heap::HeapGame;
     use crate::solve::misere::MiserePlay;
     use crate::solve::quotient::{Limits, PartialQuotient};
     use crate::solve::Search;

@@ -18,7 +18,7 @@ use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::Path;
 
 use super::key::{mix, Key};
-use super::table::{Entry, Knowledge, Table, EXCLUDED_BITS};
+use super::transposition::{Entry, Knowledge, Table, EXCLUDED_BITS};
 use crate::error::{Error, Result};
 
 const PREFIX: &str = "grundy-pruned-checkpoint";

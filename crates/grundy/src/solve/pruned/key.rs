@@ -42,7 +42,7 @@ pub use packed::PackedTable;
 pub use verified::VerifiedTable;
 pub use wide::WideTable;
 
-use super::table::{Entry, Knowledge};
+use super::transposition::{Entry, Knowledge};
 
 /// A canonical component's key: equal keys mean the same game.
 pub trait Key: Clone + Eq + Send + Sync + std::fmt::Debug + 'static {

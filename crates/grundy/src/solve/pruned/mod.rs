@@ -18,7 +18,7 @@
 //!   that is the same for every translated, rotated or reflected copy, so a
 //!   value found once serves them all;
 //! - a **transposition table of bounded memory** with a replacement policy
-//!   ([`table`]), shared by the threads, and saved to a checkpoint file so
+//!   ([`transposition`]), shared by the threads, and saved to a checkpoint file so
 //!   that an interrupted run resumes where it was;
 //! - **theory** from the game ([`Canonical::known_nim_value`],
 //!   [`Canonical::known_not_zero`]): the symmetry strategy of Cram, Dawson's
@@ -45,9 +45,9 @@ pub mod key;
 mod nimber_set;
 mod root;
 mod search;
-pub mod table;
 #[cfg(test)]
 mod tests;
+pub mod transposition;
 #[cfg(test)]
 mod wide_tests;
 
@@ -60,7 +60,7 @@ use std::time::{Duration, Instant};
 
 use crate::error::{Error, Result};
 use crate::game::{Decompose, Outcome};
-use table::GrowingTable;
+use transposition::GrowingTable;
 
 /// The default memory of the transposition table: 2 GiB.
 pub const DEFAULT_MEMORY: usize = 2 << 30;
@@ -284,7 +284,7 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
     /// A search whose transposition tables take at most `bytes` together
     /// (at least 128 KiB): the table starts at 8 MiB (less if the budget is
     /// smaller) and doubles when a quarter full, up to half the budget (see
-    /// [`table::GrowingTable`]).
+    /// [`transposition::GrowingTable`]).
     pub fn with_memory(game: &'g G, bytes: usize) -> Self {
         PrunedSearch {
             game,

@@ -21,7 +21,7 @@
 
 use super::key::Key;
 use super::nimber_set::NimberSet;
-use super::table::{Knowledge, Table, EXCLUDED_BITS};
+use super::transposition::{Knowledge, Table, EXCLUDED_BITS};
 use super::Canonical;
 use crate::error::Error;
 
@@ -102,7 +102,7 @@ impl<P, K> Frame<P, K> {
 pub(super) struct Worker<'s, G: Canonical> {
     pub game: &'s G,
     /// The table this worker uses, and its generation (see
-    /// [`super::table::GrowingTable`]).
+    /// [`super::transposition::GrowingTable`]).
     pub table: std::sync::Arc<Table<G::Key>>,
     pub generation: usize,
     pub control: &'s super::Control<G::Key>,

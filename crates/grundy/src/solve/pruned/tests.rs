@@ -127,7 +127,7 @@ fn cram_set_queries_on_a_warm_table_match_plain_search() {
 fn cram_strips_are_dawsons_kayles() {
     // 1×n Cram is Dawson's Kayles, octal 0.07 (Winning Ways ch. 4 and 22);
     // compared with the heap game's own sequence.
-    let dawson = crate::catalogue::HeapGame::parse("0.07").unwrap();
+    let dawson = crate::solve::heap::HeapGame::parse("0.07").unwrap();
     let mut heaps = Search::normal_play(&dawson);
     let pruned = PrunedSearch::new(&Cram);
     for n in 1..=64u32 {
@@ -196,7 +196,7 @@ fn node_kayles_on_paths_is_dawsons_chess() {
     // Node Kayles on a path of n vertices is octal 0.137, Dawson's Chess
     // (Winning Ways ch. 4): the plain search on the graph against the heap game.
     use crate::catalogue::NodeKayles;
-    let chess = crate::catalogue::HeapGame::parse("0.137").unwrap();
+    let chess = crate::solve::heap::HeapGame::parse("0.137").unwrap();
     let mut heaps = Search::normal_play(&chess);
     for n in 1..=14usize {
         let game = NodeKayles::parse(&format!("path:{n}")).unwrap();
@@ -248,7 +248,7 @@ fn a_checkpoint_larger_than_the_first_table_is_kept_whole() {
     let dir = std::env::temp_dir().join(format!("grundy-large-checkpoint-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("many.ckpt");
-    let written = super::table::Table::with_memory(16 << 20);
+    let written = super::transposition::Table::with_memory(16 << 20);
     let keys: Vec<CompactKey> = (1..=60_000u128)
         .map(|i| CompactKey::new(i.wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c) & ((1 << 96) - 1)))
         .collect();

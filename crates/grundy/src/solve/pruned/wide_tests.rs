@@ -5,7 +5,8 @@
 //! same regions, and the symmetry strategy.
 
 use super::PrunedSearch;
-use crate::catalogue::{Cram, HeapGame, NodeKayles, WideCram, WideCramBoard};
+use crate::catalogue::{Cram, NodeKayles, WideCram, WideCramBoard};
+use crate::solve::heap::HeapGame;
 use crate::solve::Search;
 use crate::testing::Xorshift;
 

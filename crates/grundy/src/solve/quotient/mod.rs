@@ -52,9 +52,9 @@ pub use values::{
     MAX_BUILT_HEAPS, MAX_NIM_HEAPS, MAX_SEARCHED_MISERE_HEAP,
 };
 
-use crate::catalogue::HeapGame;
 use crate::error::{Error, Result};
 use crate::game::{Game, Options};
+use crate::solve::heap::HeapGame;
 use extend::{complete_through, grow, transitions, Family, Step};
 
 /// The misère quotient of a heap game's heaps `1..=last_heap()`, built heap

@@ -1,8 +1,8 @@
 //! The quotient as one of the methods that decide misère sums.
 
 use super::{Limits, PartialQuotient};
-use crate::catalogue::HeapGame;
 use crate::game::Outcome;
+use crate::solve::heap::HeapGame;
 
 /// Something that decides the misère outcome of *some* sums quickly and
 /// says `None` for the rest (which are then decided another way). The

@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::{Element, PartialQuotient};
-use crate::catalogue::HeapGame;
+use crate::solve::heap::HeapGame;
 
 /// Whether the quotient of the heaps computed is the quotient of *every*
 /// heap of the game.

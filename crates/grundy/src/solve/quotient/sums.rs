@@ -3,9 +3,9 @@
 use serde::Serialize;
 
 use super::PartialQuotient;
-use crate::catalogue::HeapGame;
 use crate::error::Result;
 use crate::game::{Game, Options, Outcome};
+use crate::solve::heap::HeapGame;
 use crate::solve::misere::analyse_misere_sum;
 
 /// How a misère sum was decided.
@@ -41,7 +41,7 @@ pub struct SumVerdict {
 /// that says which heap was beyond it). Never a guess.
 ///
 /// ```
-/// use grundy::catalogue::HeapGame;
+/// use grundy::solve::heap::HeapGame;
 /// use grundy::game::Outcome;
 /// use grundy::solve::quotient::{misere_sum, Limits, PartialQuotient, SumMethod};
 /// let kayles = HeapGame::parse("kayles").unwrap();

@@ -29,10 +29,10 @@ use super::extend::{complete_through, grow, Family, Limits, Step};
 use super::monoid::{Element, ElementSet, Monoid};
 use super::stability::{stability_of, Stability};
 use super::tame::{tame_misere_values, TameSequence, TameValues};
-use crate::catalogue::HeapGame;
 use crate::error::{Error, Result};
 use crate::game::{Game, Options};
 use crate::nim::NimValue;
+use crate::solve::heap::HeapGame;
 use crate::solve::heap::{find_periodicity, Periodicity, Proof, Unproven};
 
 /// The most nim heaps tried: a heap whose misère value is larger is not
@@ -173,7 +173,7 @@ pub struct MisereValues {
 /// it got; nothing is ever guessed.
 ///
 /// ```
-/// use grundy::catalogue::HeapGame;
+/// use grundy::solve::heap::HeapGame;
 /// use grundy::solve::quotient::{misere_values, Limits};
 /// let game = HeapGame::parse("0.3").unwrap(); // take 1, leaving no heap or one
 /// let found = misere_values(&game, 1000, Limits::default(), |_| false).unwrap();

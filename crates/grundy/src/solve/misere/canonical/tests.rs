@@ -4,9 +4,10 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 use super::*;
-use crate::catalogue::{Cram, CramBoard, HeapGame, Nim};
+use crate::catalogue::{Cram, CramBoard, Nim};
 use crate::game::Options;
 use crate::solve::genus::genus;
+use crate::solve::heap::HeapGame;
 use crate::solve::misere::{misere_nim_values, misere_outcome_by_search};
 use crate::solve::Search;
 

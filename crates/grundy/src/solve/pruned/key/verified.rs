@@ -16,7 +16,7 @@
 use std::sync::Mutex;
 
 use super::{merge, BytesKey, KeyTable};
-use crate::solve::pruned::table::{Entry, Knowledge};
+use crate::solve::pruned::transposition::{Entry, Knowledge};
 
 const WAYS: usize = 4;
 /// The smallest table, in buckets.

@@ -10,7 +10,7 @@
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::{merge, mix, Key, KeyTable, WideKey};
-use crate::solve::pruned::table::{Entry, Knowledge, EXCLUDED_BITS};
+use crate::solve::pruned::transposition::{Entry, Knowledge, EXCLUDED_BITS};
 
 const WAYS: usize = 4;
 /// The smallest table, in buckets.

@@ -27,7 +27,7 @@
 use super::chomp::{ChompBoard, MAX_CHOMP_SIDE};
 
 /// The nim-values of all Chomp diagrams inside an `rows × cols` bar.
-pub struct ChompTable {
+pub struct BarValues {
     rows: usize,
     cols: usize,
     /// `term[i][l]`: row `i`'s term of the rank when its length is `l`.
@@ -51,20 +51,20 @@ fn binomial(n: usize, k: usize) -> usize {
     result as usize
 }
 
-impl ChompTable {
+impl BarValues {
     /// How many diagrams fit in an `rows × cols` bar: the table's size in bytes.
     pub fn size(rows: usize, cols: usize) -> usize {
         binomial(rows + cols, rows)
     }
 
     /// Values every diagram inside the `rows × cols` bar. The caller checks
-    /// [`ChompTable::size`] against its memory first.
-    pub fn new(rows: usize, cols: usize) -> ChompTable {
+    /// [`BarValues::size`] against its memory first.
+    pub fn new(rows: usize, cols: usize) -> BarValues {
         assert!((1..=MAX_CHOMP_SIDE).contains(&rows) && cols >= 1);
         let term =
             (0..rows).map(|i| (0..=cols).map(|l| binomial(l + rows - 1 - i, rows - i)).collect::<Vec<_>>()).collect();
         let count = Self::size(rows, cols);
-        let mut table = ChompTable { rows, cols, term, values: vec![0; count] };
+        let mut table = BarValues { rows, cols, term, values: vec![0; count] };
         let mut lengths = [0usize; MAX_CHOMP_SIDE];
         for rank in 1..count {
             table.unrank(rank, &mut lengths[..rows]);
@@ -132,7 +132,7 @@ mod tests {
 
     #[test]
     fn ranks_are_a_bijection_onto_the_table() {
-        let table = ChompTable::new(4, 3);
+        let table = BarValues::new(4, 3);
         assert_eq!(table.values.len(), 35);
         let mut lengths = [0usize; 4];
         for rank in 0..35 {
@@ -146,7 +146,7 @@ mod tests {
     fn every_diagram_matches_plain_search() {
         let mut plain = Search::normal_play(&Chomp);
         for (rows, cols) in [(1, 1), (1, 6), (5, 1), (3, 4), (4, 4), (5, 3), (4, 6)] {
-            let table = ChompTable::new(rows, cols);
+            let table = BarValues::new(rows, cols);
             let mut lengths = [0usize; MAX_CHOMP_SIDE];
             for rank in 1..table.values.len() {
                 table.unrank(rank, &mut lengths[..rows]);

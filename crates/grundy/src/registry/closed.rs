@@ -4,14 +4,18 @@
 
 use std::ops::RangeInclusive;
 
-use super::playable::{GoalGame, NormalGame, PlayLoop, Playable};
-use super::report::{ComponentReport, Convention, MoveReport, Play, Report, Table};
-use super::tables::board_table_goal;
+use super::goal_game::GoalGame;
+use super::normal_game::NormalGame;
+use super::playable::{PlayLoop, Playable};
+use super::tabulators::board_table_goal;
 use crate::catalogue::race::ChessPiece;
-use crate::catalogue::{parse_pair, BoardGame, Notation, Wythoff};
+use crate::catalogue::{BoardGame, Wythoff};
 use crate::error::{Error, Result};
+use crate::game::Convention;
+use crate::game::{parse_pair, Notation};
 use crate::game::{Game, Options, Outcome};
-use crate::solve::Method;
+use crate::report::{ComponentReport, MoveReport, Report, ValueTable};
+use crate::solve::Decision;
 
 /// Wythoff's game: nim-values by search for heaps up to
 /// [`Wythoff::MAX_SEARCHED_HEAP`]; above that, one position in normal play
@@ -27,8 +31,8 @@ impl WythoffRules {
     }
 
     /// A single position too large to search, if that is what was asked.
-    fn beyond_search(positions: &[String], play: Play) -> Result<Option<(u64, u64)>> {
-        let ([text], Play::Normal) = (positions, play) else { return Ok(None) };
+    fn beyond_search(positions: &[String], play: Convention) -> Result<Option<(u64, u64)>> {
+        let ([text], Convention::Normal) = (positions, play) else { return Ok(None) };
         let (x, y): (u64, u64) = parse_pair(text, "two heap sizes")?;
         if x.max(y) <= Wythoff::MAX_SEARCHED_HEAP {
             return Ok(None);
@@ -48,13 +52,13 @@ impl Playable for WythoffRules {
         self.search.name()
     }
 
-    fn solve_in(&self, positions: &[String], play: Play) -> Result<Report> {
+    fn solve_in(&self, positions: &[String], play: Convention) -> Result<Report> {
         let Some((x, y)) = Self::beyond_search(positions, play)? else {
             return self.search.solve_in(positions, play);
         };
         let outcome = if Wythoff::is_p_position(x, y) { Outcome::P } else { Outcome::N };
         let mut report = Report::new(self.name(), Convention::Normal, positions, outcome);
-        report.method = Some(Method::ClosedForm);
+        report.method = Some(Decision::ClosedForm);
         report.note = Some(format!(
             "decided by the P-positions (⌊kφ⌋, ⌊kφ⌋+k) (Wythoff 1907); nim-values have no known formula and are \
              searched only up to heap {}",
@@ -74,12 +78,12 @@ impl Playable for WythoffRules {
         Ok(report)
     }
 
-    fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<Table> {
+    fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<ValueTable> {
         self.search.table(rows, columns)
     }
 
-    fn play(&self, positions: &[String], misere: bool, run: &mut PlayLoop<'_>) -> Result<()> {
-        self.search.play(positions, misere, run)
+    fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
+        self.search.play(positions, convention, run)
     }
 }
 
@@ -119,15 +123,15 @@ impl Playable for RaceRules {
         self.general.name()
     }
 
-    fn solve_in(&self, positions: &[String], play: Play) -> Result<Report> {
+    fn solve_in(&self, positions: &[String], play: Convention) -> Result<Report> {
         let [text] = positions else { return self.general.solve_in(positions, play) };
-        if play != Play::Normal {
+        if !matches!(play, Convention::Normal | Convention::Goal) {
             return self.general.solve_in(positions, play);
         }
         let cell = self.game.parse_position(text)?;
         let outcome = self.piece.outcome(cell.0, cell.1);
         let mut report = Report::new(self.name(), Convention::Goal, positions, outcome);
-        report.method = Some(Method::ClosedForm);
+        report.method = Some(Decision::ClosedForm);
         report.note = Some(format!("the closed form of the {:?} race (HDU 5754); remoteness not computed", self.piece));
         let from = self.game.format_position(&cell);
         report.components.push(ComponentReport::new(from.clone()));
@@ -143,12 +147,12 @@ impl Playable for RaceRules {
         Ok(report)
     }
 
-    fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<Table> {
+    fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<ValueTable> {
         self.general.table(rows, columns)
     }
 
-    fn play(&self, positions: &[String], misere: bool, run: &mut PlayLoop<'_>) -> Result<()> {
-        self.general.play(positions, misere, run)
+    fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
+        self.general.play(positions, convention, run)
     }
 }
 

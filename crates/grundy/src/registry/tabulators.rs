@@ -2,15 +2,17 @@
 
 use std::ops::RangeInclusive;
 
-use super::report::{Table, TableCell, TableKind};
-use crate::catalogue::{BoardGame, BoardRegion, BombGame, Cell, HeapGame, Rectangle, Wythoff};
+use crate::catalogue::{BoardGame, BoardRegion, BombGame, Cell, Wythoff};
 use crate::error::{Error, Result};
+use crate::game::Rectangle;
 use crate::game::{Indexed, Outcome};
-use crate::solve::table::{solve_table, MAX_TABLE_POSITIONS};
+use crate::report::{TableCell, TableKind, ValueTable};
+use crate::solve::dense::{solve_dense, MAX_DENSE_POSITIONS};
+use crate::solve::heap::HeapGame;
 use crate::solve::{GoalPlay, NormalPlay, Rule};
 
 /// The most positions a `table` request may show (the positions it may
-/// need valued are capped by [`crate::solve::table::MAX_TABLE_POSITIONS`]).
+/// need valued are capped by [`crate::solve::dense::MAX_DENSE_POSITIONS`]).
 pub const MAX_TABLE_CELLS: u64 = 10_000_000;
 
 /// Tables any [`Indexed`] game: values every position up to the largest
@@ -23,7 +25,7 @@ pub fn table_of<G: Indexed, R: Rule<G>>(
     columns: Option<RangeInclusive<u64>>,
     cell: impl Fn(u64, Option<u64>) -> Option<G::Position>,
     to_cell: fn(R::Value) -> TableCell,
-) -> Result<Table> {
+) -> Result<ValueTable> {
     let row_count = rows.end().saturating_sub(*rows.start()).saturating_add(1);
     let column_count = columns.as_ref().map_or(1, |c| c.end().saturating_sub(*c.start()).saturating_add(1));
     if rows.is_empty() || columns.as_ref().is_some_and(|c| c.is_empty()) {
@@ -46,8 +48,8 @@ pub fn table_of<G: Indexed, R: Rule<G>>(
         })
         .collect();
     let needed = positions.iter().flatten().flatten().map(|p| game.index(p)).max().map_or(0, |m| m.saturating_add(1));
-    let values = solve_table(game, rule, needed)?;
-    Ok(Table {
+    let values = solve_dense(game, rule, needed)?;
+    Ok(ValueTable {
         game: String::new(),
         kind,
         rows: rows.collect(),
@@ -85,7 +87,7 @@ pub(super) fn heap_table<G: Indexed<Position = u64>>(
     game: &G,
     rows: RangeInclusive<u64>,
     columns: Option<RangeInclusive<u64>>,
-) -> Result<Table> {
+) -> Result<ValueTable> {
     one_coordinate(&columns)?;
     table_of(TableKind::NimValue, game, NormalPlay, rows, None, |r, _| Some(r), nim_value_cell)
 }
@@ -97,27 +99,27 @@ pub(super) fn take_and_break_table(
     game: &HeapGame,
     rows: RangeInclusive<u64>,
     columns: Option<RangeInclusive<u64>>,
-) -> Result<Table> {
+) -> Result<ValueTable> {
     one_coordinate(&columns)?;
     if rows.is_empty() {
         return Err(Error::InvalidPosition("the table's range is empty".into()));
     }
     let (count, last) = (rows.end() - rows.start() + 1, *rows.end());
-    let limit = MAX_TABLE_CELLS.min(MAX_TABLE_POSITIONS as u64);
+    let limit = MAX_TABLE_CELLS.min(MAX_DENSE_POSITIONS as u64);
     if count > MAX_TABLE_CELLS || last >= limit {
         let what = "the table of a heap game".into();
         return Err(Error::TooLarge { what, needed: last as u128 + 1, limit: limit as u128, unit: "heaps" });
     }
     let values = crate::solve::heap::nim_values(game, last as usize)?;
     let cells = rows.clone().map(|r| vec![Some(nim_value_cell(values.get(r as usize) as u64))]).collect();
-    Ok(Table { game: String::new(), kind: TableKind::NimValue, rows: rows.collect(), columns: None, cells })
+    Ok(ValueTable { game: String::new(), kind: TableKind::NimValue, rows: rows.collect(), columns: None, cells })
 }
 
 pub(super) fn wythoff_table(
     game: &Wythoff,
     rows: RangeInclusive<u64>,
     columns: Option<RangeInclusive<u64>>,
-) -> Result<Table> {
+) -> Result<ValueTable> {
     let columns = two_coordinates(columns)?;
     let rectangle = Rectangle::new(game, rows.end().saturating_add(1), columns.end().saturating_add(1));
     table_of(TableKind::NimValue, &rectangle, NormalPlay, rows, Some(columns), |r, c| Some((r, c?)), nim_value_cell)
@@ -127,7 +129,7 @@ pub(super) fn bomb_table(
     game: &BombGame,
     rows: RangeInclusive<u64>,
     columns: Option<RangeInclusive<u64>>,
-) -> Result<Table> {
+) -> Result<ValueTable> {
     let columns = two_coordinates(columns)?;
     let cell = |r: u64, c: Option<u64>| {
         let c = c?;
@@ -144,14 +146,14 @@ fn board_region_table<F>(
     rows: RangeInclusive<u64>,
     columns: Option<RangeInclusive<u64>>,
     fill: F,
-) -> Result<Table>
+) -> Result<ValueTable>
 where
     F: FnOnce(
         &BoardRegion<'_>,
         RangeInclusive<u64>,
         RangeInclusive<u64>,
         &dyn Fn(u64, Option<u64>) -> Option<Cell>,
-    ) -> Result<Table>,
+    ) -> Result<ValueTable>,
 {
     let columns = two_coordinates(columns)?;
     let limit = |end: u64| {
@@ -169,7 +171,7 @@ pub(super) fn board_table_normal(
     game: &BoardGame,
     rows: RangeInclusive<u64>,
     columns: Option<RangeInclusive<u64>>,
-) -> Result<Table> {
+) -> Result<ValueTable> {
     board_region_table(game, rows, columns, |region, rows, columns, cell| {
         table_of(TableKind::NimValue, region, NormalPlay, rows, Some(columns), cell, nim_value_cell)
     })
@@ -179,7 +181,7 @@ pub(super) fn board_table_goal(
     game: &BoardGame,
     rows: RangeInclusive<u64>,
     columns: Option<RangeInclusive<u64>>,
-) -> Result<Table> {
+) -> Result<ValueTable> {
     board_region_table(game, rows, columns, |region, rows, columns, cell| {
         table_of(TableKind::Outcome, region, GoalPlay, rows, Some(columns), cell, outcome_cell)
     })

@@ -6,10 +6,10 @@
 
 use std::ops::RangeInclusive;
 
-use super::report::{Table, TableCell, TableKind};
-use super::MAX_TABLE_CELLS;
+use super::tabulators::MAX_TABLE_CELLS;
 use crate::catalogue::{green_hackenbush_value, CoinTurning, Hackenbush, ProductTurning, MAX_HACKENBUSH_EDGES};
 use crate::error::{Error, Result};
+use crate::report::{TableCell, TableKind, ValueTable};
 
 fn cells_checked(rows: &RangeInclusive<u64>, columns: Option<&RangeInclusive<u64>>) -> Result<()> {
     if rows.is_empty() || columns.is_some_and(|c| c.is_empty()) {
@@ -43,9 +43,9 @@ fn within(n: u64, last: u64, what: &str) -> Result<u32> {
     Ok(n as u32)
 }
 
-fn one_coordinate(rows: RangeInclusive<u64>, cell: impl Fn(u64) -> Result<Option<u64>>) -> Result<Table> {
+fn one_coordinate(rows: RangeInclusive<u64>, cell: impl Fn(u64) -> Result<Option<u64>>) -> Result<ValueTable> {
     let cells = rows.clone().map(|n| Ok(vec![cell(n)?.map(TableCell::NimValue)])).collect::<Result<_>>()?;
-    Ok(Table { game: String::new(), kind: TableKind::NimValue, rows: rows.collect(), columns: None, cells })
+    Ok(ValueTable { game: String::new(), kind: TableKind::NimValue, rows: rows.collect(), columns: None, cells })
 }
 
 /// A Hackenbush family's values by size: `hackenbush:path` and so on.
@@ -53,7 +53,7 @@ pub(super) fn hackenbush_table(
     game: &Hackenbush,
     rows: RangeInclusive<u64>,
     columns: Option<RangeInclusive<u64>>,
-) -> Result<Table> {
+) -> Result<ValueTable> {
     let family = game.family().ok_or_else(|| Error::Unsupported {
         game: "hackenbush".into(),
         question: "a table".into(),
@@ -75,7 +75,7 @@ pub(super) fn turning_table(
     game: &CoinTurning,
     rows: RangeInclusive<u64>,
     columns: Option<RangeInclusive<u64>>,
-) -> Result<Table> {
+) -> Result<ValueTable> {
     rows_only(&columns)?;
     cells_checked(&rows, None)?;
     let rule = game.rule();
@@ -91,7 +91,7 @@ pub(super) fn product_table(
     game: &ProductTurning,
     rows: RangeInclusive<u64>,
     columns: Option<RangeInclusive<u64>>,
-) -> Result<Table> {
+) -> Result<ValueTable> {
     let columns = columns
         .ok_or_else(|| Error::InvalidPosition("this game's positions are two numbers: give rows and columns".into()))?;
     cells_checked(&rows, Some(&columns))?;
@@ -107,7 +107,7 @@ pub(super) fn product_table(
         }
         cells.push(row);
     }
-    Ok(Table {
+    Ok(ValueTable {
         game: String::new(),
         kind: TableKind::NimValue,
         rows: rows.collect(),

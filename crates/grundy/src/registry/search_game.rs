@@ -9,10 +9,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::playable::{parse_all, PlayLoop, Playable};
-use super::report::{ComponentReport, Convention, MoveReport, Play, Report, Table};
-use crate::catalogue::Notation;
 use crate::error::{Error, Result};
+use crate::game::Convention;
+use crate::game::Notation;
 use crate::game::{Options, Outcome};
+use crate::report::{ComponentReport, MoveReport, Report, ValueTable};
 use crate::solve::pruned::{Canonical, Progress, PrunedSearch, DEFAULT_MEMORY};
 
 /// How the pruned search runs for a front end.
@@ -150,9 +151,9 @@ where
         &self.name
     }
 
-    fn solve_in(&self, positions: &[String], play: Play) -> Result<Report> {
+    fn solve_in(&self, positions: &[String], play: Convention) -> Result<Report> {
         match play {
-            Play::Normal => self.solve_normal(positions),
+            Convention::Normal => self.solve_normal(positions),
             _ => Err(Error::Unsupported {
                 game: self.name.clone(),
                 question: format!("{play} play"),
@@ -161,7 +162,7 @@ where
         }
     }
 
-    fn table(&self, _: RangeInclusive<u64>, _: Option<RangeInclusive<u64>>) -> Result<Table> {
+    fn table(&self, _: RangeInclusive<u64>, _: Option<RangeInclusive<u64>>) -> Result<ValueTable> {
         Err(Error::Unsupported {
             game: self.name.clone(),
             question: "a table".into(),
@@ -172,8 +173,8 @@ where
     /// Play explores the sums reachable from the start, as for every game;
     /// the pruned search is for valuing one big board, not for a game in
     /// progress, so play suits the small boards a person plays on.
-    fn play(&self, positions: &[String], misere: bool, run: &mut PlayLoop<'_>) -> Result<()> {
-        let mut session = crate::play::Session::new(&self.game, parse_all(&self.game, positions)?, misere)?;
+    fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
+        let mut session = crate::play::Session::new(&self.game, parse_all(&self.game, positions)?, convention)?;
         run(&mut session)
     }
 }
@@ -220,7 +221,7 @@ where
         self.narrow.name()
     }
 
-    fn solve_in(&self, positions: &[String], play: Play) -> Result<Report> {
+    fn solve_in(&self, positions: &[String], play: Convention) -> Result<Report> {
         if self.all_fit(positions)? {
             self.narrow.solve_in(positions, play)
         } else {
@@ -228,15 +229,15 @@ where
         }
     }
 
-    fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<Table> {
+    fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<ValueTable> {
         self.narrow.table(rows, columns)
     }
 
-    fn play(&self, positions: &[String], misere: bool, run: &mut PlayLoop<'_>) -> Result<()> {
+    fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
         if self.all_fit(positions)? {
-            self.narrow.play(positions, misere, run)
+            self.narrow.play(positions, convention, run)
         } else {
-            self.wide.play(positions, misere, run)
+            self.wide.play(positions, convention, run)
         }
     }
 }

@@ -3,10 +3,11 @@
 use std::ops::RangeInclusive;
 
 use super::playable::{PlayLoop, Playable};
-use super::report::{ComponentReport, Convention, MoveReport, Play, Report, Table};
 use crate::catalogue::GraphGame;
 use crate::error::{Error, Result};
+use crate::game::Convention;
 use crate::play::Session;
+use crate::report::{ComponentReport, MoveReport, Report, ValueTable};
 use crate::solve::loopy::{analyse_loopy_sum, LoopyMove, LoopyValue, SolvedGraph};
 
 /// A game graph (see [`GraphGame`]), solved once ([`SolvedGraph`]); each
@@ -37,8 +38,8 @@ impl Playable for GraphRules {
         &self.name
     }
 
-    fn solve_in(&self, positions: &[String], play: Play) -> Result<Report> {
-        if play != Play::Normal {
+    fn solve_in(&self, positions: &[String], play: Convention) -> Result<Report> {
+        if !matches!(play, Convention::Normal | Convention::Loopy) {
             return Err(Error::Unsupported {
                 game: self.name.clone(),
                 question: format!("{play} play"),
@@ -80,7 +81,7 @@ impl Playable for GraphRules {
         Ok(report)
     }
 
-    fn table(&self, _: RangeInclusive<u64>, _: Option<RangeInclusive<u64>>) -> Result<Table> {
+    fn table(&self, _: RangeInclusive<u64>, _: Option<RangeInclusive<u64>>) -> Result<ValueTable> {
         Err(Error::Unsupported {
             game: self.name.clone(),
             question: "a table".into(),
@@ -90,13 +91,13 @@ impl Playable for GraphRules {
 
     /// One position: its labels decide stuck positions (draws possible).
     /// A sum: as for `solve` (generalized values; a stuck draw is `∞(∅)`).
-    fn play(&self, positions: &[String], misere: bool, run: &mut PlayLoop<'_>) -> Result<()> {
+    fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
         let unsupported = |why: &str| Error::Unsupported {
             game: self.name.clone(),
             question: "this play".into(),
             why: why.to_string(),
         };
-        if misere {
+        if !matches!(convention, Convention::Normal | Convention::Loopy) {
             return Err(unsupported("graph games are played in normal play (with labelled stuck positions)"));
         }
         let ids = positions.iter().map(|p| self.position(p)).collect::<Result<Vec<u32>>>()?;
@@ -108,7 +109,7 @@ impl Playable for GraphRules {
                     "sums need a graph whose stuck positions are losses or draws (a stuck win ends the whole game)",
                 ))
             }
-            _ => Session::new(&self.game, ids, false)?,
+            _ => Session::new(&self.game, ids, Convention::Normal)?,
         };
         run(&mut session)
     }

@@ -2,11 +2,13 @@
 
 use serde::Serialize;
 
-/// The method behind an answer, so that a reader (or a test) can tell a
+use crate::game::{named, Named};
+
+/// How an answer was decided, so that a reader (or a test) can tell a
 /// proven shortcut from exhaustive search without parsing text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Method {
+pub enum Decision {
     /// Misère play: every component is tame, so the tame-genus rule decides
     /// (ONAG ch. 12).
     TameGenus,
@@ -28,24 +30,31 @@ pub enum Method {
     ClosedForm,
 }
 
-impl Method {
+impl Named for Decision {
+    const WHAT: &'static str = "method";
+    const ALL: &'static [Self] = &[
+        Decision::TameGenus,
+        Decision::Quotient,
+        Decision::Canonical,
+        Decision::Search,
+        Decision::Suspense,
+        Decision::Retrograde,
+        Decision::GeneralizedValues,
+        Decision::ClosedForm,
+    ];
     /// The name used in reports and JSON (`tame-genus`, `search`, …).
-    pub fn name(self) -> &'static str {
+    fn name(self) -> &'static str {
         match self {
-            Method::TameGenus => "tame-genus",
-            Method::Quotient => "quotient",
-            Method::Canonical => "canonical",
-            Method::Search => "search",
-            Method::Suspense => "suspense",
-            Method::Retrograde => "retrograde",
-            Method::GeneralizedValues => "generalized-values",
-            Method::ClosedForm => "closed-form",
+            Decision::TameGenus => "tame-genus",
+            Decision::Quotient => "quotient",
+            Decision::Canonical => "canonical",
+            Decision::Search => "search",
+            Decision::Suspense => "suspense",
+            Decision::Retrograde => "retrograde",
+            Decision::GeneralizedValues => "generalized-values",
+            Decision::ClosedForm => "closed-form",
         }
     }
 }
 
-impl std::fmt::Display for Method {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
+named!(Decision);

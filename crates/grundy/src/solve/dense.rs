@@ -7,7 +7,7 @@ use crate::game::{Indexed, Options};
 /// The largest table the solver agrees to build, in positions: 10⁸ values
 /// (0.8 GB of nim-values), so that a request too large for the machine is
 /// refused with a clear error instead of being killed for memory.
-pub const MAX_TABLE_POSITIONS: usize = 100_000_000;
+pub const MAX_DENSE_POSITIONS: usize = 100_000_000;
 
 /// Values the positions numbered `0..len` of an [`Indexed`] game, in order.
 ///
@@ -17,18 +17,18 @@ pub const MAX_TABLE_POSITIONS: usize = 100_000_000;
 ///
 /// ```
 /// use grundy::catalogue::Subtraction;
-/// use grundy::solve::{table::solve_table, NormalPlay};
+/// use grundy::solve::{dense::solve_dense, NormalPlay};
 ///
 /// let game = Subtraction::new(vec![1, 3, 4]).unwrap();
-/// let values = solve_table(&game, NormalPlay, 10).unwrap();
+/// let values = solve_dense(&game, NormalPlay, 10).unwrap();
 /// assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 0, 1, 0]);
 /// ```
-pub fn solve_table<G: Indexed, R: Rule<G>>(game: &G, rule: R, len: usize) -> Result<Vec<R::Value>> {
-    if len > MAX_TABLE_POSITIONS {
+pub fn solve_dense<G: Indexed, R: Rule<G>>(game: &G, rule: R, len: usize) -> Result<Vec<R::Value>> {
+    if len > MAX_DENSE_POSITIONS {
         return Err(Error::TooLarge {
             what: "the table".into(),
             needed: len as u128,
-            limit: MAX_TABLE_POSITIONS as u128,
+            limit: MAX_DENSE_POSITIONS as u128,
             unit: "positions",
         });
     }

@@ -8,8 +8,8 @@
 //! # Adding a game
 //!
 //! 1. Implement it in `catalogue/`: [`crate::Game`] for its moves and
-//!    [`crate::catalogue::Notation`] for its positions as text (plus
-//!    [`crate::Indexed`] or [`crate::catalogue::Monotone`] if it has a table).
+//!    [`crate::game::Notation`] for its positions as text (plus
+//!    [`crate::Indexed`] or [`crate::game::Monotone`] if it has a table).
 //! 2. Add one [`GameEntry`] to [`ENTRIES`]: usually its `build` is
 //!    `NormalGame::new(d.text, TheGame, Search::normal_play, None)`.
 //! 3. Add the same row to the README's table of games (the test
@@ -21,60 +21,24 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use super::build::{board_game, heap_game, parse_piece, subtraction_set, MineRules};
+use super::board::{board_game, parse_piece};
 use super::closed::WythoffRules;
+use super::description::{Description, Form};
 use super::families::{hackenbush_table, product_table, turning_table};
 use super::graph::GraphRules;
-use super::playable::{NormalGame, Playable};
+use super::heap::{heap_game, subtraction_set};
+use super::mine::MineRules;
+use super::normal_game::NormalGame;
+use super::options::RuleOptions;
+use super::playable::Playable;
 use super::search_game::{ByWidth, SearchGame};
-use super::tables::{bomb_table, heap_table, wythoff_table};
-use super::RuleOptions;
+use super::tabulators::{bomb_table, heap_table, wythoff_table};
 use crate::catalogue::{
     BombGame, Chomp, CoinTurning, Cram, GraphGame, Hackenbush, HackenbushFamily, Nim, NodeKayles, Piece,
     ProductTurning, Sprouts, Subtraction, WideCram, Wythoff,
 };
 use crate::error::{Error, Result};
 use crate::solve::Search;
-
-/// How a description of an entry is written, beyond its name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Form {
-    /// The name alone: `wythoff`.
-    Name,
-    /// `name:PARAMETERS`; errors call the parameters `what` and show
-    /// `sample`, a description to copy.
-    Parameters { what: &'static str, sample: &'static str },
-    /// A take-and-break code: text that starts with a digit or a point
-    /// (`0.77`, `4.07`, `.137`), or with `hex:`.
-    Code,
-    /// `name FILE`: the game is read from the file named by the first
-    /// argument after the name.
-    File,
-    /// `name` alone or `name:PARAMETERS` (`hackenbush`, `hackenbush:path`).
-    OptionalParameters,
-}
-
-impl Form {
-    /// Whether a description with this `name` (the part before `:`) and
-    /// full `text` belongs to an entry called `entry` written this way.
-    fn matches(self, entry: &str, name: &str, text: &str) -> bool {
-        match self {
-            Form::Code => text.starts_with(|c: char| c.is_ascii_digit() || c == '.') || text.starts_with("hex:"),
-            _ => name == entry,
-        }
-    }
-}
-
-/// What an entry's constructor receives.
-pub struct Description<'a> {
-    /// The whole description, trimmed: `subtraction:1,3,4`.
-    pub text: &'a str,
-    /// What follows the first `:`, if anything.
-    pub parameters: Option<&'a str>,
-    pub options: &'a RuleOptions,
-    /// [`Form::File`] entries: the file's name and its contents.
-    pub file: Option<(&'a str, &'a str)>,
-}
 
 type Build = fn(&Description) -> Result<Box<dyn Playable>>;
 

@@ -1,76 +1,11 @@
-//! What the front ends print: answers as typed, serializable data.
-//!
-//! Every field that names a kind of thing is an enum with `Display` and
-//! serde (`"normal"`, `"tame-genus"`, `"nim-value"`), so consumers match on
-//! values and never compare strings; the JSON stays readable.
+//! The answer to "who wins this position, and how?".
 
 use serde::{Serialize, Serializer};
 
-use crate::game::Outcome;
+use crate::game::{Convention, Outcome};
 use crate::solve::genus::Genus;
 use crate::solve::loopy::LoopyValue;
-use crate::solve::Method;
-
-/// Which convention decides who wins, as asked of a game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Play {
-    /// The last player to move wins.
-    #[default]
-    Normal,
-    /// The last player to move loses.
-    Misere,
-    /// Every-SG: a player moves in every component that can move.
-    Every,
-}
-
-/// The convention a [`Report`] was decided under: the [`Play`] asked for,
-/// or the one the game itself imposes (races to a goal, loopy graphs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Convention {
-    Normal,
-    Misere,
-    Every,
-    /// A race to a goal: the mover onto the goal wins; draws possible.
-    Goal,
-    /// A graph with cycles: normal play, draws possible.
-    Loopy,
-}
-
-impl From<Play> for Convention {
-    fn from(play: Play) -> Self {
-        match play {
-            Play::Normal => Convention::Normal,
-            Play::Misere => Convention::Misere,
-            Play::Every => Convention::Every,
-        }
-    }
-}
-
-impl Convention {
-    pub fn name(self) -> &'static str {
-        match self {
-            Convention::Normal => "normal",
-            Convention::Misere => "misere",
-            Convention::Every => "every",
-            Convention::Goal => "goal",
-            Convention::Loopy => "loopy",
-        }
-    }
-}
-
-impl std::fmt::Display for Convention {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::fmt::Display for Play {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        Convention::from(*self).fmt(f)
-    }
-}
+use crate::solve::Decision;
 
 /// Writes a value by its `Display` form (a genus `0^1202`, a loopy value
 /// `∞(0,2)`): the notation of the field, not the struct's fields.
@@ -89,7 +24,7 @@ pub struct Report {
     pub play: Convention,
     /// How the outcome was decided, where there is a choice (misère: the
     /// tame-genus rule or exact search).
-    pub method: Option<Method>,
+    pub method: Option<Decision>,
     /// The generalized Sprague–Grundy value of a loopy position, e.g. `∞(0,2)`.
     #[serde(serialize_with = "as_text")]
     pub generalized_value: Option<LoopyValue>,
@@ -189,51 +124,4 @@ pub struct MoveReport {
     pub to: Vec<String>,
     /// The nim-value of that option (normal play only).
     pub nim_value: Option<u64>,
-}
-
-/// What the cells of a [`Table`] hold.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum TableKind {
-    NimValue,
-    Outcome,
-}
-
-impl std::fmt::Display for TableKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            TableKind::NimValue => "nim-value",
-            TableKind::Outcome => "outcome",
-        })
-    }
-}
-
-/// A table of values over a range of one- or two-coordinate positions.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Table {
-    pub game: String,
-    pub kind: TableKind,
-    /// The first coordinate of each row.
-    pub rows: Vec<u64>,
-    /// The second coordinate of each column (none for one-coordinate games).
-    pub columns: Option<Vec<u64>>,
-    /// `cells[r][c]`; one column for one-coordinate games. `None` where the
-    /// coordinates name no position (off the board).
-    pub cells: Vec<Vec<Option<TableCell>>>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
-pub enum TableCell {
-    NimValue(u64),
-    Outcome(Outcome),
-}
-
-impl std::fmt::Display for TableCell {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            TableCell::NimValue(v) => write!(f, "{v}"),
-            TableCell::Outcome(o) => write!(f, "{o}"),
-        }
-    }
 }

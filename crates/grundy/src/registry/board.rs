@@ -1,0 +1,62 @@
+//! Leapers and riders on boards: pieces named or written as steps.
+
+use super::closed::RaceRules;
+use super::description::Description;
+use super::goal_game::GoalGame;
+use super::normal_game::NormalGame;
+use super::playable::Playable;
+use super::tabulators::{board_table_goal, board_table_normal};
+use crate::catalogue::{BoardGame, Piece, Step};
+use crate::error::{Error, Result};
+use crate::game::parse_pair;
+use crate::play::picture;
+use crate::solve::Search;
+
+/// A piece's leaps and rides, named or parsed.
+pub(super) struct Moves {
+    leaps: Vec<Step>,
+    rides: Vec<Step>,
+}
+
+impl From<Piece> for Moves {
+    fn from(piece: Piece) -> Self {
+        Moves { leaps: piece.leaps.to_vec(), rides: piece.rides.to_vec() }
+    }
+}
+
+/// Parses `leaper:STEPS`, `rider:STEPS` and `leaper:STEPS+rider:STEPS`.
+pub(super) fn parse_piece(description: &str) -> Result<Moves> {
+    let mut moves = Moves { leaps: Vec::new(), rides: Vec::new() };
+    for part in description.split('+') {
+        let (kind, steps) = part
+            .split_once(':')
+            .ok_or_else(|| Error::Syntax { expected: "leaper:STEPS or rider:STEPS".into(), found: part.to_string() })?;
+        let target = match kind.trim() {
+            "leaper" => &mut moves.leaps,
+            "rider" => &mut moves.rides,
+            other => return Err(Error::Syntax { expected: "'leaper' or 'rider'".into(), found: other.to_string() }),
+        };
+        for step in steps.split('/') {
+            target.push(parse_pair(step, "a step dx,dy")?);
+        }
+    }
+    Ok(moves)
+}
+
+/// A leaper/rider on the requested board, racing to the goal if one is set.
+pub(super) fn board_game(description: &Description, moves: impl Into<Moves>) -> Result<Box<dyn Playable>> {
+    let Moves { leaps, rides } = moves.into();
+    let options = description.options;
+    let game = BoardGame::new(options.board, leaps, rides)?;
+    let Some(goal) = options.goal else {
+        return Ok(Box::new(
+            NormalGame::new(description.text, game, Search::normal_play, Some(board_table_normal))
+                .with_picture(picture::board),
+        ));
+    };
+    let race = game.with_goal(goal)?;
+    Ok(match RaceRules::of(description.text, &race) {
+        Some(closed_form) => Box::new(closed_form),
+        None => Box::new(GoalGame::new(description.text, race, Some(board_table_goal)).with_picture(picture::board)),
+    })
+}

@@ -1,0 +1,123 @@
+//! Sessions of races to a goal: three-valued outcomes, with draws.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::ops::RangeInclusive;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+
+use super::playable::{lock, tabulate_or_explain, with_picture, PlayLoop, Playable, Tabulator};
+use crate::error::{Error, Result};
+use crate::game::Convention;
+use crate::game::Goal;
+use crate::game::Notation;
+use crate::play::{Picture, Session};
+use crate::report::{ComponentReport, Report, ValueTable};
+use crate::solve::loopy::{retrograde, Digraph};
+use crate::solve::{analyse_goal, GoalPlay, Search};
+
+/// A race to a goal: three-valued outcomes, one position at a time. Keeps
+/// one search (and its memo) for its whole life.
+pub struct GoalGame<G: Goal + Notation + Send + Sync + 'static>
+where
+    G::Position: Debug + Hash + Send,
+{
+    name: String,
+    game: Arc<G>,
+    search: Mutex<Search<Arc<G>, GoalPlay>>,
+    tabulate: Option<Tabulator<G>>,
+    picture: Option<Picture<G>>,
+}
+
+impl<G: Goal + Notation + Send + Sync + 'static> GoalGame<G>
+where
+    G::Position: Debug + Hash + Send,
+{
+    pub fn new(name: impl Into<String>, game: G, tabulate: Option<Tabulator<G>>) -> Self {
+        let game = Arc::new(game);
+        let search = Mutex::new(Search::goal_play(Arc::clone(&game)));
+        GoalGame { name: name.into(), search, game, tabulate, picture: None }
+    }
+
+    /// Draws positions with `picture` in `play`.
+    pub fn with_picture(mut self, picture: Picture<G>) -> Self {
+        self.picture = Some(picture);
+        self
+    }
+}
+
+impl<G: Goal + Notation + Send + Sync + 'static> Playable for GoalGame<G>
+where
+    G::Position: Debug + Hash + Ord + Send,
+{
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        lock(&self.search).set_interrupt(flag);
+    }
+
+    fn solve_in(&self, positions: &[String], play: Convention) -> Result<Report> {
+        if !matches!(play, Convention::Normal | Convention::Goal) {
+            return Err(Error::Unsupported {
+                game: self.name.clone(),
+                question: format!("{play} play"),
+                why: "it is a race to a goal: misère and Every-SG play are not defined for it".into(),
+            });
+        }
+        let [position] = positions else {
+            return Err(Error::InvalidPosition(format!(
+                "{} is a race to a goal: give one position (sums of races with draws are not supported), found {}",
+                self.name,
+                positions.len()
+            )));
+        };
+        let parsed = self.game.parse_position(position)?;
+        let analysis = analyse_goal(&mut lock(&self.search), &parsed)?;
+        let from = self.game.format_position(&parsed);
+        let mut report = Report::new(&self.name, Convention::Goal, positions, analysis.outcome);
+        report.components.push(ComponentReport {
+            remoteness: remoteness_of(&*self.game, &parsed)?,
+            ..ComponentReport::new(from.clone())
+        });
+        report.set_race_moves(&from, analysis.best_moves.iter().map(|to| self.game.format_position(to)));
+        Ok(report)
+    }
+
+    fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<ValueTable> {
+        tabulate_or_explain(&self.name, &*self.game, self.tabulate, rows, columns)
+    }
+
+    fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
+        if !matches!(convention, Convention::Normal | Convention::Goal) {
+            return Err(Error::Unsupported {
+                game: self.name.clone(),
+                question: match convention {
+                    Convention::Misere => "misère play".into(),
+                    other => format!("{other} play"),
+                },
+                why: "it is a race to a goal: misère play is not defined for it".into(),
+            });
+        }
+        let [position] = positions else {
+            return Err(Error::InvalidPosition(format!(
+                "{} is a race to a goal: give one position, found {}",
+                self.name,
+                positions.len()
+            )));
+        };
+        let session = Session::goal(&*self.game, self.game.parse_position(position)?)?;
+        run(&mut with_picture(session, self.picture))
+    }
+}
+
+/// The remoteness of a race position, by retrograde analysis of the graph
+/// of positions it can reach (the loopy-game machinery).
+fn remoteness_of<G: Goal>(game: &G, position: &G::Position) -> Result<Option<u64>>
+where
+    G::Position: Hash + Eq + Clone,
+{
+    let (graph, _) = Digraph::explore(game, std::slice::from_ref(position), 10_000_000)?;
+    Ok(retrograde(&graph).remoteness[0])
+}

@@ -1,0 +1,218 @@
+//! Sessions of games with normal-play nim-values: sums, every winning
+//! move, misère and Every-SG play.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::ops::RangeInclusive;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+
+use super::playable::{lock, parse_all, tabulate_or_explain, with_picture, PlayLoop, Playable, Tabulator};
+use crate::error::{Error, Result};
+use crate::game::Convention;
+use crate::game::Notation;
+use crate::play::{Picture, Session};
+use crate::report::{ComponentReport, MoveReport, Report, ValueTable};
+use crate::solve::misere::MisereSums;
+use crate::solve::quotient::MisereOracle;
+use crate::solve::remoteness::{every_sg_outcome, SuspensePlay};
+use crate::solve::{analyse_sum, Decision, NormalPlay, Search};
+
+/// How a [`NormalGame`] searches: plain, decomposing, or by closed form.
+pub type SearchOf<G> = fn(Arc<G>) -> Search<Arc<G>, NormalPlay>;
+
+/// A game with normal-play nim-values: sums, every winning move, and misère
+/// and Every-SG play. It keeps one normal-play search (and its memo) for
+/// its whole life.
+pub struct NormalGame<G: Notation + Send + Sync + 'static>
+where
+    G::Position: Debug + Ord + Hash + Send,
+{
+    name: String,
+    game: Arc<G>,
+    search: Mutex<Search<Arc<G>, NormalPlay>>,
+    misere: Mutex<MisereSums<Arc<G>>>,
+    tabulate: Option<Tabulator<G>>,
+    picture: Option<Picture<G>>,
+}
+
+impl<G: Notation + Send + Sync + 'static> NormalGame<G>
+where
+    G::Position: Debug + Ord + Hash + Send,
+{
+    /// `search` builds the search to use (plain, decomposing, or closed form);
+    /// `tabulate` makes tables, where the game has them.
+    pub fn new(name: impl Into<String>, game: G, search: SearchOf<G>, tabulate: Option<Tabulator<G>>) -> Self {
+        let game = Arc::new(game);
+        NormalGame {
+            name: name.into(),
+            search: Mutex::new(search(Arc::clone(&game))),
+            misere: Mutex::new(MisereSums::new(Arc::clone(&game))),
+            game,
+            tabulate,
+            picture: None,
+        }
+    }
+
+    /// Draws positions with `picture` in `play` (heaps stay numbers without one).
+    pub fn with_picture(mut self, picture: Picture<G>) -> Self {
+        self.picture = Some(picture);
+        self
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// Decides misère sums by `quotient` wherever it covers them.
+    pub fn with_misere_quotient(self, quotient: Box<dyn MisereOracle<G::Position>>) -> Self {
+        NormalGame { misere: Mutex::new(MisereSums::new(Arc::clone(&self.game)).with_quotient(quotient)), ..self }
+    }
+
+    /// The components of the given positions, split where the game decomposes.
+    fn components(&self, positions: &[String]) -> Result<Vec<G::Position>> {
+        let parsed = parse_all(&*self.game, positions)?;
+        let search = lock(&self.search);
+        Ok(parsed.iter().flat_map(|p| search.components(p)).collect())
+    }
+
+    fn show(&self, position: &G::Position) -> String {
+        self.game.format_position(position)
+    }
+
+    fn solve_normal(&self, positions: &[String]) -> Result<Report> {
+        let parsed = parse_all(&*self.game, positions)?;
+        let analysis = analyse_sum(&mut lock(&self.search), &parsed)?;
+        let mut report = Report::new(&self.name, Convention::Normal, positions, analysis.outcome);
+        report.nim_value = Some(analysis.nim_value);
+        for (p, &v) in analysis.components.iter().zip(&analysis.component_values) {
+            report.components.push(ComponentReport { nim_value: Some(v), ..ComponentReport::new(self.show(p)) });
+        }
+        report.winning_moves = analysis
+            .winning_moves
+            .iter()
+            .map(|m| MoveReport {
+                component: m.component,
+                from: self.show(&analysis.components[m.component]),
+                to: m.option.iter().map(|p| self.show(p)).collect(),
+                nim_value: Some(m.option_value),
+            })
+            .collect();
+        Ok(report)
+    }
+
+    /// Misère: every component's genus; the tame-genus rule when all are
+    /// tame, exact search otherwise; every move to a misère P-position
+    /// ([`MisereSums`], kept for the session: each genus computed once).
+    fn solve_misere(&self, positions: &[String]) -> Result<Report> {
+        let components = self.components(positions)?;
+        let analysis = lock(&self.misere).analyse(&components)?;
+        let mut report = Report::new(&self.name, Convention::Misere, positions, analysis.outcome);
+        report.method = Some(analysis.method);
+        report.note = analysis.note;
+        // Decided by the misère quotient, a sum has no genera (they would
+        // cost an exponential search each).
+        let mut genera = analysis.genera.into_iter();
+        let mut forms = analysis.canonical_forms.into_iter();
+        for component in &components {
+            let genus = genera.next();
+            report.components.push(ComponentReport {
+                nim_value: genus.as_ref().map(|g| g.nim_value),
+                genus,
+                misere_canonical_form: forms.next(),
+                ..ComponentReport::new(self.show(component))
+            });
+        }
+        report.winning_moves = analysis
+            .winning_moves
+            .iter()
+            .map(|m| MoveReport {
+                component: m.component,
+                from: self.show(&components[m.component]),
+                to: m.option.iter().map(|p| self.show(p)).collect(),
+                nim_value: None,
+            })
+            .collect();
+        Ok(report)
+    }
+
+    /// Every-SG: each component's suspense number; the largest decides.
+    fn solve_every(&self, positions: &[String]) -> Result<Report> {
+        let components = self.components(positions)?;
+        let mut search = Search::new(&*self.game, SuspensePlay);
+        let mut suspense = Vec::with_capacity(components.len());
+        for component in &components {
+            suspense.push(search.value(component).map_err(|e| match e {
+                Error::SumNotSupported { .. } => Error::Unsupported {
+                    game: self.name.clone(),
+                    question: "Every-SG play".into(),
+                    why: "it needs moves to single positions, and this game splits positions".into(),
+                },
+                other => other,
+            })?);
+        }
+        let mut report = Report::new(&self.name, Convention::Every, positions, every_sg_outcome(&suspense));
+        report.method = Some(Decision::Suspense);
+        for (component, s) in components.iter().zip(&suspense) {
+            report
+                .components
+                .push(ComponentReport { suspense: Some(s.moves), ..ComponentReport::new(self.show(component)) });
+        }
+        Ok(report)
+    }
+}
+
+impl<G: Notation + Send + Sync + 'static> Playable for NormalGame<G>
+where
+    G::Position: Debug + Ord + Hash + Send,
+{
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn uses_misere_quotient(&self) -> bool {
+        lock(&self.misere).has_quotient()
+    }
+
+    fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        lock(&self.search).set_interrupt(Arc::clone(&flag));
+        lock(&self.misere).set_interrupt(flag);
+    }
+
+    fn set_misere_method(&mut self, method: Decision) -> Result<()> {
+        match method {
+            Decision::Canonical => {
+                lock(&self.misere).use_canonical_forms();
+                Ok(())
+            }
+            _ => Err(Error::Unsupported {
+                game: self.name.clone(),
+                question: format!("misère play by {method}"),
+                why: "the method is the library's choice unless it is canonical (canonical forms)".into(),
+            }),
+        }
+    }
+
+    fn solve_in(&self, positions: &[String], play: Convention) -> Result<Report> {
+        match play {
+            Convention::Normal => self.solve_normal(positions),
+            Convention::Misere => self.solve_misere(positions),
+            Convention::Every => self.solve_every(positions),
+            Convention::Goal | Convention::Loopy => Err(Error::Unsupported {
+                game: self.name.clone(),
+                question: format!("{play} play"),
+                why: "its positions have normal-play nim-values: it is neither a race to a goal nor a loopy graph"
+                    .into(),
+            }),
+        }
+    }
+
+    fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<ValueTable> {
+        tabulate_or_explain(&self.name, &*self.game, self.tabulate, rows, columns)
+    }
+
+    fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
+        let session = Session::new(&*self.game, parse_all(&*self.game, positions)?, convention)?;
+        run(&mut with_picture(session, self.picture))
+    }
+}
