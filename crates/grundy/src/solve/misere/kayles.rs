@@ -204,7 +204,9 @@ mod tests {
         assert_eq!(direct[..20], [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2]);
         assert!((0..=400).all(|h| kayles_nim_value(h) == direct[h as usize]));
         assert_ne!(direct[70], direct[82], "heap 70 is the last exception");
-        assert_eq!(kayles_nim_value(1_000_000_007), direct[(71 + (1_000_000_007 - 71) % 12) as usize]);
+        for far in [1_000_000_007u64, 1 << 40, u64::MAX] {
+            assert_eq!(kayles_nim_value(far), direct[(71 + (far - 71) % 12) as usize], "heap {far}");
+        }
     }
 
     /// Against exact search of the whole sum (one memo for all sums):
