@@ -12,7 +12,8 @@ use crate::solve::Search;
 
 /// Take-and-break codes and the named heap games (see [`HeapGame::parse`]).
 /// Misère sums of heaps are decided by the game's misère quotient where it
-/// covers them: the one given in the options, or one computed as needed.
+/// covers them: the one given in the options, or one computed as needed
+/// (for Kayles, the Sibert–Conway decomposition, which covers every heap).
 pub(super) fn heap_game(description: &Description) -> Result<Box<dyn Playable>> {
     let game = HeapGame::parse(description.text)?;
     let quotient: Box<dyn MisereOracle<u64>> = match &description.options.misere_quotient {
@@ -21,6 +22,8 @@ pub(super) fn heap_game(description: &Description) -> Result<Box<dyn Playable>> 
             quotient.validate(&game, Limits::default())?;
             Box::new(QuotientOracle::fixed(game.clone(), quotient))
         }
+        // Kayles is solved for every heap (Sibert and Conway, 1992).
+        None if game.code() == "0.77" => Box::new(crate::solve::misere::kayles::SibertConway),
         None => Box::new(QuotientOracle::on_the_fly(game.clone())),
     };
     let playable = NormalGame::new(description.text, game, Search::normal_play, Some(take_and_break_table));

@@ -31,6 +31,7 @@
 mod analysis;
 pub mod canonical;
 pub mod genus;
+pub mod kayles;
 mod rule;
 
 pub use analysis::{analyse_misere_sum, MisereAnalysis, MisereMove, MisereSums};
