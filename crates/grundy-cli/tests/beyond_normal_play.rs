@@ -18,18 +18,22 @@ fn graph_file(name: &str, text: &str) -> String {
 }
 
 #[test]
-fn misere_nim_uses_the_tame_rule_and_kayles_its_misere_quotient() {
+fn misere_nim_uses_the_tame_rule_kayles_its_solution_and_dawsons_kayles_its_quotient() {
     let report = json(&["solve", "--misere", "nim", "1", "1", "--json"]);
     assert_eq!(report["outcome"], "N");
     assert_eq!(report["method"], "tame-genus");
     let report = json(&["solve", "--misere", "nim", "1", "--json"]);
     assert_eq!(report["outcome"], "P");
-    // Kayles heap 5 is not tame; the misère quotient decides (the search
-    // fallback is tested in tests/quotient.rs).
+    // Kayles heap 5 is not tame; Sibert and Conway's solution decides (the
+    // quotient and the search fallback are tested in tests/quotient.rs).
     let report = json(&["solve", "--misere", "kayles", "5", "2", "--json"]);
-    assert_eq!(report["method"], "quotient");
+    assert_eq!(report["method"], "closed-form");
     assert_eq!(report["outcome"], "N");
     assert!(!report["winning_moves"].as_array().unwrap().is_empty());
+    // Dawson's Kayles has no such solution: its misère quotient, computed
+    // as the sum needs it, decides.
+    let report = json(&["solve", "--misere", "dawsons-kayles", "5", "2", "--json"]);
+    assert_eq!(report["method"], "quotient");
 }
 
 #[test]

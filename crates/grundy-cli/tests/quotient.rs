@@ -110,15 +110,20 @@ fn kayles_moves(rows: &[u64]) -> Vec<Vec<u64>> {
 }
 
 /// The misère outcome and winning moves `grundy solve --misere kayles`
-/// reports for `heaps`, checked against the exhaustive search above.
-fn check_misere_kayles_sum(mut heaps: Vec<u64>) {
+/// reports for `heaps`, checked against the exhaustive search above:
+/// decided by the misère quotient in `quotient` when one is given, else by
+/// Sibert and Conway's solution (a closed form).
+fn check_misere_kayles_sum(mut heaps: Vec<u64>, quotient: Option<&str>) {
     let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
     let mut args = vec!["solve", "--misere", "kayles", "--json"];
     args.extend(texts.iter().map(String::as_str));
+    if let Some(file) = quotient {
+        args.extend(["--quotient", file]);
+    }
     let run = grundy(&args, "");
     assert_eq!(run.status, 0, "{}", run.stderr);
     let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
-    assert_eq!(report["method"], "quotient");
+    assert_eq!(report["method"], if quotient.is_some() { "quotient" } else { "closed-form" });
     heaps.sort_unstable();
     let mut memo = std::collections::HashMap::new();
     let wins = misere_kayles_wins(heaps.clone(), &mut memo);
@@ -163,16 +168,22 @@ fn check_misere_kayles_sum(mut heaps: Vec<u64>) {
     assert_eq!(reported, expected, "{heaps:?}");
 }
 
-/// Sums of twenty Kayles heaps decided by the quotient, against an
+/// Sums of twenty Kayles heaps decided by the quotient (from a file made by
+/// `grundy quotient`) and by Sibert and Conway's solution, against an
 /// exhaustive search written from the rules (heaps small enough for it to
 /// finish in a second). On the second sum misère and normal play have
 /// different winning moves, so the search checks misère play itself.
 #[test]
 fn twenty_kayles_heaps_by_the_quotient_match_exhaustive_search() {
-    check_misere_kayles_sum(vec![1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 2, 3]);
+    let file = temp("kayles-6.quotient");
+    let made = grundy(&["quotient", "kayles", "--to", "6", "--output", &file], "");
+    assert_eq!(made.status, 0, "{}", made.stderr);
     let mut small = vec![1; 17];
     small.extend([4, 5, 6]);
-    check_misere_kayles_sum(small);
+    for quotient in [Some(file.as_str()), None] {
+        check_misere_kayles_sum(vec![1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 2, 3], quotient);
+        check_misere_kayles_sum(small.clone(), quotient);
+    }
 }
 
 #[test]

@@ -54,10 +54,10 @@ def test_builtin_kayles_against_a_plain_search():
         total = nim_sum(plain_nim_values(kayles, sum_))
         assert (builtin.outcome, builtin.nim_value) == ("N" if total else "P", total), sum_
         assert moves_of(builtin) == by_search(kayles, sum_), sum_
-    # Misère play: decided by Kayles' misère quotient, checked by a plain
-    # search of the sums.
+    # Misère play: decided by Sibert and Conway's solution of misère Kayles,
+    # checked by a plain search of the sums.
     builtin = grundy.solve("kayles", 5, 2, misere=True)
-    assert (builtin.outcome, builtin.method) == ("N", "quotient")
+    assert (builtin.outcome, builtin.method) == ("N", "closed-form")
     assert moves_of(builtin) == by_search(kayles, [5, 2], misere=True) == [(0, 5, [1, 3]), (1, 2, [1])]
 
 

@@ -26,7 +26,8 @@ pub enum Decision {
     Retrograde,
     /// A loopy sum decided by generalized Sprague–Grundy values (Smith).
     GeneralizedValues,
-    /// A formula from theory (a race's closed form, Wythoff's P-positions).
+    /// A formula from theory (a race's closed form, Wythoff's P-positions,
+    /// Sibert and Conway's solution of misère Kayles).
     ClosedForm,
 }
 

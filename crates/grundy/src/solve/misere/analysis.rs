@@ -171,7 +171,7 @@ where
         }
         if let Some(quotient) = &mut self.quotient {
             if quotient.outcome(components).is_some() {
-                return Ok(Decision::Quotient);
+                return Ok(quotient.decision());
             }
         }
         for component in components {
@@ -187,8 +187,10 @@ where
         if let Some(canonical) = &mut self.canonical {
             return Ok((canonical.outcome(components)?, Decision::Canonical));
         }
-        if let Some(outcome) = self.quotient.as_mut().and_then(|q| q.outcome(components)) {
-            return Ok((outcome, Decision::Quotient));
+        if let Some(quotient) = &mut self.quotient {
+            if let Some(outcome) = quotient.outcome(components) {
+                return Ok((outcome, quotient.decision()));
+            }
         }
         let method = self.method(components)?;
         let outcome = match method {
@@ -207,9 +209,10 @@ where
     /// Outcome, genera and every winning move of the sum of `components`.
     pub fn analyse(&mut self, components: &[G::Position]) -> Result<MisereAnalysis<G::Position>> {
         let (outcome, method) = self.outcome(components)?;
+        let by_oracle = self.quotient.as_ref().is_some_and(|q| q.decision() == method);
         let mut canonical_forms = Vec::new();
         let genera = match (method, &mut self.canonical) {
-            (Decision::Quotient, _) => Vec::new(),
+            _ if by_oracle => Vec::new(),
             // The genus of a form is a few sums of forms, not a search.
             (Decision::Canonical, Some(canonical)) => {
                 let mut genera = Vec::with_capacity(components.len());
@@ -239,7 +242,7 @@ where
             }
         }
         let note = match &self.quotient {
-            Some(quotient) if method != Decision::Quotient && method != Decision::Canonical => {
+            Some(quotient) if !by_oracle && method != Decision::Canonical => {
                 Some(format!("{}, not this sum: decided by {method}", quotient.coverage()))
             }
             _ => None,

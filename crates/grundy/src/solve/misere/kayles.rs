@@ -28,6 +28,7 @@
 //! reach and against the misère quotient of Kayles (40 elements, final at
 //! heap 156), which this crate builds on its own (see the tests).
 
+use crate::solve::Decision;
 use crate::game::Outcome;
 use crate::nim::{mex, NimValue};
 
@@ -169,6 +170,11 @@ impl crate::solve::quotient::MisereOracle<u64> for SibertConway {
 
     fn coverage(&self) -> String {
         "the Sibert–Conway decomposition of misère Kayles covers every sum".to_string()
+    }
+
+    /// Sibert and Conway's theorem, not a table of quotient products.
+    fn decision(&self) -> Decision {
+        Decision::ClosedForm
     }
 }
 

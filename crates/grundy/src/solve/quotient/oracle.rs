@@ -2,6 +2,7 @@
 
 use super::{Limits, PartialQuotient};
 use crate::game::Outcome;
+use crate::solve::Decision;
 use crate::solve::heap::HeapGame;
 
 /// Something that decides the misère outcome of *some* sums quickly and
@@ -12,6 +13,12 @@ pub trait MisereOracle<P>: Send {
     fn outcome(&mut self, components: &[P]) -> Option<Outcome>;
     /// What it covers, for the note that says why it did not decide a sum.
     fn coverage(&self) -> String;
+    /// How the sums it covers are decided, as reports name it: products in
+    /// a misère quotient unless the oracle says otherwise (a theorem that
+    /// solves the game outright is a closed form).
+    fn decision(&self) -> Decision {
+        Decision::Quotient
+    }
 }
 
 /// Heaps up to this size get the quotient computed on the fly when a sum
