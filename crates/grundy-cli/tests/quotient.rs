@@ -66,18 +66,34 @@ fn solve_uses_a_quotient_file_and_falls_back_beyond_it() {
     assert!(run.stderr.contains("is not a misère quotient file"), "{}", run.stderr);
 }
 
+/// Twenty heaps up to 40 are past any exhaustive search; two independent
+/// methods must agree on them: Kayles' misère quotient (built by `grundy
+/// quotient`, products of its elements) and Sibert and Conway's solution
+/// (the default for Kayles), outcome and every winning move.
 #[test]
-fn twenty_kayles_heaps_are_decided_by_the_quotient() {
+fn twenty_kayles_heaps_get_one_answer_from_the_quotient_and_from_sibert_conway() {
+    let file = temp("kayles-40.quotient");
+    let made = grundy(&["quotient", "kayles", "--to", "40", "--output", &file], "");
+    assert_eq!(made.status, 0, "{}", made.stderr);
     let heaps = [
         "3", "7", "12", "40", "25", "9", "33", "1", "18", "27", "5", "38", "14", "22", "30", "11", "2", "36", "8", "19",
     ];
-    let mut args = vec!["solve", "--misere", "kayles"];
-    args.extend(heaps);
-    args.push("--json");
-    let run = grundy(&args, "");
-    assert_eq!(run.status, 0, "{}", run.stderr);
-    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
-    assert_eq!(report["method"], "quotient");
+    let report = |quotient: Option<&str>| -> serde_json::Value {
+        let mut args = vec!["solve", "--misere", "kayles", "--json"];
+        args.extend(heaps);
+        if let Some(file) = quotient {
+            args.extend(["--quotient", file]);
+        }
+        let run = grundy(&args, "");
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        serde_json::from_str(&run.stdout).unwrap()
+    };
+    let (by_quotient, by_theorem) = (report(Some(&file)), report(None));
+    assert_eq!((&by_quotient["method"], &by_theorem["method"]), (&"quotient".into(), &"closed-form".into()));
+    assert_eq!(by_quotient["outcome"], by_theorem["outcome"]);
+    assert_eq!(by_quotient["winning_moves"], by_theorem["winning_moves"]);
+    let misere_moves = by_theorem["winning_moves"].as_array().unwrap().len();
+    assert_eq!(by_theorem["outcome"] == "N", misere_moves > 0, "a first-player win has a winning move");
 }
 
 /// Whether the player to move wins misère Kayles on `rows` (sorted), from
