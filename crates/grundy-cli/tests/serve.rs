@@ -304,6 +304,9 @@ fn a_job_can_be_cancelled() {
     let slow = std::thread::spawn(move || {
         client.post("/api/solve", json!({"game": "cram", "position": ["7x8"], "job": "cancel-me"})).error(409)
     });
+    // The pruned search reports its count to the job, as the page shows it.
+    let status = progress(&s, "cancel-me");
+    assert!(status["stage"].as_str().unwrap().contains("search"), "{status}");
     let mut cancelled = false;
     for _ in 0..50 {
         std::thread::sleep(Duration::from_millis(50));

@@ -96,8 +96,19 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
     /// there was none to load).
     fn search(&self) -> Result<(PrunedSearch<'_, G>, Option<usize>)> {
         let mut search = self.bare_search();
-        if let Some(progress) = self.settings.progress {
-            search = search.on_progress(progress);
+        // The front end's progress line, and the count of the watch it runs
+        // the request under (the server's job page shows it).
+        let (shown, watch) = (self.settings.progress, crate::watch::Watch::current());
+        if shown.is_some() || watch.is_some() {
+            search = search.on_progress(move |progress, elapsed| {
+                if let Some(watch) = &watch {
+                    watch.set_stage("positions the search has expanded");
+                    watch.set_done(progress.nodes);
+                }
+                if let Some(show) = shown {
+                    show(progress, elapsed);
+                }
+            });
         }
         let mut loaded = None;
         if let Some(path) = &self.settings.checkpoint {
