@@ -63,6 +63,15 @@ pub enum Error {
     #[error("cannot read {file}: {reason}")]
     Io { file: String, reason: String },
 
+    /// A file that could not be written.
+    #[error("cannot write {file}: {reason}")]
+    Write { file: String, reason: String },
+
+    /// A file that was read but is not what it should be: another kind of
+    /// file, cut short, or damaged (`problem` says which, and how).
+    #[error("{file} is {problem}")]
+    BadFile { file: String, problem: String },
+
     /// A rule description or parameter that does not describe a game.
     #[error("{0}")]
     InvalidGame(String),

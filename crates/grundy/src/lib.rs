@@ -67,6 +67,7 @@ pub mod pattern;
 pub mod play;
 pub mod registry;
 pub mod report;
+pub mod sequence;
 pub mod solve;
 #[cfg(test)]
 mod testing;
