@@ -41,8 +41,8 @@ pub enum Error {
     #[error("'{game}' needs {what}, e.g. {example}")]
     MissingParameters { game: String, what: &'static str, example: &'static str },
 
-    /// Board settings (`--board`, `--goal`) for a game that has no board.
-    #[error("'{game}' is not a board game: --board and --goal do not apply")]
+    /// Board settings (a board size, a goal) for a game that has no board.
+    #[error("'{game}' is not a board game: it takes no board size or goal")]
     NotABoardGame { game: String },
 
     /// A question the game has no answer to (a table of fields, misère
