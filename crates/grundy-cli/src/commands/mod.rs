@@ -309,10 +309,11 @@ pub fn run(command: Command) -> Result<()> {
 }
 
 /// The library says what is wrong in its own terms ("a board size or a
-/// goal"); where that was a flag, the command line names the flag.
+/// goal"); where that was a flag, the command line names the flag (an error
+/// with context of its own is left as it is, so no context is lost).
 fn in_flags(error: anyhow::Error) -> anyhow::Error {
     match error.downcast_ref() {
-        Some(grundy::Error::NotABoardGame { game }) => {
+        Some(grundy::Error::NotABoardGame { game }) if error.chain().count() == 1 => {
             anyhow::anyhow!("'{game}' is not a board game: --board and --goal do not apply")
         }
         _ => error,
