@@ -11,7 +11,7 @@
 //! 2. [`sequence`] — sequences of nim-values of any origin: compact
 //!    [`sequence::Values`], their periodicity ([`sequence::find_periodicity`],
 //!    proven by the octal periodicity theorem) and the `.seq` file with its
-//!    checkpoints ([`sequence::file`]);
+//!    checkpoints ([`sequence::file`](mod@sequence::file));
 //! 3. [`game`] — the game model: the [`Game`] trait (a position's options,
 //!    each a sum of positions), opt-in capabilities ([`Decompose`],
 //!    [`Indexed`], [`ClosedForm`], [`Goal`], [`NimHeapGenus`],

@@ -5,7 +5,7 @@
 //! misère values of a quotient) is stored as [`Values`] in the narrowest
 //! width that holds it; [`find_periodicity`] finds the pattern its tail
 //! follows and, given the place of an octal code's last digit, proves it by
-//! the octal periodicity theorem; [`file`] writes and reads the compact
+//! the octal periodicity theorem; [`file`](mod@file) writes and reads the compact
 //! `.seq` file, and keeps a [`file::Checkpoint`] of a long run up to date by
 //! appending. None of this depends on how the values were computed, so the
 //! heap solvers, the pattern finder, the command line and the Python
