@@ -5,8 +5,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use grundy::sequence::{self, Periodicity, Values};
 use grundy::solve::heap::HeapGame;
-use grundy::solve::heap::{self, Algorithm, NimSequence, Periodicity, Values};
+use grundy::solve::heap::{Algorithm, NimSequence};
 use grundy::solve::quotient;
 use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
@@ -133,7 +134,7 @@ struct PythonPeriodicity {
 }
 
 fn periodicity_of(values: &[u32], octal_length: Option<usize>) -> Option<PythonPeriodicity> {
-    heap::find_periodicity(values, octal_length).map(to_python_periodicity)
+    sequence::find_periodicity(values, octal_length).map(to_python_periodicity)
 }
 
 fn to_python_periodicity(p: Periodicity) -> PythonPeriodicity {

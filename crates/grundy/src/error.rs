@@ -41,8 +41,8 @@ pub enum Error {
     #[error("'{game}' needs {what}, e.g. {example}")]
     MissingParameters { game: String, what: &'static str, example: &'static str },
 
-    /// Board settings (`--board`, `--goal`) for a game that has no board.
-    #[error("'{game}' is not a board game: --board and --goal do not apply")]
+    /// Board settings (a board size, a goal) for a game that has no board.
+    #[error("'{game}' is not a board game: it takes no board size or goal")]
     NotABoardGame { game: String },
 
     /// A question the game has no answer to (a table of fields, misère
@@ -62,6 +62,15 @@ pub enum Error {
     /// A file that could not be read.
     #[error("cannot read {file}: {reason}")]
     Io { file: String, reason: String },
+
+    /// A file that could not be written.
+    #[error("cannot write {file}: {reason}")]
+    Write { file: String, reason: String },
+
+    /// A file that was read but is not what it should be: another kind of
+    /// file, cut short, or damaged (`problem` says which, and how).
+    #[error("{file} is {problem}")]
+    BadFile { file: String, problem: String },
 
     /// A rule description or parameter that does not describe a game.
     #[error("{0}")]

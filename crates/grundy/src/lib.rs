@@ -8,28 +8,32 @@
 //! ones above it):
 //!
 //! 1. [`nim`] — nim arithmetic: mex, nim-sum, nim-product, nim-inverse;
-//! 2. [`game`] — the game model: the [`Game`] trait (a position's options,
+//! 2. [`sequence`] — sequences of nim-values of any origin: compact
+//!    [`sequence::Values`], their periodicity ([`sequence::find_periodicity`],
+//!    proven by the octal periodicity theorem) and the `.seq` file with its
+//!    checkpoints ([`sequence::file`](mod@sequence::file));
+//! 3. [`game`] — the game model: the [`Game`] trait (a position's options,
 //!    each a sum of positions), opt-in capabilities ([`Decompose`],
 //!    [`Indexed`], [`ClosedForm`], [`Goal`], [`NimHeapGenus`],
 //!    [`game::Monotone`], [`game::Notation`]) and explicit game graphs
 //!    ([`game::Digraph`]);
-//! 3. [`solve`] — solvers any game gets for free: memoized search (which
+//! 4. [`solve`] — solvers any game gets for free: memoized search (which
 //!    owns its game, so it can be kept and sent), dense tables, analysis of
 //!    sums with every winning move, misère play with genus and tameness,
 //!    races with draws, remoteness and Every-SG, loopy games with
 //!    generalized Sprague–Grundy values, and nim-value sequences of heap
 //!    games with proven periodicity;
-//! 4. [`catalogue`] — games defined once: Nim, subtraction and take-and-break
+//! 5. [`catalogue`] — games defined once: Nim, subtraction and take-and-break
 //!    heap games, Wythoff, leapers and riders on boards (named pieces in
 //!    [`catalogue::Piece`]), the Bomb Game, minesweeper, chess-piece races,
 //!    games on explicit graphs;
-//! 5. [`report`] — what the front ends print: typed, serializable answers
+//! 6. [`report`] — what the front ends print: typed, serializable answers
 //!    ([`report::Report`]) and tables of values ([`report::ValueTable`]);
-//! 6. [`pattern`] and [`export`] — what a table shows: periods and the form
+//! 7. [`pattern`] and [`export`] — what a table shows: periods and the form
 //!    of its P-positions, and pictures (PNG, SVG);
-//! 7. [`play`] — a game in progress against a perfect opponent: legal
+//! 8. [`play`] — a game in progress against a perfect opponent: legal
 //!    moves, the engine's reply (win fastest, or last longest), hints, undo;
-//! 8. [`registry`] — the front door: one registry of games described in text
+//! 9. [`registry`] — the front door: one registry of games described in text
 //!    (`subtraction:1,3,4`, `leaper:-2,1/1,-2`), [`registry::Playable`]
 //!    sessions (`Send + Sync`, memo kept between questions) answering with
 //!    reports, so front ends need no code per game.
@@ -67,6 +71,7 @@ pub mod pattern;
 pub mod play;
 pub mod registry;
 pub mod report;
+pub mod sequence;
 pub mod solve;
 #[cfg(test)]
 mod testing;

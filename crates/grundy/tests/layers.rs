@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[&[&str]] = &[
     &["error"],
     &["nim"],
+    &["sequence"],
     &["game"],
     &["solve"],
     &["catalogue"],

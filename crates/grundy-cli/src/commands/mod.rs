@@ -305,6 +305,19 @@ pub fn run(command: Command) -> Result<()> {
         Command::Serve { .. } => run_command(command),
         command => watch::run(|| run_command(command)),
     }
+    .map_err(in_flags)
+}
+
+/// The library says what is wrong in its own terms ("a board size or a
+/// goal"); where that was a flag, the command line names the flag (an error
+/// with context of its own is left as it is, so no context is lost).
+fn in_flags(error: anyhow::Error) -> anyhow::Error {
+    match error.downcast_ref() {
+        Some(grundy::Error::NotABoardGame { game }) if error.chain().count() == 1 => {
+            anyhow::anyhow!("'{game}' is not a board game: --board and --goal do not apply")
+        }
+        _ => error,
+    }
 }
 
 fn run_command(command: Command) -> Result<()> {

@@ -5,8 +5,9 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use grundy::export::{self, ImageFormat, SequencePlot};
 use grundy::registry::RuleOptions;
+use grundy::sequence::find_periodicity;
 use grundy::solve::heap::HeapGame;
-use grundy::solve::heap::{find_periodicity, Algorithm, NimSequence};
+use grundy::solve::heap::{Algorithm, NimSequence};
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 pub enum Format {

@@ -7,13 +7,9 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use grundy::solve::heap::HeapGame;
-use grundy::solve::quotient::{presentation, Limits, PartialQuotient, Presentation, Stability};
+use grundy::solve::quotient::{presentation, Limits, PartialQuotient, Presentation, Stability, MAX_BUILT_HEAPS};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-
-/// The largest heap a quotient may be asked for: every heap's options are
-/// listed whenever the quotient changes (quadratic in the heap).
-pub const MAX_QUOTIENT_HEAP: u64 = 20_000;
 
 pub struct Request<'a> {
     pub game: &'a str,
@@ -43,8 +39,8 @@ struct Growth {
 
 pub fn run(request: Request) -> Result<()> {
     let game = HeapGame::parse(request.game)?;
-    if request.to > MAX_QUOTIENT_HEAP {
-        bail!("--to {} is above the largest heap a quotient is computed for ({MAX_QUOTIENT_HEAP})", request.to);
+    if request.to > MAX_BUILT_HEAPS {
+        bail!("--to {} is above the largest heap a quotient is computed for ({MAX_BUILT_HEAPS})", request.to);
     }
     let interrupted = super::watch::static_flag();
     let limits = Limits { max_elements: request.max_elements, interrupt: Some(interrupted), ..Limits::default() };
@@ -107,15 +103,11 @@ pub fn run(request: Request) -> Result<()> {
         }
         if interrupted.load(Ordering::SeqCst) {
             progress.abandon();
-            eprintln!(
-                "grundy: interrupted at heap {}; {}",
+            return Err(super::watch::stopped(format!(
+                "interrupted at heap {}; {}",
                 quotient.last_heap(),
-                match request.checkpoint {
-                    Some(path) => format!("saved to {}: run the same command again to continue", path.display()),
-                    None => "nothing saved (give --checkpoint FILE to make runs resumable)".to_string(),
-                }
-            );
-            std::process::exit(130);
+                super::sequence::kept(request.checkpoint)
+            )));
         }
     }
     drop(working);

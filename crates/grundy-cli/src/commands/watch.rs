@@ -85,7 +85,13 @@ impl Drop for Working {
 /// The error for work stopped by a signal: it says what was kept, and stays
 /// an [`grundy::Error::Interrupted`] so `main` exits with 130.
 pub fn interrupted(kept: impl std::fmt::Display) -> anyhow::Error {
-    anyhow::Error::new(grundy::Error::Interrupted).context(format!("interrupted; {kept}"))
+    stopped(format!("interrupted; {kept}"))
+}
+
+/// The same with the whole message given: "interrupted after 300 heaps; …"
+/// says how far the work got before what it kept.
+pub fn stopped(message: String) -> anyhow::Error {
+    anyhow::Error::new(grundy::Error::Interrupted).context(message)
 }
 
 /// A table of `description` over the ranges, as `table`, `plot` and

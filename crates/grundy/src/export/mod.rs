@@ -33,7 +33,7 @@ pub use scatter::{draw_scatter, scatter_layout, ScatterLayout, SequencePlot, RAR
 
 use crate::error::{Error, Result};
 use crate::report::{TableCell, ValueTable};
-use crate::solve::heap::find_periodicity;
+use crate::sequence::find_periodicity;
 
 /// The largest heatmap: cells of the table (then at least one pixel each).
 pub const MAX_HEATMAP_CELLS: u64 = 4_000_000;

@@ -7,7 +7,7 @@
 //! - for every row and column, its **preperiod, period and saltus**
 //!   (`G(n + p) = G(n) + s` from the preperiod on; saltus > 0 is arithmetic
 //!   periodicity), by the same finder as heap sequences
-//!   ([`find_periodicity`](crate::solve::heap::find_periodicity));
+//!   ([`find_periodicity`](crate::sequence::find_periodicity));
 //! - whether the **whole table** repeats beyond some offset, along rows and
 //!   along columns, with the smallest periods; and where it repeats from the
 //!   first row and column, the small table of values by `(x mod a, y mod b)`;

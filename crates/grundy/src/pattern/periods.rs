@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::Grid;
-use crate::solve::heap::find_periodicity;
+use crate::sequence::find_periodicity;
 
 /// `v(n + period) = v(n) + saltus` for every `n ≥ from` on the line, within the range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

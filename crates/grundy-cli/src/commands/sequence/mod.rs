@@ -1,7 +1,5 @@
 //! `grundy sequence`: nim-values of heaps 0..N of a heap game.
 
-mod file;
-
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
@@ -9,7 +7,8 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use grundy::solve::heap::{find_periodicity, Algorithm, HeapGame, NimSequence, Periodicity, Proof, Values};
+use grundy::sequence::{file, Periodicity, Proof, Values};
+use grundy::solve::heap::{Algorithm, HeapGame, NimSequence};
 use grundy::solve::quotient::{misere_sequence_with, Limits, MisereSequence};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -46,13 +45,21 @@ pub struct Request<'a> {
     pub misere: bool,
 }
 
-/// How often a running computation writes its checkpoint, unless the
-/// environment variable `GRUNDY_CHECKPOINT_EVERY` gives other seconds.
-/// A save appends only the values computed since the last one.
+/// How often a running sequence or quotient writes its checkpoint, unless
+/// the environment variable `GRUNDY_CHECKPOINT_EVERY` gives other seconds.
+/// A sequence's save appends only the values computed since the last one.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(10);
 
 pub(crate) fn checkpoint_every() -> Duration {
     checkpoint_every_or(CHECKPOINT_EVERY)
+}
+
+/// What an interrupted sequence or quotient kept, for its last message.
+pub(crate) fn kept(checkpoint: Option<&Path>) -> String {
+    match checkpoint {
+        Some(path) => format!("saved to {}: run the same command again to continue", path.display()),
+        None => "nothing saved (give --checkpoint FILE to make runs resumable)".to_string(),
+    }
 }
 
 /// `GRUNDY_CHECKPOINT_EVERY` seconds if set, else `default`.
@@ -110,15 +117,11 @@ pub fn run(request: Request) -> Result<()> {
         }
         if interrupted.load(Ordering::SeqCst) {
             progress.abandon();
-            eprintln!(
-                "grundy: interrupted after {} heaps; {}",
+            return Err(super::watch::stopped(format!(
+                "interrupted after {} heaps; {}",
                 sequence.values().len(),
-                match request.checkpoint {
-                    Some(path) => format!("saved to {}: run the same command again to continue", path.display()),
-                    None => "nothing saved (give --checkpoint FILE to make runs resumable)".to_string(),
-                }
-            );
-            std::process::exit(130);
+                kept(request.checkpoint)
+            )));
         }
     }
     progress.finish_and_clear();
@@ -129,7 +132,7 @@ pub fn run(request: Request) -> Result<()> {
     let elapsed = started.elapsed();
     let mut values = sequence.into_values();
     values.truncate(len);
-    let periodicity = grundy::with_values!(&values, v => find_periodicity(v, game.octal_length()));
+    let periodicity = values.periodicity(game.octal_length());
     eprintln!(
         "grundy: {} heaps of {} in {:.2?} ({} method)",
         len - resumed.min(len),
@@ -226,7 +229,7 @@ fn print(
     play: &Play,
 ) -> Result<()> {
     if let Format::Binary = format {
-        return file::write(output.expect("checked above"), game.description(), values);
+        return file::write(output.expect("checked above"), game.description(), values).map_err(Into::into);
     }
     // Streamed, not built in memory: a run to 2^30 heaps is gigabytes of text.
     let sink: Box<dyn Write> = match output {

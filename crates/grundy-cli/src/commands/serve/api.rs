@@ -19,8 +19,9 @@ use grundy::export::{self, ImageFormat};
 use grundy::game::Convention;
 use grundy::registry::{find, game, game_with_file, Form, Playable, RuleOptions, ENTRIES};
 use grundy::report::Report;
+use grundy::sequence::find_periodicity;
 use grundy::solve::heap::HeapGame;
-use grundy::solve::heap::{find_periodicity, Algorithm, NimSequence};
+use grundy::solve::heap::{Algorithm, NimSequence};
 use grundy::solve::quotient::misere_sequence;
 use serde::Deserialize;
 

@@ -16,7 +16,8 @@
 use super::pass::last_part;
 use super::rare_common::Split;
 use super::seen::Marks;
-use super::{simple_options, splitting_takes, HeapGame, Value};
+use super::{simple_options, splitting_takes, HeapGame};
+use crate::sequence::Value;
 
 /// Values below this fit a word of marks.
 const BITS: u32 = u64::BITS;

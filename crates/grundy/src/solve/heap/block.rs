@@ -30,7 +30,8 @@
 use super::pass::{first_scattered, SCATTER_BLOCK_LEN};
 use super::rare_common::Split;
 use super::seen::Rows;
-use super::{simple_options, splitting_takes, HeapGame, Value};
+use super::{simple_options, splitting_takes, HeapGame};
+use crate::sequence::Value;
 
 /// Heaps a block, at most (rows of 256 values: 16 KB, in the L1 cache).
 pub(super) const BLOCK: usize = 64;

@@ -17,7 +17,7 @@
 //! chosen in one place (`Engine::schedule`) once its passes are measured;
 //! [`NimSequence::heaps_by_schedule`] says which ran.
 //!
-//! [`find_periodicity`] then finds preperiod, period and saltus, and for
+//! [`find_periodicity`](crate::sequence::find_periodicity) then finds preperiod, period and saltus, and for
 //! finite octal codes proves periodicity by the octal periodicity theorem.
 
 mod bits;
@@ -25,20 +25,16 @@ mod block;
 mod code;
 mod pass;
 mod pending;
-mod periodicity;
 mod pipeline;
 mod plain;
 pub mod rare_common;
 pub mod running_count;
 mod seen;
-mod values;
 
 pub use code::HeapGame;
-pub use periodicity::{find_periodicity, Periodicity, Proof, Unproven};
-pub use values::{Lanes, Value, Values};
 
+use crate::sequence::{with_values, Value, Values};
 use seen::Seen;
-use values::with_values;
 
 use crate::error::{Error, Result};
 use crate::game::{named, Named};
@@ -263,13 +259,13 @@ impl NimSequence {
 
 impl NimSequence {
     /// For a finite octal code, checks whether the values so far prove a
-    /// period (Guy–Smith: see [`find_periodicity`]); values past a proven
+    /// period (Guy–Smith: see [`find_periodicity`](crate::sequence::find_periodicity)); values past a proven
     /// period are copies, so Kayles or 0.16 cost nothing more once their
     /// period is proven. The check costs about one comparison a value and
     /// runs each time the values double.
     fn look_for_a_proven_period(&mut self) {
         let Some(k) = self.game.octal_length() else { return };
-        let pattern = with_values!(&self.values, v => find_periodicity(v, Some(k)));
+        let pattern = self.values.periodicity(Some(k));
         if let Some(pattern) = pattern.filter(|p| p.proven()) {
             self.proven_period = Some(pattern.period);
         }

@@ -21,7 +21,8 @@ use std::ops::Range;
 
 use super::pending::{Avx2, PendingSet};
 use super::seen::Seen;
-use super::{splitting_takes, HeapGame, Value, Values};
+use super::{splitting_takes, HeapGame};
+use crate::sequence::{Value, Values};
 
 /// The first heaps `a` are taken in order, in blocks that double from
 /// [`FIRST_BLOCK`]: in most octal games every pending value is met there.

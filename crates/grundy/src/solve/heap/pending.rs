@@ -16,8 +16,7 @@
 //! time; without AVX2 the same set is tested a split at a time, and the
 //! answers are the same either way.
 
-use super::values::Lanes;
-use super::Value;
+use crate::sequence::{Lanes, Value};
 
 /// The pending values below 256, as `pshufb` tables, each 16-byte table
 /// twice (once for each 128-bit lane of a 256-bit register).

@@ -29,7 +29,8 @@ use std::thread;
 
 use super::block::{Blocks, Listing, Plan};
 use super::rare_common::Split;
-use super::{HeapGame, Value};
+use super::HeapGame;
+use crate::sequence::Value;
 
 /// Polls of a channel before the thread sleeps on it.
 const SPINS: usize = 1 << 12;

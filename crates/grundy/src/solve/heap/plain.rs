@@ -1,7 +1,8 @@
 //! The plain method: every option of every heap.
 
 use super::seen::Seen;
-use super::{splitting_takes, two_heap_splits, HeapGame, Value};
+use super::{splitting_takes, two_heap_splits, HeapGame};
+use crate::sequence::Value;
 
 /// The next nim-value, given that `seen` already holds the values of the
 /// options that leave no heap or one heap.

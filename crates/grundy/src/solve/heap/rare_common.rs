@@ -47,7 +47,8 @@ use super::pass::Pass;
 use std::ops::Range;
 
 use super::seen::{Marks, Seen};
-use super::{splitting_takes, HeapGame, Value};
+use super::{splitting_takes, HeapGame};
+use crate::sequence::Value;
 
 /// Whether the method applies: a finite code whose splits leave at most two heaps.
 pub fn supports(game: &HeapGame) -> bool {

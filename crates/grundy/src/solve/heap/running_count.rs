@@ -14,7 +14,8 @@
 //! — `O(|S|)` a heap instead of a pass over every earlier value. `M` only
 //! grows (counts only grow), so keeping it costs `O(1)` amortized.
 
-use super::{HeapGame, Value};
+use super::HeapGame;
+use crate::sequence::Value;
 
 /// Whether the method applies: no splits, no digit before the point, every
 /// written digit either 0 (that number may not be taken) or 3 (it may, and

@@ -1,6 +1,7 @@
 //! Heap-game sequences against published values and against each other.
 
 use super::*;
+use crate::sequence::{find_periodicity, Proof, Unproven};
 use crate::solve::{dense::solve_dense, NormalPlay};
 
 fn sequence(description: &str, method: Algorithm, len: usize) -> Vec<u32> {

@@ -28,9 +28,9 @@
 //! reach and against the misère quotient of Kayles (40 elements, final at
 //! heap 156), which this crate builds on its own (see the tests).
 
-use crate::solve::Decision;
 use crate::game::Outcome;
 use crate::nim::{mex, NimValue};
+use crate::solve::Decision;
 
 /// The heaps that appear in the families (every other heap is *plain*).
 const SPECIAL: [u64; 8] = [1, 4, 5, 9, 12, 17, 20, 25];

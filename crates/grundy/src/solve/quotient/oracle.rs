@@ -2,8 +2,8 @@
 
 use super::{Limits, PartialQuotient};
 use crate::game::Outcome;
-use crate::solve::Decision;
 use crate::solve::heap::HeapGame;
+use crate::solve::Decision;
 
 /// Something that decides the misère outcome of *some* sums quickly and
 /// says `None` for the rest (which are then decided another way). The

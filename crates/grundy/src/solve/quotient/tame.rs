@@ -41,7 +41,8 @@ use rustc_hash::FxHashMap;
 
 use crate::error::{Error, Result};
 use crate::nim::NimValue;
-use crate::solve::heap::{find_periodicity, HeapGame, Proof};
+use crate::sequence::{find_periodicity, Proof};
+use crate::solve::heap::HeapGame;
 use crate::solve::misere::genus::Genus;
 
 /// How a tame position acts in tame misère sums.

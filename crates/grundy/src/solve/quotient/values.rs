@@ -32,8 +32,8 @@ use super::tame::{tame_misere_values, TameSequence, TameValues};
 use crate::error::{Error, Result};
 use crate::game::{Game, Options};
 use crate::nim::NimValue;
+use crate::sequence::{find_periodicity, Periodicity, Proof, Unproven};
 use crate::solve::heap::HeapGame;
-use crate::solve::heap::{find_periodicity, Periodicity, Proof, Unproven};
 
 /// The most nim heaps tried: a heap whose misère value is larger is not
 /// decided this way.

@@ -10,13 +10,17 @@
 //! written. Any other damage (a byte changed, the file cut short) is found
 //! by the sizes or the hash and reported. Files of version 1 (four bytes a
 //! value, no hash) are still read.
+//!
+//! The file belongs to the library, not to a front end, so that every front
+//! end (the command line's `--format binary` and `--checkpoint`, Python, the
+//! server) writes the same bytes and resumes from the same checkpoints.
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
-use grundy::solve::heap::Values;
+use super::Values;
+use crate::error::{Error, Result};
 
 const MAGIC: &[u8] = b"GRUNDY-SEQUENCE 2\n";
 const MAGIC_V1: &[u8] = b"GRUNDY-SEQUENCE 1\n";
@@ -65,8 +69,14 @@ impl<W: Write> Write for Hashing<W> {
 /// beside it first, renamed over `path` only once complete, so an
 /// interruption never leaves a half-written file.
 pub fn write(path: &Path, description: &str, values: &Values) -> Result<()> {
+    write_atomically(path, description, values).map(|_| ())
+}
+
+/// [`write`], giving the hash of the values written (a checkpoint keeps it
+/// to extend on its next append).
+fn write_atomically(path: &Path, description: &str, values: &Values) -> Result<Fnv> {
     let partial = path.with_extension("partial");
-    let write_all = || -> std::io::Result<()> {
+    let write_all = || -> std::io::Result<Fnv> {
         let mut out = BufWriter::with_capacity(1 << 20, File::create(&partial)?);
         out.write_all(MAGIC)?;
         out.write_all(&(description.len() as u32).to_le_bytes())?;
@@ -76,11 +86,28 @@ pub fn write(path: &Path, description: &str, values: &Values) -> Result<()> {
         let hash = hash_of(values, 0, Fnv::default())?;
         out.write_all(&hash.0.to_le_bytes())?;
         write_values(&mut out, values, 0)?;
-        out.into_inner().map_err(|e| e.into_error())?.sync_all()
+        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        Ok(hash)
     };
-    write_all().with_context(|| format!("cannot write {}", partial.display()))?;
-    std::fs::rename(&partial, path)
-        .with_context(|| format!("cannot rename {} to {}", partial.display(), path.display()))
+    let hash = write_all().map_err(|e| cannot_write(&partial, e))?;
+    std::fs::rename(&partial, path).map_err(|e| Error::Write {
+        file: path.display().to_string(),
+        reason: format!("cannot rename {} to it: {e}", partial.display()),
+    })?;
+    Ok(hash)
+}
+
+fn cannot_write(path: &Path, error: std::io::Error) -> Error {
+    Error::Write { file: path.display().to_string(), reason: error.to_string() }
+}
+
+fn cannot_read(path: &Path, error: std::io::Error) -> Error {
+    Error::Io { file: path.display().to_string(), reason: error.to_string() }
+}
+
+/// What is wrong with the file at `path`, as `path is {problem}`.
+fn bad(path: &Path, problem: String) -> Error {
+    Error::BadFile { file: path.display().to_string(), problem }
 }
 
 /// The hash `start` continued over the values from heap `from` on.
@@ -102,50 +129,56 @@ fn write_values(out: &mut impl Write, values: &Values, from: usize) -> std::io::
 /// Reads a sequence file: the game's description and the values. Every
 /// problem is one line naming the file and what is wrong with it.
 pub fn read(path: &Path) -> Result<(String, Values)> {
-    let shown = path.display();
-    let mut input = BufReader::new(File::open(path).with_context(|| format!("cannot open {shown}"))?);
+    let mut input = BufReader::new(File::open(path).map_err(|e| cannot_read(path, e))?);
     let mut magic = Vec::with_capacity(MAGIC.len());
-    (&mut input).take(MAGIC.len() as u64).read_to_end(&mut magic).with_context(|| format!("cannot read {shown}"))?;
+    (&mut input).take(MAGIC.len() as u64).read_to_end(&mut magic).map_err(|e| cannot_read(path, e))?;
     let version1 = magic == MAGIC_V1;
     if magic != MAGIC && !version1 {
-        bail!("{shown} is not a grundy sequence file (it does not start with 'GRUNDY-SEQUENCE 2')");
+        return Err(bad(path, "not a grundy sequence file (it does not start with 'GRUNDY-SEQUENCE 2')".into()));
     }
-    let truncated = || format!("{shown} is truncated: its header ends early");
+    let truncated = |error: std::io::Error| match error.kind() {
+        std::io::ErrorKind::UnexpectedEof => bad(path, "truncated: its header ends early".into()),
+        _ => cannot_read(path, error),
+    };
     let mut word = [0u8; 4];
-    input.read_exact(&mut word).with_context(truncated)?;
+    input.read_exact(&mut word).map_err(truncated)?;
     let length = u32::from_le_bytes(word) as usize;
     if length > 4096 {
-        bail!("{shown} is damaged: its game description claims {length} bytes");
+        return Err(bad(path, format!("damaged: its game description claims {length} bytes")));
     }
     let mut description = vec![0; length];
-    input.read_exact(&mut description).with_context(truncated)?;
+    input.read_exact(&mut description).map_err(truncated)?;
     let description =
-        String::from_utf8(description).with_context(|| format!("{shown} is damaged: the game is not UTF-8 text"))?;
+        String::from_utf8(description).map_err(|_| bad(path, "damaged: the game is not UTF-8 text".into()))?;
     let width = if version1 {
         4
     } else {
         let mut width = [0u8; 1];
-        input.read_exact(&mut width).with_context(truncated)?;
+        input.read_exact(&mut width).map_err(truncated)?;
         width[0] as usize
     };
     let Some(mut values) = Values::with_width(width) else {
-        bail!("{shown} is damaged: a value is {width} bytes wide (1, 2 or 4 expected)");
+        return Err(bad(path, format!("damaged: a value is {width} bytes wide (1, 2 or 4 expected)")));
     };
     let mut count = [0u8; 8];
-    input.read_exact(&mut count).with_context(truncated)?;
+    input.read_exact(&mut count).map_err(truncated)?;
     let count = u64::from_le_bytes(count);
     let mut hash = [0u8; 8];
     if !version1 {
-        input.read_exact(&mut hash).with_context(truncated)?;
+        input.read_exact(&mut hash).map_err(truncated)?;
     }
-    let size = std::fs::metadata(path).with_context(|| format!("cannot read {shown}"))?.len();
+    let size = std::fs::metadata(path).map_err(|e| cannot_read(path, e))?.len();
     let header = (if version1 { MAGIC_V1.len() } else { MAGIC.len() + 1 + 8 } + 4 + length + 8) as u64;
     let stored = size.saturating_sub(header);
     let needed = count.checked_mul(width as u64);
     if needed.is_none_or(|needed| needed > stored) || (version1 && needed != Some(stored)) {
-        bail!("{shown} is damaged: it claims {count} values of {width} bytes but holds {stored} bytes of them");
+        return Err(bad(
+            path,
+            format!("damaged: it claims {count} values of {width} bytes but holds {stored} bytes of them"),
+        ));
     }
-    let count = usize::try_from(count).context("too many values for this machine")?;
+    let count = usize::try_from(count)
+        .map_err(|_| bad(path, format!("too large for this machine: it holds {count} values")))?;
     values.reserve_total(count)?;
     let mut chunk = vec![0u8; (1 << 20) * width];
     let mut left = count;
@@ -153,7 +186,7 @@ pub fn read(path: &Path) -> Result<(String, Values)> {
     while left > 0 {
         let take = left.min(1 << 20);
         let bytes = &mut chunk[..take * width];
-        input.read_exact(bytes).with_context(|| format!("cannot read {shown}"))?;
+        input.read_exact(bytes).map_err(|e| cannot_read(path, e))?;
         computed.add(bytes);
         match &mut values {
             Values::U8(v) => v.extend_from_slice(bytes),
@@ -163,7 +196,7 @@ pub fn read(path: &Path) -> Result<(String, Values)> {
         left -= take;
     }
     if !version1 && computed.0 != u64::from_le_bytes(hash) {
-        bail!("{shown} is damaged: its values do not match the hash in its header");
+        return Err(bad(path, "damaged: its values do not match the hash in its header".into()));
     }
     Ok((description, values))
 }
@@ -188,15 +221,14 @@ impl Checkpoint {
         Checkpoint { path: path.to_path_buf(), description: description.to_string(), stored }
     }
 
+    /// Brings the file up to `values` (which extend what it holds, or
+    /// replace it when narrower or of another width).
     pub fn save(&mut self, values: &Values) -> Result<()> {
         let hash = match self.stored {
             Some((width, count, hash)) if width == values.width() && count <= values.len() => {
-                self.append(values, count, hash).with_context(|| format!("cannot write {}", self.path.display()))?
+                self.append(values, count, hash).map_err(|e| cannot_write(&self.path, e))?
             }
-            _ => {
-                write(&self.path, &self.description, values)?;
-                hash_of(values, 0, Fnv::default())?
-            }
+            _ => write_atomically(&self.path, &self.description, values)?,
         };
         self.stored = Some((values.width(), values.len(), hash));
         Ok(())

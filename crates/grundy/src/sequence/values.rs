@@ -6,6 +6,7 @@
 //! `u32`, the first time a value does not fit; the solvers' inner loops are
 //! written once over [`Value`] and compiled for each width.
 
+use super::periodicity::{find_periodicity, Periodicity};
 use crate::error::{Error, Result};
 
 /// One stored nim-value: `u8`, `u16` or `u32`.
@@ -76,15 +77,14 @@ pub enum Values {
 }
 
 /// Runs `$body` with `$v` bound to the values as a slice (or vector) of
-/// their own width: one generic body, compiled three times.
-#[macro_export]
-#[doc(hidden)]
+/// their own width: one generic body, compiled three times. Inside the
+/// crate only: a user reaches the values through [`Values`]'s methods.
 macro_rules! with_values {
     ($values:expr, $v:ident => $body:expr) => {
         match $values {
-            $crate::solve::heap::Values::U8($v) => $body,
-            $crate::solve::heap::Values::U16($v) => $body,
-            $crate::solve::heap::Values::U32($v) => $body,
+            $crate::sequence::Values::U8($v) => $body,
+            $crate::sequence::Values::U16($v) => $body,
+            $crate::sequence::Values::U32($v) => $body,
         }
     };
 }
@@ -99,6 +99,13 @@ impl Default for Values {
 impl Values {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The pattern the values' tail follows ([`find_periodicity`]), proven
+    /// when `octal_length` gives the place of a finite octal code's last
+    /// non-zero digit and enough values are there.
+    pub fn periodicity(&self, octal_length: Option<usize>) -> Option<Periodicity> {
+        with_values!(self, v => find_periodicity(v, octal_length))
     }
 
     /// Empty values of the given width in bytes (1, 2 or 4), for readers of
@@ -187,7 +194,7 @@ impl Values {
     /// Moves to the next width that holds `value`, keeping room for
     /// `capacity` values (the new vector is allocated before the old one is
     /// freed, so widening needs both for a moment).
-    pub(super) fn widen(&mut self, value: u32, capacity: usize) -> Result<()> {
+    pub(crate) fn widen(&mut self, value: u32, capacity: usize) -> Result<()> {
         let capacity = capacity.max(self.len());
         let widened = if value <= u16::MAX as u32 {
             Values::U16(copy_into(self, capacity)?)

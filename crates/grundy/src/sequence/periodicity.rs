@@ -4,8 +4,6 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::Value;
-
 /// A pattern `G(n + period) = G(n) + saltus` for all `n ≥ preperiod`
 /// within the computed values, and why it should hold for every heap.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -135,24 +133,24 @@ const CONJECTURE_SPAN: usize = 30;
 /// the theorem are only ever reported as conjectures.
 ///
 /// ```
-/// use grundy::solve::heap::find_periodicity;
+/// use grundy::sequence::find_periodicity;
 /// // 0 0 1 1 0 0 1 1 …: the subtraction game {2}.
 /// let values: Vec<u32> = (0..200).map(|n| (n / 2 % 2) as u32).collect();
 /// let pattern = find_periodicity(&values, Some(2)).unwrap();
 /// assert_eq!((pattern.preperiod, pattern.period, pattern.proven()), (0, 4, true));
 /// ```
-pub fn find_periodicity<T: Value>(values: &[T], octal_length: Option<usize>) -> Option<Periodicity> {
+pub fn find_periodicity<T: Copy + Into<u64>>(values: &[T], octal_length: Option<usize>) -> Option<Periodicity> {
     let len = values.len();
     for period in 1..=len / 2 {
-        let (last, earlier) = (values[len - 1].get(), values[len - 1 - period].get());
+        let (last, earlier): (u64, u64) = (values[len - 1].into(), values[len - 1 - period].into());
         if last < earlier {
             continue;
         }
-        let saltus = (last - earlier) as u64;
+        let saltus = last - earlier;
         // How far back from the end G(n + p) = G(n) + s holds.
         let mut n = len - 1 - period;
         loop {
-            if values[n + period].get() as u64 != values[n].get() as u64 + saltus {
+            if values[n + period].into() != values[n].into() + saltus {
                 n += 1;
                 break;
             }
