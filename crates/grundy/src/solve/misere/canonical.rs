@@ -219,9 +219,12 @@ where
                 if self.is_tame_form(option, memo) {
                     continue;
                 }
-                let reversible = self.forms.options(option).to_vec().into_iter().any(|back| {
-                    self.genus(back) == genus && self.is_tame_form(back, memo)
-                });
+                let reversible = self
+                    .forms
+                    .options(option)
+                    .to_vec()
+                    .into_iter()
+                    .any(|back| self.genus(back) == genus && self.is_tame_form(back, memo));
                 if !reversible {
                     tame = false;
                     break;
