@@ -1,6 +1,7 @@
 //! `grundy sequence`: nim-values of heaps 0..N of a heap game.
 
 mod file;
+mod hackenbush;
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -62,6 +63,9 @@ pub(crate) fn checkpoint_every_or(default: Duration) -> Duration {
 }
 
 pub fn run(request: Request) -> Result<()> {
+    if let Some(family) = hackenbush::family(request.game) {
+        return hackenbush::run(family?, &request);
+    }
     let game = HeapGame::parse(request.game)?;
     if request.misere {
         return run_misere(&game, &request);
