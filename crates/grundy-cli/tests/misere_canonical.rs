@@ -60,3 +60,15 @@ fn a_method_needs_misere_play_and_a_game_that_offers_it() {
     assert_eq!(run.stderr.trim().lines().count(), 1, "{}", run.stderr);
     assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
 }
+
+/// CGSuite's short genus beside the long one: Kayles 5 is wild (`4^146`),
+/// Kayles 7 reversibly tame (`2^2`), Kayles 4 the nim heap `*1` (`1`).
+#[test]
+fn each_genus_is_also_given_in_cgsuites_short_form() {
+    let report = json(&["solve", "--misere", "--method", "canonical", "kayles", "5", "7", "4", "--json"]);
+    let short: Vec<&str> =
+        report["components"].as_array().unwrap().iter().map(|c| c["genus_short"].as_str().unwrap()).collect();
+    assert_eq!(short, ["4^146", "2^2", "1"]);
+    let run = grundy(&["solve", "--misere", "--method", "canonical", "kayles", "5", "2"], "");
+    assert!(run.stdout.contains("[0] 5  form *[(32)321], genus 4^14646 (short 4^146)"), "{}", run.stdout);
+}

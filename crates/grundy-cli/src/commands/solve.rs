@@ -147,7 +147,10 @@ fn render(report: &Report) -> String {
             parts.push(format!("form {form}"));
         }
         if let Some(genus) = &c.genus {
-            parts.push(format!("genus {genus}"));
+            match &c.genus_short {
+                Some(short) => parts.push(format!("genus {genus} (short {short})")),
+                None => parts.push(format!("genus {genus}")),
+            }
         } else if let Some(value) = &c.generalized_value {
             parts.push(format!("value {value}"));
         } else if let Some(v) = c.nim_value {

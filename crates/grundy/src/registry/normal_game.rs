@@ -114,12 +114,14 @@ where
         // cost an exponential search each).
         let mut genera = analysis.genera.into_iter();
         let mut forms = analysis.canonical_forms.into_iter();
+        let mut short_genera = analysis.short_genera.into_iter();
         for component in &components {
             let genus = genera.next();
             report.components.push(ComponentReport {
                 nim_value: genus.as_ref().map(|g| g.nim_value),
                 genus,
                 misere_canonical_form: forms.next(),
+                genus_short: short_genera.next(),
                 ..ComponentReport::new(self.show(component))
             });
         }

@@ -89,6 +89,10 @@ pub struct ComponentReport {
     /// form in CGSuite's notation, e.g. `*[2#]` for `{*2}`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub misere_canonical_form: Option<String>,
+    /// Misère play by canonical forms: the genus in CGSuite's short form,
+    /// which depends on the phylum (`4^146` for Kayles 5, `2` for `*2`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub genus_short: Option<String>,
     /// Moves to the end with the winner hurrying (races, loopy games).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub remoteness: Option<u64>,
@@ -107,6 +111,7 @@ impl ComponentReport {
             nim_value: None,
             genus: None,
             misere_canonical_form: None,
+            genus_short: None,
             remoteness: None,
             suspense: None,
             generalized_value: None,

@@ -1,5 +1,7 @@
 //! `grundy sequence`: nim-values of heaps 0..N of a heap game.
 
+mod hackenbush;
+
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
@@ -69,6 +71,9 @@ pub(crate) fn checkpoint_every_or(default: Duration) -> Duration {
 }
 
 pub fn run(request: Request) -> Result<()> {
+    if let Some(family) = hackenbush::family(request.game) {
+        return hackenbush::run(family?, &request);
+    }
     let game = HeapGame::parse(request.game)?;
     if request.misere {
         return run_misere(&game, &request);

@@ -42,6 +42,10 @@ pub struct MisereAnalysis<P> {
     /// Each component's misère canonical form in CGSuite's notation
     /// (`*[2#]`), when canonical forms decided ([`Decision::Canonical`]).
     pub canonical_forms: Vec<String>,
+    /// Each component's genus in CGSuite's short form (`4^146`), which
+    /// needs the phylum of its canonical form: so only when canonical
+    /// forms decided, like `canonical_forms`.
+    pub short_genera: Vec<String>,
 }
 
 /// Misère analysis of one game, remembering what it learns: each
@@ -211,6 +215,7 @@ where
         let (outcome, method) = self.outcome(components)?;
         let by_oracle = self.quotient.as_ref().is_some_and(|q| q.decision() == method);
         let mut canonical_forms = Vec::new();
+        let mut short_genera = Vec::new();
         let genera = match (method, &mut self.canonical) {
             _ if by_oracle => Vec::new(),
             // The genus of a form is a few sums of forms, not a search.
@@ -219,7 +224,9 @@ where
                 for component in components {
                     let form = canonical.form(component)?;
                     canonical_forms.push(canonical.forms().display(form));
-                    genera.push(canonical.genus(form));
+                    let genus = canonical.genus(form);
+                    short_genera.push(genus.short(canonical.phylum(form)).to_string());
+                    genera.push(genus);
                 }
                 genera
             }
@@ -255,6 +262,7 @@ where
             winning_moves,
             note,
             canonical_forms,
+            short_genera,
         })
     }
 }
@@ -344,6 +352,7 @@ mod canonical_tests {
         }
         let analysis = MisereSums::new(Nim).with_canonical_forms().analyse(&[2, 2]).unwrap();
         assert_eq!(analysis.canonical_forms, ["*[2]", "*[2]"]);
+        assert_eq!(analysis.short_genera, ["2", "2"]);
         assert_eq!(analysis.outcome, Outcome::P);
     }
 }

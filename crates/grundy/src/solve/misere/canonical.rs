@@ -36,7 +36,7 @@ use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::genus::Genus;
+use super::genus::{Genus, Phylum};
 use crate::error::{Error, Result};
 use crate::game::{Game, Options, Outcome};
 
@@ -184,6 +184,55 @@ where
             }
             sum = self.forms.sum(sum, two);
         }
+    }
+
+    /// The phylum of `form`, which decides CGSuite's short form of its
+    /// genus: a nim heap; **tame** when its genus is tame and each option
+    /// is either tame or *reversibly* so — it has a tame option of the
+    /// same genus as `form`, so a move to the wild option can be answered
+    /// by returning to a position that plays like `form` in tame sums
+    /// (Winning Ways ch. 13, "tame games that are not hereditarily tame";
+    /// CGSuite's phyla HEREDITARILY_TAME and REVERSIBLY_TAME); else wild.
+    /// Kayles 7 is tame this way though heap 5 (4^146) is among its
+    /// options. CGSuite also names restive phyla; they are not told apart
+    /// here and print as wild.
+    pub fn phylum(&mut self, form: FormId) -> Phylum {
+        if self.forms.as_nimber(form).is_some() {
+            return Phylum::NimHeap;
+        }
+        let mut memo = FxHashMap::default();
+        if self.is_tame_form(form, &mut memo) {
+            Phylum::Tame
+        } else {
+            Phylum::Wild
+        }
+    }
+
+    fn is_tame_form(&mut self, form: FormId, memo: &mut FxHashMap<FormId, bool>) -> bool {
+        if let Some(&tame) = memo.get(&form) {
+            return tame;
+        }
+        let genus = self.genus(form);
+        let mut tame = genus.is_tame_form();
+        if tame {
+            for option in self.forms.options(form).to_vec() {
+                if self.is_tame_form(option, memo) {
+                    continue;
+                }
+                let reversible = self
+                    .forms
+                    .options(option)
+                    .to_vec()
+                    .into_iter()
+                    .any(|back| self.genus(back) == genus && self.is_tame_form(back, memo));
+                if !reversible {
+                    tame = false;
+                    break;
+                }
+            }
+        }
+        memo.insert(form, tame);
+        tame
     }
 }
 

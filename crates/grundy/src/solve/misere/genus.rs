@@ -101,6 +101,74 @@ impl std::fmt::Display for Genus {
     }
 }
 
+/// The class of a position's misère canonical form that decides how
+/// CGSuite abbreviates its genus (Siegel, *Combinatorial Game Theory*,
+/// ch. V; CGSuite's `org.cgsuite.core.misere.Genus`, after Dan Hoey).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phylum {
+    /// The form is a nim heap `*a`: its genus follows from `a` alone.
+    NimHeap,
+    /// The form and every follower of it have a tame genus, so the γ
+    /// sequence is fixed by `g` and `γ0`.
+    Tame,
+    /// Anything else: the γ sequence must be written out.
+    Wild,
+}
+
+/// A genus in CGSuite's short form (see [`Genus::short`]).
+pub struct ShortGenus<'a> {
+    genus: &'a Genus,
+    phylum: Phylum,
+}
+
+impl Genus {
+    /// The genus as CGSuite prints it for a position of `phylum`: a nim
+    /// heap shows only `g`; a tame position one superscript digit, `γ0`
+    /// (the rest is `g, g⊕2, …` or Nim's `2,0,2…`/`3,1,3…`, so it says
+    /// nothing new); a wild one its γ sequence with trailing terms dropped
+    /// while the last equals the one two before it (the period-2 tail is
+    /// implied), keeping at least two.
+    ///
+    /// ```
+    /// use grundy::solve::misere::genus::{Genus, Phylum};
+    /// let kayles_5 = Genus { nim_value: 4, misere: vec![1, 4, 6, 4, 6] };
+    /// assert_eq!(kayles_5.short(Phylum::Wild).to_string(), "4^146");
+    /// ```
+    pub fn short(&self, phylum: Phylum) -> ShortGenus<'_> {
+        ShortGenus { genus: self, phylum }
+    }
+}
+
+impl std::fmt::Display for ShortGenus<'_> {
+    /// Terms of 10 or more make the superscript `(a,b,…)`, as in CGSuite.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let misere = &self.genus.misere;
+        let kept = match self.phylum {
+            Phylum::NimHeap => 0,
+            Phylum::Tame => 1.min(misere.len()),
+            Phylum::Wild => {
+                let mut kept = misere.len();
+                while kept > 2 && misere[kept - 1] == misere[kept - 3] {
+                    kept -= 1;
+                }
+                kept
+            }
+        };
+        write!(f, "{}", self.genus.nim_value)?;
+        let digits = &misere[..kept];
+        if digits.is_empty() {
+            return Ok(());
+        }
+        let text: Vec<String> = digits.iter().map(|v| v.to_string()).collect();
+        if digits.iter().any(|&v| v > 9) {
+            write!(f, "^({})", text.join(","))
+        } else {
+            write!(f, "^{}", text.concat())
+        }
+    }
+}
+
 /// The genus of `position`, with at least `terms` misère values (four is
 /// the usual display), extended until the sequence repeats with period 2.
 ///
@@ -257,6 +325,22 @@ mod tests {
             let shown: String = genus.to_string().chars().take(expected.len()).collect();
             assert_eq!(shown, *expected, "heap {heap}");
         }
+    }
+
+    /// The short form's rules by hand, on made-up genera: a nim heap shows
+    /// `g` alone, a tame game `γ0`, a wild one its sequence until the
+    /// period-2 tail (at least two terms), and terms of 10 or more go in
+    /// parentheses with commas, as CGSuite's `Genus` prints them.
+    #[test]
+    fn short_genera_follow_cgsuites_rules() {
+        let genus = |g, misere: &[u64]| Genus { nim_value: g, misere: misere.to_vec() };
+        assert_eq!(genus(12, &[12, 14, 12, 14]).short(Phylum::NimHeap).to_string(), "12");
+        assert_eq!(genus(12, &[12, 14, 12, 14]).short(Phylum::Tame).to_string(), "12^(12)");
+        assert_eq!(genus(0, &[1, 2, 0, 2]).short(Phylum::Tame).to_string(), "0^1");
+        assert_eq!(genus(0, &[1, 2, 0, 2]).short(Phylum::Wild).to_string(), "0^120");
+        assert_eq!(genus(3, &[1, 11, 3, 11, 3]).short(Phylum::Wild).to_string(), "3^(1,11,3)");
+        assert_eq!(genus(2, &[2, 0, 2, 0]).short(Phylum::Wild).to_string(), "2^20");
+        assert_eq!(genus(5, &[7, 7, 7, 7]).short(Phylum::Wild).to_string(), "5^77");
     }
 
     #[test]

@@ -189,3 +189,23 @@ fn a_raised_flag_stops_the_computation() {
     flag.store(false, Ordering::Relaxed);
     assert!(sums.form(&30).is_ok());
 }
+
+/// CGSuite's short genera of Kayles heaps 0..20 (`game.heap.Kayles(n).Genus`
+/// in CGSuite 2.x, as reference-values.md lists them): nim heaps bare, tame
+/// heaps with one digit, wild ones trimmed — so the phylum must be right
+/// for every heap, not only the digits.
+#[test]
+fn kayles_short_genera_are_cgsuites() {
+    let kayles = HeapGame::parse("kayles").unwrap();
+    let mut sums = CanonicalSums::new(&kayles);
+    let cgsuite = [
+        "0", "1", "2", "3", "1", "4^146", "3", "2^2", "1^1", "4^046", "2^2", "6^46", "4^046", "1^1", "2^2", "7^57",
+        "1^13", "4^64", "3^31", "2^20", "1^031",
+    ];
+    for (heap, expected) in cgsuite.iter().enumerate() {
+        let form = sums.form(&(heap as u64)).unwrap();
+        let genus = sums.genus(form);
+        let phylum = sums.phylum(form);
+        assert_eq!(genus.short(phylum).to_string(), *expected, "heap {heap}");
+    }
+}
