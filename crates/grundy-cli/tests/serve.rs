@@ -419,6 +419,20 @@ fn playing_nim_against_the_engine() {
     s.get(&format!("/api/play/{id}")).error(404);
 }
 
+/// A game left unused past `--session-idle` is dropped (and its memory
+/// with it) when the server next looks, here when another game starts.
+#[test]
+fn a_game_left_unused_expires() {
+    let s = Server::with(&["--session-idle", "1"]);
+    let first = s.post("/api/play", json!({"game": "nim", "position": ["3", "4", "5"]})).json();
+    let id = first["session"].as_str().unwrap().to_string();
+    assert_eq!(s.get(&format!("/api/play/{id}")).status, 200);
+    std::thread::sleep(Duration::from_millis(2100));
+    let second = s.post("/api/play", json!({"game": "nim", "position": ["1", "2"]})).json();
+    assert!(s.get(&format!("/api/play/{id}")).error(404).contains("no game"));
+    assert_eq!(s.get(&format!("/api/play/{}", second["session"].as_str().unwrap())).status, 200);
+}
+
 #[test]
 fn the_engine_can_move_first_and_bad_games_are_refused() {
     let s = Server::start();

@@ -219,6 +219,9 @@ grundy quotient dawsons-kayles --to 30 --output 007.quotient --checkpoint 007.ck
         /// Seconds one request may compute before it is stopped.
         #[arg(long, default_value_t = 20)]
         time_limit: u64,
+        /// Seconds a game in progress may go unused before it is dropped.
+        #[arg(long, default_value_t = 900)]
+        session_idle: u64,
     },
     /// Solve a reference contest problem, reading its input format from FILE or standard input.
     Contest {
@@ -370,7 +373,7 @@ fn run_command(command: Command) -> Result<()> {
             checkpoint: checkpoint.as_deref(),
             max_elements,
         }),
-        Command::Serve { port, host, memory, time_limit } => {
+        Command::Serve { port, host, memory, time_limit, session_idle } => {
             let mut limits = serve::Limits::default();
             if let Some(memory) = memory {
                 limits.memory = memory;
@@ -379,6 +382,7 @@ fn run_command(command: Command) -> Result<()> {
                 bail!("--time-limit 0: give at least one second");
             }
             limits.time = std::time::Duration::from_secs(time_limit);
+            limits.session_idle = std::time::Duration::from_secs(session_idle);
             serve::run(&host, port, limits)
         }
         Command::Contest { problem, file } => {
