@@ -144,9 +144,16 @@ impl Digraph {
         self.stuck[u as usize]
     }
 
+    /// A stuck position labelled a win, if there is one (such a graph has no
+    /// generalized values: a stuck win ends the whole game, which a sum cannot).
+    pub fn stuck_win(&self) -> Option<u32> {
+        (0..self.len() as u32).find(|&u| self.options(u).is_empty() && self.stuck_outcome(u) == Outcome::N)
+    }
+
     /// For every position, the positions that can move to it (the reverse
-    /// graph, as offsets and sources).
-    pub(crate) fn predecessors(&self) -> (Vec<usize>, Vec<u32>) {
+    /// graph), built once and shared by retrograde analysis and the
+    /// generalized values.
+    pub(crate) fn predecessors(&self) -> Predecessors {
         let mut count = vec![0usize; self.len() + 1];
         for &v in &self.targets {
             count[v as usize + 1] += 1;
@@ -162,6 +169,21 @@ impl Digraph {
                 fill[v as usize] += 1;
             }
         }
-        (count, sources)
+        Predecessors { offsets: count, sources }
+    }
+}
+
+/// The reverse of a [`Digraph`], flat like it (offsets into one array of
+/// sources), so that no position needs a list of its own.
+#[derive(Clone, Debug)]
+pub(crate) struct Predecessors {
+    offsets: Vec<usize>,
+    sources: Vec<u32>,
+}
+
+impl Predecessors {
+    /// The positions with a move to `v` (one entry per move).
+    pub(crate) fn of(&self, v: u32) -> &[u32] {
+        &self.sources[self.offsets[v as usize]..self.offsets[v as usize + 1]]
     }
 }

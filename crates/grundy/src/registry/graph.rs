@@ -10,18 +10,18 @@ use crate::play::Session;
 use crate::report::{ComponentReport, MoveReport, Report, ValueTable};
 use crate::solve::loopy::{analyse_loopy_sum, LoopyMove, LoopyValue, SolvedGraph};
 
-/// A game graph (see [`GraphGame`]), solved once ([`SolvedGraph`]); each
-/// question is answered by [`analyse_loopy_sum`].
+/// A game graph (see [`GraphGame`]); each question solves what its
+/// positions reach ([`SolvedGraph::for_positions`]) and is answered by
+/// [`analyse_loopy_sum`]. Nothing is solved up front: one position of a
+/// 10^7-position file needs its outcome and a few values, not every value.
 pub struct GraphRules {
     name: String,
     game: GraphGame,
-    solved: SolvedGraph,
 }
 
 impl GraphRules {
     pub fn new(name: impl Into<String>, game: GraphGame) -> Self {
-        let solved = SolvedGraph::new(game.graph());
-        GraphRules { name: name.into(), game, solved }
+        GraphRules { name: name.into(), game }
     }
 
     fn position(&self, text: &str) -> Result<u32> {
@@ -50,7 +50,8 @@ impl Playable for GraphRules {
             return Err(Error::InvalidPosition("no position given".into()));
         }
         let ids = positions.iter().map(|p| self.position(p)).collect::<Result<Vec<u32>>>()?;
-        let analysis = analyse_loopy_sum(self.game.graph(), &self.solved, &ids).map_err(|e| match e {
+        let solved = SolvedGraph::for_positions(self.game.graph(), &ids);
+        let analysis = analyse_loopy_sum(self.game.graph(), &solved, &ids).map_err(|e| match e {
             Error::Unsupported { question, why, .. } => Error::Unsupported { game: self.name.clone(), question, why },
             other => other,
         })?;
@@ -109,7 +110,7 @@ impl Playable for GraphRules {
         let mut session = match &ids[..] {
             [] => return Err(Error::InvalidPosition("no position given".into())),
             [single] => Session::goal(&self.game, *single)?,
-            _ if self.solved.values.is_none() => {
+            _ if self.game.graph().stuck_win().is_some() => {
                 return Err(unsupported(
                     "sums need a graph whose stuck positions are losses or draws (a stuck win ends the whole game)",
                 ))

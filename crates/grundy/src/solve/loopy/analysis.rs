@@ -2,32 +2,63 @@
 
 use serde::Serialize;
 
-use super::{generalized_values, retrograde, sum_outcome, Digraph, LoopyValue, Retrograde};
+use super::generalized::GeneralizedValues;
+use super::retrograde::retrograde_with;
+use super::{sum_outcome, Digraph, LoopyValue, Retrograde};
 use crate::error::{Error, Result};
 use crate::game::Outcome;
 use crate::solve::Decision;
 
-/// A graph solved once: outcomes and remoteness by retrograde analysis and,
+/// A graph solved: outcomes and remoteness by retrograde analysis and,
 /// where every stuck position is a loss or a draw, generalized Sprague–Grundy
-/// values (which decide sums; a stuck draw is `∞(∅)`, see [`generalized_values`]).
+/// values (which decide sums; a stuck draw is `∞(∅)`, see [`generalized_values`](super::generalized_values)).
 #[derive(Clone, Debug)]
 pub struct SolvedGraph {
     pub retrograde: Retrograde,
     /// `None` when some stuck position is labelled a win.
-    pub values: Option<Vec<LoopyValue>>,
+    pub values: Option<GeneralizedValues>,
 }
 
 impl SolvedGraph {
+    /// Every position solved.
     pub fn new(graph: &Digraph) -> Self {
-        SolvedGraph { retrograde: retrograde(graph), values: generalized_values(graph).ok() }
+        Self::solve(graph, None)
+    }
+
+    /// Enough to answer [`analyse_loopy_sum`] for sums of `positions`: the
+    /// outcomes of all positions (retrograde analysis is linear and cheap),
+    /// but generalized values only for what `positions` can reach — a
+    /// position's value depends on nothing else.
+    pub fn for_positions(graph: &Digraph, positions: &[u32]) -> Self {
+        let mut live = vec![false; graph.len()];
+        let mut stack: Vec<u32> = positions.iter().copied().filter(|&u| (u as usize) < graph.len()).collect();
+        stack.iter().for_each(|&u| live[u as usize] = true);
+        while let Some(u) = stack.pop() {
+            for &v in graph.options(u) {
+                if !live[v as usize] {
+                    live[v as usize] = true;
+                    stack.push(v);
+                }
+            }
+        }
+        Self::solve(graph, Some(&live))
+    }
+
+    fn solve(graph: &Digraph, live: Option<&[bool]>) -> Self {
+        // Built once for both: the reverse graph is the largest array here.
+        let predecessors = graph.predecessors();
+        SolvedGraph {
+            retrograde: retrograde_with(graph, &predecessors),
+            values: GeneralizedValues::compute(graph, &predecessors, live).ok(),
+        }
     }
 
     /// The outcome of the sum of `positions`, and how it was decided.
-    pub fn outcome(&self, positions: &[u32]) -> Result<(Outcome, Decision)> {
+    pub fn outcome(&self, graph: &Digraph, positions: &[u32]) -> Result<(Outcome, Decision)> {
         match (&self.values, positions) {
             (_, [single]) => Ok((self.retrograde.outcomes[*single as usize], Decision::Retrograde)),
             (Some(values), _) => Ok((
-                sum_outcome(&positions.iter().map(|&u| values[u as usize].clone()).collect::<Vec<_>>()),
+                sum_outcome(&positions.iter().map(|&u| values.get(graph, u)).collect::<Vec<_>>()),
                 Decision::GeneralizedValues,
             )),
             (None, _) => Err(Error::Unsupported {
@@ -83,8 +114,8 @@ pub fn analyse_loopy_sum(graph: &Digraph, solved: &SolvedGraph, positions: &[u32
     if let Some(&bad) = positions.iter().find(|&&u| u as usize >= graph.len()) {
         return Err(Error::InvalidPosition(format!("position {bad} is not in the graph")));
     }
-    let (outcome, method) = solved.outcome(positions)?;
-    let value_of = |u: u32| solved.values.as_ref().map(|v| v[u as usize].clone());
+    let (outcome, method) = solved.outcome(graph, positions)?;
+    let value_of = |u: u32| solved.values.as_ref().map(|v| v.get(graph, u));
     let value = positions.iter().try_fold(LoopyValue::Finite(0), |sum, &u| sum.add(&value_of(u)?));
     let mut analysis = LoopyAnalysis {
         outcome,
@@ -99,7 +130,7 @@ pub fn analyse_loopy_sum(graph: &Digraph, solved: &SolvedGraph, positions: &[u32
     for (component, &u) in positions.iter().enumerate() {
         for &to in graph.options(u) {
             after[component] = to;
-            let result = solved.outcome(&after)?.0;
+            let result = solved.outcome(graph, &after)?.0;
             match (outcome, result) {
                 (Outcome::N, Outcome::P) => analysis.winning_moves.push(LoopyMove { component, to }),
                 (Outcome::Draw, Outcome::Draw) => analysis.drawing_moves.push(LoopyMove { component, to }),

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::Digraph;
 use crate::error::{Error, Result};
-use crate::game::Outcome;
+use crate::game::{Outcome, Predecessors};
 
 /// A position's generalized Sprague–Grundy value: a finite nim-value, or
 /// `∞(K)` where `K` is the set of finite values among its options.
@@ -108,86 +108,117 @@ pub fn sum_outcome(values: &[LoopyValue]) -> Outcome {
 /// assert_eq!(values[2], LoopyValue::Finite(0));
 /// ```
 pub fn generalized_values(graph: &Digraph) -> Result<Vec<LoopyValue>> {
-    if let Some(u) =
-        (0..graph.len() as u32).find(|&u| graph.options(u).is_empty() && graph.stuck_outcome(u) == Outcome::N)
-    {
-        return Err(Error::InvalidGame(format!(
-            "generalized Sprague–Grundy values need stuck positions that are losses or draws, but position {u} \
-             is labelled a win (a stuck win ends the whole game, which a sum of games cannot)"
-        )));
-    }
-    // A stuck draw never takes a finite value: it moves (to itself) for ever.
-    let drawn = |u: usize| graph.options(u as u32).is_empty() && graph.stuck_outcome(u as u32) == Outcome::Draw;
-    let len = graph.len();
-    let (offsets, sources) = graph.predecessors();
-    const NONE: u64 = u64::MAX;
-    let mut value = vec![NONE; len];
-    // shown[u] = k: u's options show every value below k. Values are found in
-    // increasing rounds, so a position may take round m's value only if
-    // shown[u] == m; one counter a position, no set.
-    let mut shown = vec![0u64; len];
-    let mut m = 0u64;
-    loop {
-        let candidates: Vec<usize> = (0..len).filter(|&u| value[u] == NONE && !drawn(u) && shown[u] == m).collect();
-        if candidates.is_empty() {
-            break;
+    let values = GeneralizedValues::compute(graph, &graph.predecessors(), None)?;
+    Ok((0..graph.len() as u32).map(|u| values.get(graph, u)).collect())
+}
+
+/// Generalized values kept flat — one number a position, the finite value
+/// or [`GeneralizedValues::INFINITE`] — because a `LoopyValue` each (with a
+/// set for every `∞`) costs gigabytes on 10^7 positions, and the command
+/// line reads only the few it prints ([`GeneralizedValues::get`]).
+#[derive(Clone, Debug)]
+pub struct GeneralizedValues {
+    value: Vec<u32>,
+}
+
+impl GeneralizedValues {
+    /// No finite value (or a position not computed, outside `live`).
+    const INFINITE: u32 = u32::MAX;
+
+    /// The values of the positions with `live` set (all without it). `live`
+    /// must be closed under moves (everything reachable from some positions):
+    /// a position's value depends only on what it can reach, so the rest of
+    /// the graph is skipped. See [`generalized_values`] for the method.
+    pub(crate) fn compute(graph: &Digraph, predecessors: &Predecessors, live: Option<&[bool]>) -> Result<Self> {
+        if let Some(u) = graph.stuck_win() {
+            return Err(Error::InvalidGame(format!(
+                "generalized Sprague–Grundy values need stuck positions that are losses or draws, but position {u} \
+                 is labelled a win (a stuck win ends the whole game, which a sum of games cannot)"
+            )));
         }
-        // answered[v]: v (unlabelled) has an option of value m.
-        let mut answered = vec![false; len];
-        // waiting[u]: options of u without a value below m that are not yet answered.
-        let mut waiting: Vec<u32> = (0..len)
-            .map(|u| graph.options(u as u32).iter().filter(|&&v| value[v as usize] == NONE).count() as u32)
-            .collect();
-        let mut is_candidate = vec![false; len];
-        candidates.iter().for_each(|&u| is_candidate[u] = true);
-        let mut stack: Vec<usize> = candidates.iter().copied().filter(|&u| waiting[u] == 0).collect();
-        let mut labelled = Vec::new();
-        while let Some(u) = stack.pop() {
-            if value[u] != NONE || answered[u] {
-                continue;
+        const NONE: u32 = GeneralizedValues::INFINITE;
+        let len = graph.len();
+        let live = |u: u32| live.is_none_or(|live| live[u as usize]);
+        let drawn = |u: u32| graph.options(u).is_empty() && graph.stuck_outcome(u) == Outcome::Draw;
+        let mut value = vec![NONE; len];
+        // The smallest value not yet among a position's options: it may take `m` only when this is `m`.
+        let mut shown = vec![0u32; len];
+        // Options still without a value, kept up to date across rounds...
+        let mut unvalued: Vec<u32> = (0..len as u32).map(|u| graph.options(u).len() as u32).collect();
+        // ...and, within a round, those neither valued nor answered by a move to `m`.
+        let mut waiting = vec![0u32; len];
+        // The round in which a position was answered (it has an option of value `m`).
+        let mut answered = vec![NONE; len];
+        let mut stack: Vec<u32> = Vec::new();
+        let mut labelled: Vec<u32> = Vec::new();
+        let mut m = 0u32;
+        loop {
+            let candidate = |u: u32, shown: &[u32]| live(u) && !drawn(u) && shown[u as usize] == m;
+            waiting.copy_from_slice(&unvalued);
+            stack.clear();
+            let mut any = false;
+            for u in 0..len as u32 {
+                if value[u as usize] == NONE && candidate(u, &shown) {
+                    any = true;
+                    if waiting[u as usize] == 0 {
+                        stack.push(u);
+                    }
+                }
             }
-            value[u] = m;
-            labelled.push(u);
-            for &p in &sources[offsets[u]..offsets[u + 1]] {
-                let p = p as usize;
-                if value[p] != NONE || answered[p] {
+            if !any {
+                break;
+            }
+            labelled.clear();
+            while let Some(u) = stack.pop() {
+                if value[u as usize] != NONE || answered[u as usize] == m {
                     continue;
                 }
-                answered[p] = true;
-                for &q in &sources[offsets[p]..offsets[p + 1]] {
-                    let q = q as usize;
-                    if value[q] == NONE && waiting[q] > 0 {
-                        waiting[q] -= 1;
-                        if waiting[q] == 0 && is_candidate[q] && !answered[q] {
-                            stack.push(q);
+                value[u as usize] = m;
+                labelled.push(u);
+                for &p in predecessors.of(u) {
+                    if !live(p) || value[p as usize] != NONE || answered[p as usize] == m {
+                        continue;
+                    }
+                    answered[p as usize] = m;
+                    for &q in predecessors.of(p) {
+                        let qi = q as usize;
+                        if live(q) && value[qi] == NONE && waiting[qi] > 0 {
+                            waiting[qi] -= 1;
+                            if waiting[qi] == 0 && candidate(q, &shown) && answered[qi] != m {
+                                stack.push(q);
+                            }
                         }
                     }
                 }
             }
-        }
-        for &u in &labelled {
-            for &p in &sources[offsets[u]..offsets[u + 1]] {
-                if shown[p as usize] == m {
-                    shown[p as usize] = m + 1;
+            for &u in &labelled {
+                for &p in predecessors.of(u) {
+                    let p = p as usize;
+                    unvalued[p] -= 1;
+                    if shown[p] == m {
+                        shown[p] = m + 1;
+                    }
                 }
             }
+            m += 1;
         }
-        m += 1;
+        Ok(GeneralizedValues { value })
     }
-    Ok((0..len)
-        .map(|u| {
-            if value[u] != NONE {
-                LoopyValue::Finite(value[u])
-            } else {
-                LoopyValue::Infinite(
-                    graph
-                        .options(u as u32)
-                        .iter()
-                        .filter(|&&v| value[v as usize] != NONE)
-                        .map(|&v| value[v as usize])
-                        .collect(),
-                )
-            }
-        })
-        .collect())
+
+    /// The value of `u` (a position that was computed): its finite value, or
+    /// `∞(K)` with `K` read off its options now.
+    pub fn get(&self, graph: &Digraph, u: u32) -> LoopyValue {
+        match self.value[u as usize] {
+            Self::INFINITE => LoopyValue::Infinite(
+                graph
+                    .options(u)
+                    .iter()
+                    .map(|&v| self.value[v as usize])
+                    .filter(|&v| v != Self::INFINITE)
+                    .map(u64::from)
+                    .collect(),
+            ),
+            v => LoopyValue::Finite(u64::from(v)),
+        }
+    }
 }

@@ -20,7 +20,7 @@ mod generalized;
 mod retrograde;
 
 pub use analysis::{analyse_loopy_sum, LoopyAnalysis, LoopyMove, SolvedGraph};
-pub use generalized::{generalized_values, sum_outcome, LoopyValue};
+pub use generalized::{generalized_values, sum_outcome, GeneralizedValues, LoopyValue};
 pub use retrograde::{retrograde, Retrograde};
 
 pub use crate::game::Digraph;

@@ -3,7 +3,7 @@
 use std::collections::VecDeque;
 
 use super::Digraph;
-use crate::game::Outcome;
+use crate::game::{Outcome, Predecessors};
 
 /// Outcome and remoteness of every position of a [`Digraph`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,8 +36,13 @@ pub struct Retrograde {
 /// assert_eq!(solved.remoteness, [Some(2), Some(1), Some(0)]);
 /// ```
 pub fn retrograde(graph: &Digraph) -> Retrograde {
+    retrograde_with(graph, &graph.predecessors())
+}
+
+/// [`retrograde`] with the reverse graph already built (the command line
+/// builds it once for this and the generalized values).
+pub(crate) fn retrograde_with(graph: &Digraph, predecessors: &Predecessors) -> Retrograde {
     let len = graph.len();
-    let (offsets, sources) = graph.predecessors();
     let mut outcomes = vec![Outcome::Draw; len];
     let mut remoteness: Vec<Option<u64>> = vec![None; len];
     let mut undecided_options: Vec<u32> = (0..len).map(|u| graph.options(u as u32).len() as u32).collect();
@@ -54,7 +59,7 @@ pub fn retrograde(graph: &Digraph) -> Retrograde {
     }
     while let Some(v) = queue.pop_front() {
         let r = remoteness[v as usize].expect("queued positions are decided") + 1;
-        for &u in &sources[offsets[v as usize]..offsets[v as usize + 1]] {
+        for &u in predecessors.of(v) {
             let u = u as usize;
             if remoteness[u].is_some() {
                 continue;

@@ -149,3 +149,28 @@ fn a_known_cycle() {
     assert_eq!(stuck_draw[0].to_string(), "∞()", "a stuck draw plays on for ever, like 3 ⇄ 4");
     assert!(generalized_values(&Digraph::new(vec![vec![]], vec![Outcome::N]).unwrap()).is_err());
 }
+
+/// The command line solves only what its positions reach: those values must
+/// be the whole graph's (a position's value depends on nothing else).
+#[test]
+fn values_of_the_reachable_part_are_the_whole_graphs() {
+    let mut random = Xorshift::new(26);
+    for _ in 0..2000 {
+        let len = 1 + random.below(16) as usize;
+        let graph = random_graph(&mut random, len, Labels::LossesAndDraws);
+        let whole = generalized_values(&graph).unwrap();
+        let start = random.below(len as u64) as u32;
+        let part = SolvedGraph::for_positions(&graph, &[start]);
+        let values = part.values.as_ref().unwrap();
+        let mut seen = vec![false; len];
+        let mut stack = vec![start];
+        while let Some(u) = stack.pop() {
+            if std::mem::replace(&mut seen[u as usize], true) {
+                continue;
+            }
+            assert_eq!(values.get(&graph, u), whole[u as usize], "{graph:?} from {start}, at {u}");
+            stack.extend(graph.options(u));
+        }
+        assert_eq!(part.retrograde, retrograde(&graph));
+    }
+}
