@@ -29,6 +29,8 @@ fn stop(args: &[&str], signal: &str) -> Stopped {
         .args(args)
         // No periodic checkpoint during the test: what is saved is saved on the signal.
         .env("GRUNDY_CHECKPOINT_EVERY", "600")
+        // The "working on" line at once: some of the work here takes under a second.
+        .env("GRUNDY_WORKING_AFTER_MS", "100")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())

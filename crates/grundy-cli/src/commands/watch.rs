@@ -52,7 +52,8 @@ pub fn run<T>(command: impl FnOnce() -> Result<T>) -> Result<T> {
 
 /// Marks the program as at work while it lives (a signal then stops the
 /// work instead of the program), and says once on standard error, after a
-/// second, what is being worked on and how to stop it. With a terminal,
+/// second (`GRUNDY_WORKING_AFTER_MS` milliseconds: the interruption tests
+/// signal work shorter than that), what is being worked on and how to stop it. With a terminal,
 /// commands that draw their own progress bar pass `has_bar` to stay quiet.
 pub struct Working(Arc<AtomicBool>);
 
@@ -62,8 +63,10 @@ pub fn working(what: impl Into<String>, has_bar: bool) -> Working {
     if !(has_bar && std::io::stderr().is_terminal()) {
         let what = what.into();
         let watched = Arc::clone(&done);
+        let after_ms: u64 =
+            std::env::var("GRUNDY_WORKING_AFTER_MS").ok().and_then(|ms| ms.parse().ok()).unwrap_or(1000);
         std::thread::spawn(move || {
-            for _ in 0..20 {
+            for _ in 0..after_ms.div_ceil(50) {
                 std::thread::sleep(Duration::from_millis(50));
                 if watched.load(Ordering::SeqCst) {
                     return;
