@@ -240,7 +240,7 @@ fn a_cram_search_resumes_from_its_checkpoint() {
     let dir = std::env::temp_dir().join(format!("grundy-cli-resume-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (stopped, fresh_file) = (dir.join("stopped.ckpt"), dir.join("fresh.ckpt"));
-    let args = ["solve", "cram", "5x7", "--value-only", "--threads", "1", "--json", "--checkpoint"];
+    let args = ["solve", "cram", "5x8", "--value-only", "--threads", "1", "--json", "--checkpoint"];
     let with = |path: &std::path::Path| {
         let mut all: Vec<&str> = args.to_vec();
         all.push(path.to_str().unwrap());
