@@ -67,6 +67,12 @@ pub enum Error {
     #[error("cannot write {file}: {reason}")]
     Write { file: String, reason: String },
 
+    /// A file that was read but cannot be used for the question: another
+    /// game's, or one that fails to check (`why` says which). Not a
+    /// `source`: the message already holds it.
+    #[error("cannot use {file}: {why}")]
+    Unusable { file: String, why: Box<Error> },
+
     /// A file that was read but is not what it should be: another kind of
     /// file, cut short, or damaged (`problem` says which, and how).
     #[error("{file} is {problem}")]

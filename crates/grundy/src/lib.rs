@@ -66,6 +66,7 @@ pub mod catalogue;
 mod error;
 pub mod export;
 pub mod game;
+mod long_run;
 pub mod nim;
 pub mod pattern;
 pub mod play;
@@ -79,6 +80,7 @@ mod watch;
 
 pub use error::{Error, Result};
 pub use game::{ClosedForm, Decompose, Game, Goal, Indexed, NimHeapGenus, Options, Outcome};
+pub use long_run::{checkpoint_every, LongRun, Resumable, CHECKPOINT_EVERY};
 pub use watch::{Watch, POLL_EVERY};
 
 /// The README's Rust example, compiled and run as a doctest.

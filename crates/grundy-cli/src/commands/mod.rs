@@ -336,7 +336,8 @@ fn run_command(command: Command) -> Result<()> {
             options.search =
                 solve::search_settings(search.value_only, search.memory, search.checkpoint, search.threads)?;
             if let Some(path) = quotient_file {
-                options.misere_quotient = Some(std::sync::Arc::new(quotient::read(&path)?));
+                options.misere_quotient =
+                    Some(std::sync::Arc::new(grundy::solve::quotient::PartialQuotient::read(&path)?));
             }
             options.misere_method = method.map(solve::MisereMethod::method);
             solve::run(&game, &positions, &options, play, json)

@@ -2,12 +2,14 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use grundy::solve::heap::HeapGame;
-use grundy::solve::quotient::{presentation, Limits, PartialQuotient, Presentation, Stability, MAX_BUILT_HEAPS};
+use grundy::solve::quotient::{
+    presentation, Limits, PartialQuotient, Presentation, QuotientRun, Stability, MAX_BUILT_HEAPS,
+};
+use grundy::LongRun;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
@@ -42,72 +44,47 @@ pub fn run(request: Request) -> Result<()> {
     if request.to > MAX_BUILT_HEAPS {
         bail!("--to {} is above the largest heap a quotient is computed for ({MAX_BUILT_HEAPS})", request.to);
     }
-    let interrupted = super::watch::static_flag();
-    let limits = Limits { max_elements: request.max_elements, interrupt: Some(interrupted), ..Limits::default() };
-    let mut quotient = match request.checkpoint {
-        Some(path) if path.exists() => {
-            let quotient = load(path, &game, limits)?;
-            eprintln!(
-                "grundy: resuming the quotient of {} from heap {} in {}",
-                game.description(),
-                quotient.last_heap(),
-                path.display()
-            );
-            quotient
-        }
-        _ => PartialQuotient::new(&game),
-    };
+    let limits =
+        Limits { max_elements: request.max_elements, interrupt: Some(super::watch::static_flag()), ..Limits::default() };
+    let mut run = QuotientRun::open(&game, request.to, limits, request.checkpoint)?;
+    if let (true, Some(path)) = (run.resumed(), request.checkpoint) {
+        eprintln!(
+            "grundy: resuming the quotient of {} from heap {} in {}",
+            game.description(),
+            run.quotient().last_heap(),
+            path.display()
+        );
+    }
 
     let progress = ProgressBar::new(request.to).with_style(
         ProgressStyle::with_template("{spinner} heap {pos}/{len} [{bar:40}] |Q| = {msg} eta {eta}")
             .expect("a valid template")
             .progress_chars("=> "),
     );
-    progress.set_position(quotient.last_heap().min(request.to));
+    progress.set_position(run.quotient().last_heap().min(request.to));
     let started = Instant::now();
-    let mut last_save = Instant::now();
-    let every = super::sequence::checkpoint_every();
     let working = super::watch::working(format!("the quotient of {}", game.description()), true);
-    loop {
-        let mut save_due = false;
-        let size = quotient.size();
-        let result = quotient.extend(&game, request.to, limits, |heap| {
-            progress.set_position(heap - 1);
-            progress.set_message(size.to_string());
-            save_due = request.checkpoint.is_some() && last_save.elapsed() >= every;
-            interrupted.load(Ordering::SeqCst) || save_due
-        });
-        let done = match result {
-            Ok(done) => done,
-            // Stopped in the middle of a heap: the heaps before it are kept.
-            Err(grundy::Error::Interrupted) => false,
-            Err(error) => {
-                progress.abandon();
-                if let Some(path) = request.checkpoint {
-                    save(path, &quotient)?;
-                    eprintln!(
-                        "grundy: the quotient through heap {} is saved in {}",
-                        quotient.last_heap(),
-                        path.display()
-                    );
-                }
-                return Err(error.into());
-            }
-        };
-        if done {
-            break;
-        }
-        if let Some(path) = request.checkpoint {
-            save(path, &quotient)?;
-            last_save = Instant::now();
-        }
-        if interrupted.load(Ordering::SeqCst) {
+    let result = LongRun::new(super::watch::watch().clone()).run(&mut run, |(heap, size)| {
+        progress.set_position(heap - 1);
+        progress.set_message(size.to_string());
+    });
+    match result {
+        Ok(()) => {}
+        Err(grundy::Error::Interrupted) => {
             progress.abandon();
             return Err(super::watch::stopped(format!(
                 "interrupted at heap {}; {}",
-                quotient.last_heap(),
+                run.quotient().last_heap(),
                 super::sequence::kept(request.checkpoint)
             )));
+        }
+        // A limit reached: the heaps before it are kept, and saved.
+        Err(error) => {
+            progress.abandon();
+            if let Some(path) = request.checkpoint {
+                eprintln!("grundy: the quotient through heap {} is saved in {}", run.quotient().last_heap(), path.display());
+            }
+            return Err(error.into());
         }
     }
     drop(working);
@@ -118,11 +95,9 @@ pub fn run(request: Request) -> Result<()> {
         request.to,
         started.elapsed()
     );
-    if let Some(path) = request.checkpoint {
-        save(path, &quotient)?;
-    }
+    let quotient = run.into_quotient();
     if let Some(path) = request.output {
-        save(path, &quotient)?;
+        quotient.save(path)?;
     }
     // A resumed run may hold more heaps than asked for: show what was asked.
     let shown = truncated(&quotient, request.to);
@@ -171,28 +146,4 @@ fn print(game: &HeapGame, quotient: &PartialQuotient, json: bool) -> Result<()> 
         writeln!(out, "  {}", cells.join("  "))?;
     }
     Ok(())
-}
-
-/// Writes a quotient file atomically (beside the target, then renamed).
-fn save(path: &Path, quotient: &PartialQuotient) -> Result<()> {
-    let partial = path.with_extension("partial");
-    let text = serde_json::to_string(quotient)?;
-    std::fs::write(&partial, text).with_context(|| format!("cannot write {}", partial.display()))?;
-    std::fs::rename(&partial, path)
-        .with_context(|| format!("cannot rename {} to {}", partial.display(), path.display()))
-}
-
-/// Reads a quotient file written by `grundy quotient --output/--checkpoint`,
-/// refusing one of another game or one that fails re-verification.
-fn load(path: &Path, game: &HeapGame, limits: Limits) -> Result<PartialQuotient> {
-    let mut quotient = read(path)?;
-    quotient.validate(game, limits).with_context(|| format!("cannot use {}", path.display()))?;
-    Ok(quotient)
-}
-
-/// Reads a quotient file (the library checks it against the game before use).
-pub fn read(path: &Path) -> Result<PartialQuotient> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    serde_json::from_str(&text)
-        .with_context(|| format!("{} is not a misère quotient file (written by grundy quotient)", path.display()))
 }

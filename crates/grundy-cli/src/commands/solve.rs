@@ -65,7 +65,7 @@ pub fn search_settings(
         threads: threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1),
         checkpoint,
         // Five minutes, or `GRUNDY_CHECKPOINT_EVERY` seconds (as for sequences).
-        checkpoint_every: super::sequence::checkpoint_every_or(Duration::from_secs(300)),
+        checkpoint_every: grundy::checkpoint_every(Duration::from_secs(300)),
         interrupt: Some(super::watch::flag()),
         progress: Some(show_progress),
     })

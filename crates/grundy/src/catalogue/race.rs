@@ -3,7 +3,7 @@
 use super::board::{Board, BoardGame};
 use super::pieces::Piece;
 use super::wythoff::Wythoff;
-use crate::game::Outcome;
+use crate::game::{ClosedOutcome, Convention, Game, Options, Outcome};
 
 /// A chess piece that may only move toward one corner, racing to reach it:
 /// whoever moves the piece onto the corner wins; a piece stuck elsewhere is
@@ -79,6 +79,54 @@ impl ChessPiece {
                 (0, 1) => Outcome::N,
                 _ => Outcome::Draw,
             },
+        }
+    }
+}
+
+impl ChessPiece {
+    /// The chess piece whose race `game` is, if it is one: a race to the
+    /// corner `(0, 0)` with one of the pieces' steps. Every step of these
+    /// pieces approaches the corner, so a board's edge never removes an
+    /// option and [`ChessPiece::outcome`] holds on any board.
+    pub fn of_race(game: &BoardGame) -> Option<ChessPiece> {
+        if game.goal() != Some((0, 0)) {
+            return None;
+        }
+        ChessPiece::ALL.into_iter().find(|piece| {
+            let race = piece.race();
+            race.leaps() == game.leaps() && race.rides() == game.rides()
+        })
+    }
+}
+
+/// The races of the chess pieces by [`ChessPiece::outcome`]; other board
+/// games have no closed form here.
+impl ClosedOutcome for BoardGame {
+    fn closed_play(&self) -> Convention {
+        Convention::Goal
+    }
+
+    fn closed_outcome(&self, &(x, y): &(u32, u32)) -> Option<Outcome> {
+        Some(ChessPiece::of_race(self)?.outcome(x, y))
+    }
+
+    /// The options with the outcome wanted, the piece found once.
+    fn closed_best_moves(&self, &(x, y): &(u32, u32)) -> Option<Vec<(u32, u32)>> {
+        let piece = ChessPiece::of_race(self)?;
+        let wanted = match piece.outcome(x, y) {
+            Outcome::N => Outcome::P,
+            Outcome::Draw => Outcome::Draw,
+            Outcome::P => return Some(Vec::new()),
+        };
+        let mut options = Options::new();
+        self.options(&(x, y), &mut options);
+        Some(options.parts().iter().copied().filter(|&(x, y)| piece.outcome(x, y) == wanted).collect())
+    }
+
+    fn closed_outcome_note(&self) -> String {
+        match ChessPiece::of_race(self) {
+            Some(piece) => format!("the closed form of the {piece:?} race (HDU 5754); remoteness not computed"),
+            None => "no closed form: not the race of a chess piece to the corner".into(),
         }
     }
 }

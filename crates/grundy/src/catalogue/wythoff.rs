@@ -1,9 +1,8 @@
 //! Wythoff's game: two heaps; take from one, or the same from both.
 
 use crate::error::{Error, Result};
-use crate::game::{parse_pair, Monotone, Notation};
-
-use crate::game::{Game, Options};
+use crate::game::{parse_pair, ClosedOutcome, Monotone, Notation};
+use crate::game::{Game, Options, Outcome};
 
 /// Wythoff's game. A position is `(x, y)`; a move lowers one coordinate, or
 /// both by the same amount. Its nim-values have no known formula and come
@@ -119,6 +118,31 @@ impl Game for Wythoff {
         for k in 1..=x.min(y) {
             options.push((x - k, y - k));
         }
+    }
+}
+
+/// Normal play by the P-positions: any pair up to
+/// [`Wythoff::MAX_CLOSED_FORM_HEAP`], winning moves by
+/// [`Wythoff::winning_moves`] (three look-ups, not the 3·10^12 options of a
+/// pair of heaps of 10^12).
+impl ClosedOutcome for Wythoff {
+    fn closed_outcome(&self, &(x, y): &(u64, u64)) -> Option<Outcome> {
+        if x.max(y) > Self::MAX_CLOSED_FORM_HEAP {
+            return None;
+        }
+        Some(if Self::is_p_position(x, y) { Outcome::P } else { Outcome::N })
+    }
+
+    fn closed_best_moves(&self, &(x, y): &(u64, u64)) -> Option<Vec<(u64, u64)>> {
+        (x.max(y) <= Self::MAX_CLOSED_FORM_HEAP).then(|| Self::winning_moves(x, y))
+    }
+
+    fn closed_outcome_note(&self) -> String {
+        format!(
+            "decided by the P-positions (⌊kφ⌋, ⌊kφ⌋+k) (Wythoff 1907); nim-values have no known formula and are \
+             searched only up to heap {}",
+            Self::MAX_SEARCHED_HEAP
+        )
     }
 }
 

@@ -1,15 +1,15 @@
 //! The convention that decides who wins, and the one way the library reads
 //! and writes the names of its kinds of things.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
 
 /// Which convention decides who wins: what a question asks for (normal,
 /// misère, Every-SG) or what the game itself imposes (races to a goal,
 /// loopy graphs). One type for the solvers' reports, the play engine and
-/// every front end; `Display` and `FromStr` use the names of the JSON.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+/// every front end; `Display`, `FromStr` and serde use the names of the JSON.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Convention {
     /// The last player to move wins.

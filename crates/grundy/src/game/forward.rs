@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use super::{ClosedForm, Decompose, Game, Goal, Indexed, NimHeapGenus, Options, Outcome};
+use super::{ClosedForm, ClosedOutcome, Convention, Decompose, Game, Goal, Indexed, NimHeapGenus, Options, Outcome};
 use crate::nim::NimValue;
 
 macro_rules! forward {
@@ -44,6 +44,21 @@ macro_rules! forward {
             #[inline]
             fn closed_nim_value(&self, position: &G::Position) -> NimValue {
                 (**self).closed_nim_value(position)
+            }
+        }
+
+        impl<G: ClosedOutcome + ?Sized> ClosedOutcome for $pointer {
+            fn closed_play(&self) -> Convention {
+                (**self).closed_play()
+            }
+            fn closed_outcome(&self, position: &G::Position) -> Option<Outcome> {
+                (**self).closed_outcome(position)
+            }
+            fn closed_best_moves(&self, position: &G::Position) -> Option<Vec<G::Position>> {
+                (**self).closed_best_moves(position)
+            }
+            fn closed_outcome_note(&self) -> String {
+                (**self).closed_outcome_note()
             }
         }
 

@@ -14,6 +14,7 @@
 //! | [`Decompose`] | a position is a sum of independent components | valuing each component on its own |
 //! | [`Indexed`] | positions map to `0..n` with every option earlier | the dense bottom-up table solver |
 //! | [`ClosedForm`] | a formula for the nim-value | fast paths, checked against search in tests |
+//! | [`ClosedOutcome`] | a formula for the outcome and best moves, where nim-values have none | positions far past search ([`crate::solve::analyse_closed`]) |
 //! | [`Goal`] | a stuck position may be a win, loss or draw | three-valued outcomes (race-to-a-goal games) |
 //! | [`NimHeapGenus`] | every position plays like a nim heap in misère play too | the anti-SG misère shortcut |
 //! | [`Monotone`] | a two-coordinate game in which no move raises a coordinate | [`Rectangle`]: row-major tables |
@@ -115,6 +116,54 @@ pub trait Indexed: Game {
 /// ends use it as a fast path.
 pub trait ClosedForm: Game {
     fn closed_nim_value(&self, position: &Self::Position) -> NimValue;
+}
+
+/// A formula for the outcome and the best moves, for games whose outcomes
+/// theory decides where their nim-values are out of reach: Wythoff's game
+/// by its P-positions (Wythoff 1907), the races of chess pieces to a corner
+/// (HDU 5754). [`crate::solve::analyse_closed`] answers from it in constant
+/// time per move, at positions no search could reach.
+///
+/// Tests compare it with search, position by position.
+pub trait ClosedOutcome: Game {
+    /// The convention the outcomes are for: normal play, or the goal play
+    /// of a race.
+    fn closed_play(&self) -> Convention {
+        Convention::Normal
+    }
+
+    /// The outcome of `position` for the player to move, where the formula
+    /// covers it (`None`: ask a search).
+    fn closed_outcome(&self, position: &Self::Position) -> Option<Outcome>;
+
+    /// The options that keep the best result — to a P-position when the
+    /// player to move wins, to a draw when a draw is the best — where the
+    /// formula covers `position`; empty when it is lost. By default every
+    /// single-position option whose closed outcome is the one wanted; a
+    /// game whose options are too many to list (Wythoff's, at heaps of
+    /// 10^12) finds them directly.
+    fn closed_best_moves(&self, position: &Self::Position) -> Option<Vec<Self::Position>> {
+        let wanted = match self.closed_outcome(position)? {
+            Outcome::N => Outcome::P,
+            Outcome::Draw => Outcome::Draw,
+            Outcome::P => return Some(Vec::new()),
+        };
+        let mut options = Options::new();
+        self.options(position, &mut options);
+        let mut best = Vec::new();
+        for option in options.iter() {
+            if let [single] = option {
+                if self.closed_outcome(single)? == wanted {
+                    best.push(single.clone());
+                }
+            }
+        }
+        Some(best)
+    }
+
+    /// Where the formula comes from and what it leaves out, for people
+    /// (a report's note).
+    fn closed_outcome_note(&self) -> String;
 }
 
 /// Games in which being stuck is not always a loss.

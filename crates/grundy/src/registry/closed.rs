@@ -1,6 +1,9 @@
 //! Sessions that answer from a closed form where theory gives one, and
 //! from search elsewhere: Wythoff's game by its P-positions, and the races
-//! of Life Winner Bo's chess pieces by [`ChessPiece::outcome`].
+//! of Life Winner Bo's chess pieces by [`ChessPiece::outcome`]. The closed
+//! forms are the games' own ([`crate::game::ClosedOutcome`]), answered by
+//! [`analyse_closed`] and reported by [`Report::of_closed`]; a session
+//! only says which positions go to them.
 
 use std::ops::RangeInclusive;
 
@@ -13,14 +16,13 @@ use crate::catalogue::{BoardGame, Wythoff};
 use crate::error::{Error, Result};
 use crate::game::Convention;
 use crate::game::{parse_pair, Notation};
-use crate::game::{Game, Options, Outcome};
-use crate::report::{ComponentReport, MoveReport, Report, ValueTable};
-use crate::solve::Decision;
+use crate::report::{Report, ValueTable};
+use crate::solve::analyse_closed;
 
 /// Wythoff's game: nim-values by search for heaps up to
 /// [`Wythoff::MAX_SEARCHED_HEAP`]; above that, one position in normal play
-/// is answered exactly from the P-positions ([`Wythoff::winning_moves`]),
-/// without its nim-value, which has no known formula.
+/// is answered exactly from the P-positions, without its nim-value, which
+/// has no known formula.
 pub(super) struct WythoffRules {
     search: NormalGame<Wythoff>,
 }
@@ -56,26 +58,10 @@ impl Playable for WythoffRules {
         let Some((x, y)) = Self::beyond_search(positions, play)? else {
             return self.search.solve_in(positions, play);
         };
-        let outcome = if Wythoff::is_p_position(x, y) { Outcome::P } else { Outcome::N };
-        let mut report = Report::new(self.name(), Convention::Normal, positions, outcome);
-        report.method = Some(Decision::ClosedForm);
-        report.note = Some(format!(
-            "decided by the P-positions (⌊kφ⌋, ⌊kφ⌋+k) (Wythoff 1907); nim-values have no known formula and are \
-             searched only up to heap {}",
-            Wythoff::MAX_SEARCHED_HEAP
-        ));
-        let from = Wythoff.format_position(&(x, y));
-        report.components.push(ComponentReport::new(from.clone()));
-        report.winning_moves = Wythoff::winning_moves(x, y)
-            .into_iter()
-            .map(|to| MoveReport {
-                component: 0,
-                from: from.clone(),
-                to: vec![Wythoff.format_position(&to)],
-                nim_value: Some(0),
-            })
-            .collect();
-        Ok(report)
+        match analyse_closed(&Wythoff, &(x, y)) {
+            Some(analysis) => Ok(Report::of_closed(self.name(), &Wythoff, positions, &analysis)),
+            None => self.search.solve_in(positions, play),
+        }
     }
 
     fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<ValueTable> {
@@ -92,29 +78,20 @@ impl Playable for WythoffRules {
 }
 
 /// A race to the corner `(0, 0)` by one of Life Winner Bo's pieces: the
-/// outcome and best moves from [`ChessPiece::outcome`], in constant time
-/// per option; tables from the general solver (its oracle).
+/// outcome and best moves from its closed form ([`ChessPiece::outcome`],
+/// through [`crate::game::ClosedOutcome`]), in constant time per option;
+/// tables from the general solver (its oracle).
 pub(super) struct RaceRules {
-    piece: ChessPiece,
     game: BoardGame,
     general: GoalGame<BoardGame>,
 }
 
 impl RaceRules {
-    /// The closed-form session for `general`'s race, if it is the race of a
-    /// [`ChessPiece`] to `(0, 0)`. Every step of these pieces approaches
-    /// the corner, so a board's edge never removes an option and the
-    /// closed form holds on any board.
+    /// The closed-form session for `game`, if it is the race of a
+    /// [`ChessPiece`] to `(0, 0)`.
     pub(super) fn of(name: &str, game: &BoardGame) -> Option<Self> {
-        if game.goal() != Some((0, 0)) {
-            return None;
-        }
-        let piece = ChessPiece::ALL.into_iter().find(|piece| {
-            let race = piece.race();
-            race.leaps() == game.leaps() && race.rides() == game.rides()
-        })?;
+        ChessPiece::of_race(game)?;
         Some(RaceRules {
-            piece,
             game: game.clone(),
             general: GoalGame::new(name, game.clone(), Some(board_table_goal))
                 .with_picture(crate::play::picture::board),
@@ -133,22 +110,10 @@ impl Playable for RaceRules {
             return self.general.solve_in(positions, play);
         }
         let cell = self.game.parse_position(text)?;
-        let outcome = self.piece.outcome(cell.0, cell.1);
-        let mut report = Report::new(self.name(), Convention::Goal, positions, outcome);
-        report.method = Some(Decision::ClosedForm);
-        report.note = Some(format!("the closed form of the {:?} race (HDU 5754); remoteness not computed", self.piece));
-        let from = self.game.format_position(&cell);
-        report.components.push(ComponentReport::new(from.clone()));
-        let wanted = match outcome {
-            Outcome::N => Outcome::P,
-            Outcome::Draw => Outcome::Draw,
-            Outcome::P => return Ok(report),
-        };
-        let mut options = Options::new();
-        self.game.options(&cell, &mut options);
-        let best = options.parts().iter().filter(|&&(x, y)| self.piece.outcome(x, y) == wanted);
-        report.set_race_moves(&from, best.map(|to| self.game.format_position(to)));
-        Ok(report)
+        match analyse_closed(&self.game, &cell) {
+            Some(analysis) => Ok(Report::of_closed(self.name(), &self.game, positions, &analysis)),
+            None => self.general.solve_in(positions, play),
+        }
     }
 
     fn table(&self, rows: RangeInclusive<u64>, columns: Option<RangeInclusive<u64>>) -> Result<ValueTable> {

@@ -12,7 +12,7 @@ use crate::game::Convention;
 use crate::game::Goal;
 use crate::game::Notation;
 use crate::play::{Picture, Session};
-use crate::report::{ComponentReport, Report, ValueTable};
+use crate::report::{Report, ValueTable};
 use crate::solve::loopy::{retrograde, Digraph};
 use crate::solve::{analyse_goal, GoalPlay, Search};
 
@@ -114,13 +114,8 @@ where
         let parsed = self.game.parse_position(position)?;
         self.check_size(&parsed, position)?;
         let analysis = analyse_goal(&mut lock(&self.search), &parsed)?;
-        let from = self.game.format_position(&parsed);
-        let mut report = Report::new(&self.name, Convention::Goal, positions, analysis.outcome);
-        report.components.push(ComponentReport {
-            remoteness: remoteness_of(&*self.game, &parsed)?,
-            ..ComponentReport::new(from.clone())
-        });
-        report.set_race_moves(&from, analysis.best_moves.iter().map(|to| self.game.format_position(to)));
+        let mut report = Report::of_goal(&self.name, &*self.game, positions, &parsed, &analysis);
+        report.components[0].remoteness = remoteness_of(&*self.game, &parsed)?;
         Ok(report)
     }
 

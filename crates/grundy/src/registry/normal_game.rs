@@ -12,7 +12,7 @@ use crate::error::{Error, Result};
 use crate::game::Convention;
 use crate::game::Notation;
 use crate::play::{Picture, Session};
-use crate::report::{ComponentReport, MoveReport, Report, ValueTable};
+use crate::report::{ComponentReport, Report, ValueTable};
 use crate::solve::misere::MisereSums;
 use crate::solve::quotient::MisereOracle;
 use crate::solve::remoteness::{every_sg_outcome, SuspensePlay};
@@ -83,22 +83,7 @@ where
     fn solve_normal(&self, positions: &[String]) -> Result<Report> {
         let parsed = parse_all(&*self.game, positions)?;
         let analysis = analyse_sum(&mut lock(&self.search), &parsed)?;
-        let mut report = Report::new(&self.name, Convention::Normal, positions, analysis.outcome);
-        report.nim_value = Some(analysis.nim_value);
-        for (p, &v) in analysis.components.iter().zip(&analysis.component_values) {
-            report.components.push(ComponentReport { nim_value: Some(v), ..ComponentReport::new(self.show(p)) });
-        }
-        report.winning_moves = analysis
-            .winning_moves
-            .iter()
-            .map(|m| MoveReport {
-                component: m.component,
-                from: self.show(&analysis.components[m.component]),
-                to: m.option.iter().map(|p| self.show(p)).collect(),
-                nim_value: Some(m.option_value),
-            })
-            .collect();
-        Ok(report)
+        Ok(Report::of_sum(&self.name, &*self.game, positions, &analysis))
     }
 
     /// Misère: every component's genus; the tame-genus rule when all are
@@ -107,35 +92,7 @@ where
     fn solve_misere(&self, positions: &[String]) -> Result<Report> {
         let components = self.components(positions)?;
         let analysis = lock(&self.misere).analyse(&components)?;
-        let mut report = Report::new(&self.name, Convention::Misere, positions, analysis.outcome);
-        report.method = Some(analysis.method);
-        report.note = analysis.note;
-        // Decided by the misère quotient, a sum has no genera (they would
-        // cost an exponential search each).
-        let mut genera = analysis.genera.into_iter();
-        let mut forms = analysis.canonical_forms.into_iter();
-        let mut short_genera = analysis.short_genera.into_iter();
-        for component in &components {
-            let genus = genera.next();
-            report.components.push(ComponentReport {
-                nim_value: genus.as_ref().map(|g| g.nim_value),
-                genus,
-                misere_canonical_form: forms.next(),
-                genus_short: short_genera.next(),
-                ..ComponentReport::new(self.show(component))
-            });
-        }
-        report.winning_moves = analysis
-            .winning_moves
-            .iter()
-            .map(|m| MoveReport {
-                component: m.component,
-                from: self.show(&components[m.component]),
-                to: m.option.iter().map(|p| self.show(p)).collect(),
-                nim_value: None,
-            })
-            .collect();
-        Ok(report)
+        Ok(Report::of_misere(&self.name, &*self.game, positions, analysis))
     }
 
     /// Every-SG: each component's suspense number; the largest decides.

@@ -10,6 +10,7 @@
 //! a game was named.
 
 mod answer;
+mod from_analysis;
 mod value_table;
 
 pub use answer::{ComponentReport, MoveReport, Report};

@@ -221,6 +221,11 @@ impl Checkpoint {
         Checkpoint { path: path.to_path_buf(), description: description.to_string(), stored }
     }
 
+    /// The file it keeps.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// Brings the file up to `values` (which extend what it holds, or
     /// replace it when narrower or of another width).
     pub fn save(&mut self, values: &Values) -> Result<()> {

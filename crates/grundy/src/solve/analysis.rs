@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::rule::{GoalPlay, NormalPlay};
 use super::search::Search;
 use crate::error::Result;
-use crate::game::{Game, Goal, Options, Outcome};
+use crate::game::{ClosedOutcome, Convention, Game, Goal, Options, Outcome};
 use crate::nim::NimValue;
 
 /// A winning move in a sum: move in one component to one of its options.
@@ -133,4 +133,50 @@ where
         }
     }
     Ok(GoalAnalysis { outcome, best_moves })
+}
+
+/// What a closed form says about one position: its outcome and best moves,
+/// without values ([`ClosedOutcome`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ClosedAnalysis<P> {
+    pub position: P,
+    /// The convention of the outcome: normal play, or a race's goal play.
+    pub play: Convention,
+    pub outcome: Outcome,
+    /// The moves that keep the best result: to a P-position when the player
+    /// to move wins, to a draw when the best is a draw; empty when lost.
+    pub best_moves: Vec<P>,
+    /// Where the formula comes from (for a report's note).
+    pub note: String,
+}
+
+/// The outcome and best moves of `position` by the game's closed form, if
+/// it covers the position: far past what search reaches.
+///
+/// ```
+/// use grundy::catalogue::Wythoff;
+/// use grundy::solve::analyse_closed;
+/// use grundy::Outcome;
+///
+/// // Heaps of 10^12 and 10^12 + 10^11: three winning moves, found from the
+/// // P-positions (⌊kφ⌋, ⌊kφ⌋ + k) alone.
+/// let n = 1_000_000_000_000;
+/// let analysis = analyse_closed(&Wythoff, &(n, n + n / 10)).unwrap();
+/// assert_eq!(analysis.outcome, Outcome::N);
+/// // One of them takes from both heaps to the pair of difference k = 10^11:
+/// // ⌊10^11 φ⌋ = 161803398874 (φ = 1.6180339887498948…).
+/// assert!(analysis.best_moves.contains(&(161_803_398_874, 261_803_398_874)));
+/// assert!(analysis.best_moves.iter().all(|&(x, y)| Wythoff::is_p_position(x, y)));
+/// // The pair itself is a P-position: no move wins.
+/// let lost = analyse_closed(&Wythoff, &(161_803_398_874, 261_803_398_874)).unwrap();
+/// assert_eq!((lost.outcome, lost.best_moves.len()), (Outcome::P, 0));
+/// ```
+pub fn analyse_closed<G: ClosedOutcome>(game: &G, position: &G::Position) -> Option<ClosedAnalysis<G::Position>> {
+    Some(ClosedAnalysis {
+        position: position.clone(),
+        play: game.closed_play(),
+        outcome: game.closed_outcome(position)?,
+        best_moves: game.closed_best_moves(position)?,
+        note: game.closed_outcome_note(),
+    })
 }

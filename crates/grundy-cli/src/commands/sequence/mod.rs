@@ -6,11 +6,12 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use grundy::sequence::{file, Periodicity, Proof, Values};
-use grundy::solve::heap::{Algorithm, HeapGame, NimSequence};
+use grundy::solve::heap::{Algorithm, HeapGame, SequenceRun};
+use grundy::LongRun;
 use grundy::solve::quotient::{misere_sequence_with, Limits, MisereSequence};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -47,27 +48,12 @@ pub struct Request<'a> {
     pub misere: bool,
 }
 
-/// How often a running sequence or quotient writes its checkpoint, unless
-/// the environment variable `GRUNDY_CHECKPOINT_EVERY` gives other seconds.
-/// A sequence's save appends only the values computed since the last one.
-const CHECKPOINT_EVERY: Duration = Duration::from_secs(10);
-
-pub(crate) fn checkpoint_every() -> Duration {
-    checkpoint_every_or(CHECKPOINT_EVERY)
-}
-
 /// What an interrupted sequence or quotient kept, for its last message.
 pub(crate) fn kept(checkpoint: Option<&Path>) -> String {
     match checkpoint {
         Some(path) => format!("saved to {}: run the same command again to continue", path.display()),
         None => "nothing saved (give --checkpoint FILE to make runs resumable)".to_string(),
     }
-}
-
-/// `GRUNDY_CHECKPOINT_EVERY` seconds if set, else `default`.
-pub(crate) fn checkpoint_every_or(default: Duration) -> Duration {
-    let seconds = std::env::var("GRUNDY_CHECKPOINT_EVERY").ok().and_then(|s| s.parse::<f64>().ok());
-    seconds.filter(|s| s.is_finite() && *s >= 0.0).map(Duration::from_secs_f64).unwrap_or(default)
 }
 
 pub fn run(request: Request) -> Result<()> {
@@ -84,16 +70,13 @@ pub fn run(request: Request) -> Result<()> {
         bail!("--format binary writes a file: give it with --output FILE");
     }
     check_memory(len, 1)?;
-    let start = match request.checkpoint {
-        Some(path) if path.exists() => resume_from(path, &game)?,
-        _ => Values::new(),
-    };
-    check_memory(len, start.width())?;
-    let resumed = start.len();
-    let mut checkpoint = request.checkpoint.map(|path| file::Checkpoint::new(path, game.description(), Some(&start)));
-    let mut sequence = NimSequence::resume(&game, method, start)?;
+    let mut run = SequenceRun::open(&game, method, request.checkpoint, len)?;
+    if let (Some(resumed), Some(path)) = (run.resumed(), request.checkpoint) {
+        eprintln!("grundy: resuming {} from {resumed} heaps in {}", game.description(), path.display());
+    }
+    check_memory(len, run.values().width())?;
+    let resumed = run.values().len();
 
-    let interrupted = super::watch::static_flag();
     let working = super::watch::working(format!("nim-values of {}", game.description()), true);
     let progress = ProgressBar::new(len as u64).with_style(
         ProgressStyle::with_template("{spinner} heaps {human_pos}/{human_len} [{bar:40}] {percent}% eta {eta}")
@@ -102,40 +85,21 @@ pub fn run(request: Request) -> Result<()> {
     );
     progress.set_position(resumed.min(len) as u64);
     let started = Instant::now();
-    let every = checkpoint_every();
-    let mut last_save = Instant::now();
-    loop {
-        // The callback stops the computation when the user interrupts it or
-        // a checkpoint is due; both are handled here, where the values are.
-        let mut save_due = false;
-        let done = sequence.extend_to(len, |n| {
-            progress.set_position(n as u64);
-            save_due = request.checkpoint.is_some() && last_save.elapsed() >= every;
-            interrupted.load(Ordering::SeqCst) || save_due
-        })?;
-        if done {
-            break;
-        }
-        if let Some(checkpoint) = &mut checkpoint {
-            checkpoint.save(sequence.values())?;
-            last_save = Instant::now();
-        }
-        if interrupted.load(Ordering::SeqCst) {
+    match LongRun::new(super::watch::watch().clone()).run(&mut run, |n| progress.set_position(n as u64)) {
+        Err(grundy::Error::Interrupted) => {
             progress.abandon();
             return Err(super::watch::stopped(format!(
                 "interrupted after {} heaps; {}",
-                sequence.values().len(),
+                run.values().len(),
                 kept(request.checkpoint)
             )));
         }
+        other => other?,
     }
     progress.finish_and_clear();
-    if let Some(checkpoint) = &mut checkpoint {
-        checkpoint.save(sequence.values())?;
-    }
     drop(working);
     let elapsed = started.elapsed();
-    let mut values = sequence.into_values();
+    let mut values = run.into_values();
     values.truncate(len);
     let periodicity = values.periodicity(game.octal_length());
     eprintln!(
@@ -209,20 +173,6 @@ fn check_memory(len: usize, width: usize) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// The values a checkpoint holds, after checking it is this game's.
-fn resume_from(path: &Path, game: &HeapGame) -> Result<Values> {
-    let (description, values) = file::read(path)?;
-    if description != game.description() {
-        bail!(
-            "the checkpoint {} is for the game '{description}', not '{}'; nothing was changed (use another file)",
-            path.display(),
-            game.description()
-        );
-    }
-    eprintln!("grundy: resuming {} from {} heaps in {}", description, values.len(), path.display());
-    Ok(values)
 }
 
 fn print(

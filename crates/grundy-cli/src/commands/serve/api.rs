@@ -49,25 +49,6 @@ pub struct GameSpec {
     job: Option<String>,
 }
 
-#[derive(Clone, Copy, Deserialize, Default, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-enum PlayName {
-    #[default]
-    Normal,
-    Misere,
-    Every,
-}
-
-impl From<PlayName> for Convention {
-    fn from(play: PlayName) -> Convention {
-        match play {
-            PlayName::Normal => Convention::Normal,
-            PlayName::Misere => Convention::Misere,
-            PlayName::Every => Convention::Every,
-        }
-    }
-}
-
 impl GameSpec {
     fn options(&self, app: &App, job: &Job) -> Result<RuleOptions, ApiError> {
         let mut options = RuleOptions::default();
@@ -132,7 +113,7 @@ pub struct SolveRequest {
     spec: GameSpec,
     position: Vec<String>,
     #[serde(default)]
-    play: PlayName,
+    play: Convention,
 }
 
 /// `grundy solve --json`: the library's [`Report`].
@@ -144,7 +125,7 @@ pub async fn solve(State(app): State<App>, body: Body<SolveRequest>) -> Answer {
         .runner
         .run(request.spec.job.clone(), move |job| {
             let playable = request.spec.build(&worker, &job)?;
-            Ok(playable.solve_in(&request.position, request.play.into())?)
+            Ok(playable.solve_in(&request.position, request.play)?)
         })
         .await?;
     json(report)
@@ -160,15 +141,15 @@ pub async fn analyse(State(app): State<App>, body: Body<SolveRequest>) -> Answer
         .runner
         .run(request.spec.job.clone(), move |job| {
             let playable = request.spec.build(&worker, &job)?;
-            let report = playable.solve_in(&request.position, request.play.into())?;
+            let report = playable.solve_in(&request.position, request.play)?;
             let mut moves = None;
             let mut judgement = None;
             let mut picture = None;
             let mut note = None;
-            if request.play == PlayName::Every {
+            if request.play == Convention::Every {
                 note = Some("moves are not valued one by one under Every-SG play".to_string());
             } else {
-                let found = playable.play(&request.position, request.play.into(), &mut |session| {
+                let found = playable.play(&request.position, request.play, &mut |session| {
                     picture = Some(session.show());
                     judgement = Some(sessions::judge(session)?);
                     moves = Some(sessions::moves_with_values(session)?);
@@ -301,7 +282,7 @@ pub struct SequenceRequest {
     game: String,
     to: u64,
     #[serde(default)]
-    play: PlayName,
+    play: Convention,
     job: Option<String>,
 }
 
@@ -327,7 +308,7 @@ pub async fn sequence(State(app): State<App>, body: Body<SequenceRequest>) -> An
                 job.watch.set_done(n);
                 job.watch.is_stopped()
             };
-            if request.play == PlayName::Misere {
+            if request.play == Convention::Misere {
                 let found = misere_sequence(&heaps, to, stop)?;
                 return Ok(serde_json::json!({
                     "game": heaps.description(), "play": "misere", "method": found.method,
@@ -336,7 +317,7 @@ pub async fn sequence(State(app): State<App>, body: Body<SequenceRequest>) -> An
                     "periodicity": found.periodicity,
                 }));
             }
-            if request.play == PlayName::Every {
+            if request.play != Convention::Normal {
                 return Err(ApiError::bad("play: sequences are of normal or misère nim-values"));
             }
             let len = to as usize + 1;
@@ -379,7 +360,7 @@ pub struct PlayRequest {
     spec: GameSpec,
     position: Vec<String>,
     #[serde(default)]
-    play: PlayName,
+    play: Convention,
     #[serde(default)]
     engine_first: bool,
 }
@@ -388,7 +369,7 @@ pub struct PlayRequest {
 pub async fn play_start(State(app): State<App>, body: Body<PlayRequest>) -> Answer {
     let JsonBody(request) = body?;
     check_positions(&request.position)?;
-    if request.play == PlayName::Every {
+    if request.play == Convention::Every {
         return Err(ApiError::bad("play: games against the engine are in normal or misère play"));
     }
     let worker = app.clone();
@@ -399,7 +380,7 @@ pub async fn play_start(State(app): State<App>, body: Body<PlayRequest>) -> Answ
             worker.sessions.start(
                 playable,
                 request.position,
-                request.play.into(),
+                request.play,
                 request.engine_first,
                 job.watch.clone(),
             )

@@ -28,10 +28,12 @@ mod pending;
 mod pipeline;
 mod plain;
 pub mod rare_common;
+mod run;
 pub mod running_count;
 mod seen;
 
 pub use code::HeapGame;
+pub use run::SequenceRun;
 
 use crate::sequence::{with_values, Value, Values};
 use seen::Seen;

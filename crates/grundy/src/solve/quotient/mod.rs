@@ -28,6 +28,7 @@
 //! reached, and the quotient so far is kept.
 
 mod extend;
+mod file;
 mod monoid;
 mod oracle;
 mod presentation;
@@ -41,6 +42,7 @@ mod values;
 use serde::{Deserialize, Serialize};
 
 pub use extend::Limits;
+pub use file::QuotientRun;
 pub use monoid::{Element, ElementSet, Monoid};
 pub use oracle::{MisereOracle, QuotientOracle, ON_THE_FLY_HEAPS};
 pub use presentation::{presentation, Presentation};
