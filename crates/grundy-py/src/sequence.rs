@@ -1,14 +1,15 @@
 //! Nim-value sequences of heap games (`grundy.sequence`), computed with the
 //! interpreter released and stoppable by Ctrl-C without losing work.
 
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use grundy::sequence::{self, Periodicity, Values};
-use grundy::solve::heap::HeapGame;
-use grundy::solve::heap::{Algorithm, NimSequence};
+use grundy::sequence::{self, Periodicity};
+use grundy::solve::heap::{Algorithm, HeapGame, SequenceRun};
 use grundy::solve::quotient;
+use grundy::{LongRun, Watch};
 use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -26,21 +27,27 @@ const SLICE: Duration = Duration::from_millis(100);
 ///
 /// `extend_to(n)` computes more; interrupted by Ctrl-C it raises
 /// `KeyboardInterrupt` and keeps every value computed until then, so the
-/// same call continues where it stopped.
+/// same call continues where it stopped. With a `checkpoint` file the
+/// values are also saved to it — every 10 seconds (`GRUNDY_CHECKPOINT_EVERY`
+/// seconds), at the end and when interrupted — and a sequence made with an
+/// existing file starts from the values it holds: the `.seq` checkpoint of
+/// `grundy sequence --checkpoint`, through the library's one driver
+/// ([`grundy::LongRun`]).
 #[pyclass(module = "grundy._grundy")]
 pub struct HeapSequence {
     game: HeapGame,
     method: Algorithm,
-    values: Vec<u32>,
+    run: SequenceRun,
 }
 
 #[pymethods]
 impl HeapSequence {
     /// `game`: a heap-game description (`0.16`, `kayles`, `subtraction:1,3,4`…);
-    /// `method`: `"plain"`, `"rare-common"` or `None` for the fastest that applies.
+    /// `method`: `"plain"`, `"rare-common"` or `None` for the fastest that applies;
+    /// `checkpoint`: a file to resume from (if it exists) and to save to.
     #[new]
-    #[pyo3(signature = (game, method = None))]
-    fn new(game: &str, method: Option<&str>) -> PyResult<Self> {
+    #[pyo3(signature = (game, method = None, checkpoint = None))]
+    fn new(game: &str, method: Option<&str>, checkpoint: Option<PathBuf>) -> PyResult<Self> {
         let game = HeapGame::parse(game).map_err(to_py)?;
         let method = match method {
             None => Algorithm::best_for(&game),
@@ -48,43 +55,64 @@ impl HeapSequence {
                 .parse()
                 .map_err(|error| PyValueError::new_err(format!("{error}, or None (the fastest that applies)")))?,
         };
-        // Refuse an unsupported method now, not in the middle of a run.
-        NimSequence::new(&game, method).map_err(to_py)?;
-        Ok(HeapSequence { game, method, values: Vec::new() })
+        // An unsupported method or another game's checkpoint is refused now,
+        // not in the middle of a run.
+        let run = SequenceRun::open(&game, method, checkpoint.as_deref(), 0).map_err(to_py)?;
+        Ok(HeapSequence { game, method, run })
     }
 
     /// Computes values until there are `len` of them (heaps `0..len`).
     fn extend_to(&mut self, py: Python<'_>, len: usize) -> PyResult<()> {
-        let values = std::mem::take(&mut self.values);
-        let mut sequence = NimSequence::resume(&self.game, self.method, Values::from(values)).map_err(to_py)?;
-        let outcome = loop {
-            let started = Instant::now();
-            match py.detach(|| sequence.extend_to(len, |_| started.elapsed() >= SLICE)) {
-                Ok(true) => break Ok(()),
+        self.run.set_goal(len);
+        let watch = Watch::new();
+        let mut driver = LongRun::new(watch.clone());
+        let run = &mut self.run;
+        loop {
+            let until = Instant::now() + SLICE;
+            match py.detach(|| driver.run_until(run, Some(until), |_| {})) {
+                Ok(true) => return Ok(()),
                 Ok(false) => {}
-                Err(error) => break Err(to_py(error)),
+                Err(error) => return Err(to_py(error)),
             }
             if let Err(interrupt) = py.check_signals() {
-                break Err(interrupt);
+                // The driver saves what was finished to the checkpoint and
+                // answers that it was interrupted.
+                watch.stop();
+                return match driver.run_until(run, None, |_| {}) {
+                    Err(grundy::Error::Interrupted) | Ok(_) => Err(interrupt),
+                    Err(error) => Err(to_py(error)),
+                };
             }
-        };
-        self.values = sequence.into_values().to_vec();
-        outcome
+        }
+    }
+
+    /// Keeps the first `len` values only (a checkpoint may have given more);
+    /// the sequence then saves to its checkpoint no more.
+    fn truncate(&mut self, len: usize) -> PyResult<()> {
+        self.run.truncate(len).map_err(to_py)
+    }
+
+    /// How many values the checkpoint gave when the sequence was made
+    /// (`None` without a checkpoint file to resume from).
+    #[getter]
+    fn resumed(&self) -> Option<usize> {
+        self.run.resumed()
     }
 
     fn __len__(&self) -> usize {
-        self.values.len()
+        self.run.values().len()
     }
 
     /// The values computed so far, as a new NumPy array of `uint32`.
     fn values<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
-        PyArray1::from_slice(py, &self.values)
+        PyArray1::from_vec(py, self.run.values().to_vec())
     }
 
-    /// The values, moved into a NumPy array without copying; the sequence
-    /// is left empty.
-    fn take_values<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
-        PyArray1::from_vec(py, std::mem::take(&mut self.values))
+    /// The values as a NumPy array; the sequence is left empty, and saves
+    /// to its checkpoint no more (the file keeps what it holds).
+    fn take_values<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<u32>>> {
+        let values = self.run.take_values().map_err(to_py)?;
+        Ok(PyArray1::from_vec(py, values.to_vec()))
     }
 
     /// The game as described (`0.16`, `kayles`…).
@@ -103,7 +131,7 @@ impl HeapSequence {
     /// is no pattern yet), proven by the octal periodicity theorem where it
     /// applies.
     fn periodicity<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_python(py, &periodicity_of(&self.values, self.game.octal_length()))
+        to_python(py, &self.run.values().periodicity(self.game.octal_length()).map(to_python_periodicity))
     }
 }
 

@@ -44,8 +44,11 @@ pub fn run(request: Request) -> Result<()> {
     if request.to > MAX_BUILT_HEAPS {
         bail!("--to {} is above the largest heap a quotient is computed for ({MAX_BUILT_HEAPS})", request.to);
     }
-    let limits =
-        Limits { max_elements: request.max_elements, interrupt: Some(super::watch::static_flag()), ..Limits::default() };
+    let limits = Limits {
+        max_elements: request.max_elements,
+        interrupt: Some(super::watch::static_flag()),
+        ..Limits::default()
+    };
     let mut run = QuotientRun::open(&game, request.to, limits, request.checkpoint)?;
     if let (true, Some(path)) = (run.resumed(), request.checkpoint) {
         eprintln!(
@@ -82,7 +85,11 @@ pub fn run(request: Request) -> Result<()> {
         Err(error) => {
             progress.abandon();
             if let Some(path) = request.checkpoint {
-                eprintln!("grundy: the quotient through heap {} is saved in {}", run.quotient().last_heap(), path.display());
+                eprintln!(
+                    "grundy: the quotient through heap {} is saved in {}",
+                    run.quotient().last_heap(),
+                    path.display()
+                );
             }
             return Err(error.into());
         }

@@ -28,6 +28,7 @@ Heap games by their codes::
 from __future__ import annotations
 
 import functools
+import os
 from typing import Any, Iterable, Optional, Union
 
 import numpy as np
@@ -91,7 +92,14 @@ def find_periodicity(values: Iterable[int], octal_length: Optional[int] = None) 
     return _periodicity(_grundy.find_periodicity(array, octal_length))
 
 
-def sequence(game: str, to: int, *, method: Optional[str] = None, misere: bool = False) -> Sequence:
+def sequence(
+    game: str,
+    to: int,
+    *,
+    method: Optional[str] = None,
+    misere: bool = False,
+    checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
+) -> Sequence:
     """Nim-values of heaps ``0..to`` (inclusive) of a heap game, and their
     periodicity (proven for finite octal codes when the values reach far
     enough).
@@ -110,17 +118,25 @@ def sequence(game: str, to: int, *, method: Optional[str] = None, misere: bool =
 
     The engine runs without holding the interpreter. Ctrl-C raises
     KeyboardInterrupt promptly; to keep the values computed so far, use a
-    :class:`HeapSequence` and call its ``extend_to`` again.
+    :class:`HeapSequence` and call its ``extend_to`` again, or give a
+    ``checkpoint`` file: the values are saved to it every 10 seconds, at
+    the end and when interrupted, and the same call with the same file
+    resumes from what it holds (the file of ``grundy sequence
+    --checkpoint``; another game's file is refused). Misère values keep no
+    checkpoint.
     """
     if not isinstance(to, (int, np.integer)) or to < 0:
         raise ValueError(f"to must be a whole number of at least 0, found {to!r}")
     if misere:
         if method is not None:
             raise ValueError("method applies to normal play; misère values choose their own method")
+        if checkpoint is not None:
+            raise ValueError("checkpoint applies to normal play; misère values keep no checkpoint")
         values, decided_by, periodicity = _grundy.misere_sequence(game, int(to))
         return Sequence(game, values, _periodicity(periodicity), decided_by)
-    heaps = HeapSequence(game, method)
+    heaps = HeapSequence(game, method, checkpoint)
     heaps.extend_to(int(to) + 1)
+    heaps.truncate(int(to) + 1)  # a checkpoint may hold more heaps than asked for
     periodicity = _periodicity(heaps.periodicity())
     return Sequence(heaps.game, heaps.take_values(), periodicity, heaps.method)
 

@@ -30,7 +30,9 @@ impl Report {
         let mut report = Report::new(name, Convention::Normal, positions, analysis.outcome);
         report.nim_value = Some(analysis.nim_value);
         for (p, &v) in analysis.components.iter().zip(&analysis.component_values) {
-            report.components.push(ComponentReport { nim_value: Some(v), ..ComponentReport::new(game.format_position(p)) });
+            report
+                .components
+                .push(ComponentReport { nim_value: Some(v), ..ComponentReport::new(game.format_position(p)) });
         }
         report.winning_moves = analysis
             .winning_moves

@@ -11,8 +11,8 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use grundy::sequence::{file, Periodicity, Proof, Values};
 use grundy::solve::heap::{Algorithm, HeapGame, SequenceRun};
-use grundy::LongRun;
 use grundy::solve::quotient::{misere_sequence_with, Limits, MisereSequence};
+use grundy::LongRun;
 use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Clone, Copy, clap::ValueEnum)]

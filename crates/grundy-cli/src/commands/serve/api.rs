@@ -377,13 +377,7 @@ pub async fn play_start(State(app): State<App>, body: Body<PlayRequest>) -> Answ
         .runner
         .run(request.spec.job.clone(), move |job| {
             let playable: Arc<dyn Playable> = request.spec.build(&worker, &job)?.into();
-            worker.sessions.start(
-                playable,
-                request.position,
-                request.play,
-                request.engine_first,
-                job.watch.clone(),
-            )
+            worker.sessions.start(playable, request.position, request.play, request.engine_first, job.watch.clone())
         })
         .await?;
     json(state)

@@ -73,6 +73,28 @@ impl SequenceRun {
     pub fn into_values(self) -> Values {
         self.sequence.into_values()
     }
+
+    /// Keeps the first `len` values only (a checkpoint may hold more than a
+    /// run asks for), and saves to no checkpoint from now on, as
+    /// [`SequenceRun::take_values`].
+    pub fn truncate(&mut self, len: usize) -> Result<()> {
+        if self.values().len() <= len {
+            return Ok(());
+        }
+        let mut values = self.take_values()?;
+        values.truncate(len);
+        self.sequence = NimSequence::resume(&self.sequence.game, self.sequence.method(), values)?;
+        Ok(())
+    }
+
+    /// The values so far, leaving the run empty and saving to no checkpoint
+    /// from now on (the file keeps what it holds: a shorter run must not
+    /// replace it).
+    pub fn take_values(&mut self) -> Result<Values> {
+        let empty = NimSequence::new(&self.sequence.game, self.sequence.method())?;
+        self.checkpoint = None;
+        Ok(std::mem::replace(&mut self.sequence, empty).into_values())
+    }
 }
 
 impl Resumable for SequenceRun {

@@ -154,7 +154,9 @@ mod tests {
         let mut straight = PartialQuotient::new(&kayles);
         assert!(straight.extend(&kayles, 14, Limits::default(), |_| false).unwrap());
         assert_eq!(second.quotient(), &straight);
-        assert_eq!(PartialQuotient::read(&path).unwrap(), straight);
+        // The file holds the same quotient (transitions are never stored).
+        let json = |q: &PartialQuotient| serde_json::to_string(q).unwrap();
+        assert_eq!(json(&PartialQuotient::read(&path).unwrap()), json(&straight));
 
         let other = HeapGame::parse("0.07").unwrap();
         let refused = QuotientRun::open(&other, 14, Limits::default(), Some(&path)).err().unwrap().to_string();
