@@ -46,7 +46,7 @@ impl Default for SearchSettings {
             value_only: false,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             checkpoint: None,
-            checkpoint_every: Duration::from_secs(300),
+            checkpoint_every: crate::long_run::checkpoint_every(Duration::from_secs(300)),
             interrupt: None,
             progress: None,
         }
