@@ -31,6 +31,7 @@ mod extend;
 mod monoid;
 mod oracle;
 mod presentation;
+mod refined;
 mod stability;
 mod sums;
 mod tame;
@@ -44,12 +45,13 @@ pub use extend::Limits;
 pub use monoid::{Element, ElementSet, Monoid};
 pub use oracle::{MisereOracle, QuotientOracle, ON_THE_FLY_HEAPS};
 pub use presentation::{presentation, Presentation};
+pub use refined::{refined_misere_values, RefinedValues};
 pub use stability::Stability;
 pub use sums::{misere_sum, QuotientMove, SumMethod, SumVerdict};
 pub use tame::{tame_misere_values, TameKind, TameSequence, TameValues, MAX_TAME_SPLIT_HEAPS};
 pub use values::{
-    misere_sequence, misere_sequence_with, misere_values, quotient_sequence, MisereSequence, MisereValues, NimQuotient,
-    MAX_BUILT_HEAPS, MAX_NIM_HEAPS, MAX_SEARCHED_MISERE_HEAP,
+    misere_sequence, misere_sequence_with, misere_values, quotient_sequence, refined_sequence, MisereSequence,
+    MisereValues, NimQuotient, MAX_BUILT_HEAPS, MAX_NIM_HEAPS, MAX_SEARCHED_MISERE_HEAP,
 };
 
 use crate::error::{Error, Result};
