@@ -23,13 +23,7 @@ pub struct Periodicity {
 impl Periodicity {
     /// Whether the pattern is proven for every heap.
     pub fn proven(&self) -> bool {
-        matches!(
-            self.proof,
-            Proof::OctalTheorem { .. }
-                | Proof::MisereQuotient { .. }
-                | Proof::RefinedQuotient { .. }
-                | Proof::TameGenus { .. }
-        )
+        matches!(self.proof, Proof::OctalTheorem { .. } | Proof::MisereQuotient { .. } | Proof::TameGenus { .. })
     }
 }
 
@@ -49,13 +43,6 @@ pub enum Proof {
     /// `elements_period`, checked through heap `final_at`, so their misère
     /// nim-values do too.
     MisereQuotient { elements_from: usize, elements_period: usize, final_at: usize },
-    /// Misère values, proven by the game's own misère quotient refined by
-    /// normal nim-values and labelled with misère nim-values
-    /// (`solve::quotient::refined`): from heap `pairs_from` on, heaps'
-    /// pairs (quotient element, nim-value) repeat with period
-    /// `pairs_period`, checked through heap `final_at`, so their misère
-    /// nim-values do too.
-    RefinedQuotient { pairs_from: usize, pairs_period: usize, final_at: usize },
     /// Misère values of a game proven tame at every heap
     /// (`solve::quotient::tame`): from heap `kinds_from` on, heaps' tame
     /// kinds (nim-value, and whether γ0 = g) repeat with period
@@ -99,13 +86,6 @@ impl fmt::Display for Proof {
                 "the misère quotient of nim heaps with the game's heaps is proven final at heap {final_at}: from heap \
                  {elements_from} on, a heap and the heap {elements_period} larger have the same quotient element, so \
                  the same misère nim-value"
-            ),
-            Proof::RefinedQuotient { pairs_from, pairs_period, final_at } => write!(
-                f,
-                "the game's misère quotient refined by nim-values and labelled with misère nim-values is checked on \
-                 every sum and proven final at heap {final_at}: from heap {pairs_from} on, a heap and the heap \
-                 {pairs_period} larger have the same element and nim-value (the octal periodicity argument), so the \
-                 same misère nim-value"
             ),
             Proof::TameGenus { kinds_from, kinds_period, checked_through } => write!(
                 f,

@@ -318,10 +318,7 @@ pub(crate) fn describe(periodicity: Option<&Periodicity>) -> String {
         format!("last exception at heap {}", p.preperiod - 1)
     };
     match &p.proof {
-        Proof::OctalTheorem { .. }
-        | Proof::MisereQuotient { .. }
-        | Proof::RefinedQuotient { .. }
-        | Proof::TameGenus { .. } => {
+        Proof::OctalTheorem { .. } | Proof::MisereQuotient { .. } | Proof::TameGenus { .. } => {
             format!("periodicity: PROVEN {kind}, period {}, {exception}\nproof: {}", p.period, p.proof)
         }
         Proof::Conjecture { why } => format!(

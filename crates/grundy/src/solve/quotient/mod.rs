@@ -50,8 +50,8 @@ pub use stability::Stability;
 pub use sums::{misere_sum, QuotientMove, SumMethod, SumVerdict};
 pub use tame::{tame_misere_values, TameKind, TameSequence, TameValues, MAX_TAME_SPLIT_HEAPS};
 pub use values::{
-    misere_sequence, misere_sequence_with, misere_values, quotient_sequence, refined_sequence, MisereSequence,
-    MisereValues, NimQuotient, MAX_BUILT_HEAPS, MAX_NIM_HEAPS, MAX_SEARCHED_MISERE_HEAP,
+    misere_sequence, misere_sequence_with, misere_values, quotient_sequence, MisereSequence, MisereValues, NimQuotient,
+    MAX_BUILT_HEAPS, MAX_NIM_HEAPS, MAX_SEARCHED_MISERE_HEAP,
 };
 
 use crate::error::{Error, Result};

@@ -27,7 +27,6 @@ use serde::Serialize;
 
 use super::extend::{complete_through, grow, Family, Limits, Step};
 use super::monoid::{Element, ElementSet, Monoid};
-use super::refined::refined_misere_values;
 use super::stability::{stability_of, Stability};
 use super::tame::{tame_misere_values, TameSequence, TameValues};
 use crate::error::{Error, Result};
@@ -276,9 +275,7 @@ pub struct MisereSequence {
 ///    `to` is proven tame: linear in `to`, and for every heap once the
 ///    heaps' genera are proven periodic;
 /// 2. **exact search** of sums up to heap [`MAX_SEARCHED_MISERE_HEAP`];
-/// 3. the game's own **misère quotient refined by nim-values**
-///    ([`super::refined_misere_values`]), when its labels pass their check;
-/// 4. the **misère quotient** of nim heaps with the game's heaps
+/// 3. the **misère quotient** of nim heaps with the game's heaps
 ///    ([`misere_values`]).
 ///
 /// An error when none reaches `to`. `stop` as in [`misere_values`].
@@ -314,54 +311,7 @@ pub fn misere_sequence_with(
         let periodicity = misere_periodicity(&values, None);
         return Ok(MisereSequence { values, method: "exact search of sums".to_string(), periodicity });
     }
-    match refined_sequence(game, to, limits, &mut stop) {
-        Ok(found) => return Ok(found),
-        // The refinement does not determine g⁻, or the game's quotient
-        // outgrows the limits: the quotient with nim heaps may still do.
-        Err(Error::InvalidGame(_) | Error::TooLarge { .. }) => {}
-        Err(error) => return Err(error),
-    }
     quotient_sequence(game, to, limits, stop)
-}
-
-/// The values by the game's own quotient refined by nim-values (method 3
-/// of [`misere_sequence`]; `refined.rs`).
-pub fn refined_sequence(
-    game: &HeapGame,
-    to: u64,
-    limits: Limits,
-    stop: impl FnMut(u64) -> bool,
-) -> Result<MisereSequence> {
-    let found = refined_misere_values(game, to, limits, stop)?;
-    let stability = &found.stability;
-    let (proof, final_pattern) = match (stability.proven, stability.preperiod, stability.period) {
-        (true, Some(n0), Some(p)) if p > 0 => (
-            format!(
-                "proven final at heap {}: (element, nim-value) pairs repeat with period {p} from heap {n0}",
-                found.built_through
-            ),
-            Some((
-                n0 as usize,
-                p as usize,
-                Proof::RefinedQuotient {
-                    pairs_from: n0 as usize,
-                    pairs_period: p as usize,
-                    final_at: found.built_through as usize,
-                },
-            )),
-        ),
-        _ => (format!("built through heap {}, every sum of those heaps checked", found.built_through), None),
-    };
-    let method = format!(
-        "misère quotient of {} (|Q| = {}) refined by normal nim-values and labelled with misère nim-values (|M| = \
-         {}, checked on all {} states of sums; {proof})",
-        game.description(),
-        found.quotient_size,
-        found.size,
-        found.states
-    );
-    let periodicity = misere_periodicity(&found.values, final_pattern);
-    Ok(MisereSequence { values: found.values, method, periodicity })
 }
 
 /// A tame run's values, with its proof in words.
@@ -389,7 +339,7 @@ fn tame_sequence(game: &HeapGame, found: TameValues) -> MisereSequence {
 }
 
 /// The values by the misère quotient of nim heaps with the game's heaps
-/// (method 4 of [`misere_sequence`]), whether or not the game is tame.
+/// (method 3 of [`misere_sequence`]), whether or not the game is tame.
 pub fn quotient_sequence(
     game: &HeapGame,
     to: u64,
