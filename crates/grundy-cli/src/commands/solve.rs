@@ -57,12 +57,13 @@ pub fn search_settings(
     checkpoint: Option<std::path::PathBuf>,
     threads: Option<usize>,
 ) -> Result<SearchSettings> {
+    let defaults = SearchSettings::default();
     Ok(SearchSettings {
         memory: memory.unwrap_or(DEFAULT_MEMORY),
         value_only,
-        // Every core unless told (as `sequence`'s rayon pool does): one
-        // thread gave half of a 2-core box (Cram 4×9: 0.33 s against 0.24 s).
-        threads: threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1),
+        // Every core unless told (the library's default, as `sequence`'s rayon
+        // pool does): one thread gave half of a 2-core box (Cram 4×9: 0.33 s against 0.24 s).
+        threads: threads.unwrap_or(defaults.threads).max(1),
         checkpoint,
         // Five minutes, or `GRUNDY_CHECKPOINT_EVERY` seconds (as for sequences).
         checkpoint_every: super::sequence::checkpoint_every_or(Duration::from_secs(300)),

@@ -23,7 +23,9 @@ pub struct SearchSettings {
     pub memory: usize,
     /// Compute only the nim-value (no winning moves).
     pub value_only: bool,
-    /// Threads for the root's options.
+    /// Threads for the root's options: by default every core the machine
+    /// offers, so a front end that does not ask (Python, the server) gets the
+    /// whole box, as sequences do.
     pub threads: usize,
     /// Load the table from this file first if it exists; save it there at
     /// the end, also when interrupted.
@@ -42,7 +44,7 @@ impl Default for SearchSettings {
         SearchSettings {
             memory: DEFAULT_MEMORY,
             value_only: false,
-            threads: 1,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             checkpoint: None,
             checkpoint_every: Duration::from_secs(300),
             interrupt: None,
