@@ -35,7 +35,10 @@
 //! multiplied as elements and by nim-sum), `F(x)` is the `g⁻` of the
 //! lightest sum reaching `x` (the mex of its options' labels, which are
 //! lighter), and `M` is then reduced to its classes `x ~ y ⇔ F(x·z) = F(y·z)`
-//! for all `z` (a congruence, so `F` and the check carry over).
+//! for all `z` (a congruence, so `F` and the check carry over). When the
+//! check finds a wrong sum, its heaps are freed (each also counted by a
+//! cyclic factor of its own, up to its copies there) on top of the last
+//! guess, and the guess is made again.
 //!
 //! **Every heap.** For a finite octal code whose last digit is at place `k`,
 //! if `Ψ(h + p) = Ψ(h)` for `n0 ≤ h < 2·n0 + p + k` then, by the octal
@@ -44,7 +47,8 @@
 //! reaches only pairs already checked, so the claim holds for sums of all
 //! heaps and `g⁻(H) = g⁻(H − p)`.
 //!
-//! For misère Kayles (`|Q| = 40`, final at heap 167) the pairs alone fail
+//! For misère Kayles (`|Q| = 40`, the pairs proven periodic by heap 167)
+//! the pairs alone fail
 //! the check (the sum `9 + 20` has `g⁻` 6, its lightest twin 7), and
 //! freeing the heaps of each wrong sum grows the reduced monoid past
 //! 21,000 elements, beyond the default limits: so this method does not yet
