@@ -39,6 +39,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::genus::{Genus, Phylum};
 use crate::error::{Error, Result};
 use crate::game::{Game, Options, Outcome};
+use crate::nim::NimValue;
 
 /// The misère canonical forms of a game's positions, and the outcomes of
 /// sums of them, remembered between questions.
@@ -192,17 +193,27 @@ where
     /// same genus as `form`, so a move to the wild option can be answered
     /// by returning to a position that plays like `form` in tame sums
     /// (Winning Ways ch. 13, "tame games that are not hereditarily tame";
-    /// CGSuite's phyla HEREDITARILY_TAME and REVERSIBLY_TAME); else wild.
-    /// Kayles 7 is tame this way though heap 5 (4^146) is among its
-    /// options. CGSuite also names restive phyla; they are not told apart
-    /// here and print as wild.
+    /// CGSuite's phyla HEREDITARILY_TAME and REVERSIBLY_TAME); **restive**
+    /// when `g⁺` is 0 or 1 but `g⁻` is 2 or more (so the genus is not tame)
+    /// and every option is tame, or, for an option that is not, it has
+    /// options that are tame or restive with `g⁻ = g⁻(form)` and with
+    /// `g⁺ = g⁺(form)` (and the tame options alone give `form` its `g⁺` and
+    /// `g⁻`): WW ch. 13's restive games, whose genus is `g^{γ0}` followed by
+    /// `γ, γ⊕2, …` with `γ = γ0` if `γ0 < 4`, else `γ = g` (CGSuite's
+    /// HEREDITARILY_RESTIVE and REVERSIBLY_RESTIVE, after Dan Hoey); else
+    /// wild. Kayles 7 is tame this way though heap 5 (4^146) is among its
+    /// options. *Restless* games (`g⁻` 0 or 1, `g⁺` 2 or more), which
+    /// CGSuite names too, print their genus in full, as wild ones do.
     pub fn phylum(&mut self, form: FormId) -> Phylum {
         if self.forms.as_nimber(form).is_some() {
             return Phylum::NimHeap;
         }
         let mut memo = FxHashMap::default();
         if self.is_tame_form(form, &mut memo) {
-            Phylum::Tame
+            return Phylum::Tame;
+        }
+        if self.is_restive_form(form, &mut memo, &mut FxHashMap::default()) {
+            Phylum::Restive
         } else {
             Phylum::Wild
         }
@@ -233,6 +244,64 @@ where
         }
         memo.insert(form, tame);
         tame
+    }
+
+    /// Whether `form` is restive (see [`Self::phylum`]); `tame` and
+    /// `restive` remember the forms already classed.
+    fn is_restive_form(
+        &mut self,
+        form: FormId,
+        tame: &mut FxHashMap<FormId, bool>,
+        restive: &mut FxHashMap<FormId, bool>,
+    ) -> bool {
+        if let Some(&known) = restive.get(&form) {
+            return known;
+        }
+        let (g, m) = (self.forms.nim_value(form), self.forms.misere_value(form));
+        let mut is_restive = g < 2 && m >= 2 && !self.forms.options(form).is_empty();
+        if is_restive {
+            let mut tame_values = (Vec::new(), Vec::new());
+            for option in self.forms.options(form).to_vec() {
+                if self.is_tame_form(option, tame) {
+                    tame_values.0.push(self.forms.nim_value(option));
+                    tame_values.1.push(self.forms.misere_value(option));
+                    continue;
+                }
+                let (mut m_found, mut g_found) = (false, false);
+                for back in self.forms.options(option).to_vec() {
+                    let (bg, bm) = (self.forms.nim_value(back), self.forms.misere_value(back));
+                    // A back option whose genus agrees with `form`'s where
+                    // a restive or tame sum can tell.
+                    let agrees_m = bm == m && (bg < 2 || (bg ^ m) < 2);
+                    let agrees_g = bg == g && (bm < 2 || (bm ^ m) < 2);
+                    if (agrees_m || agrees_g)
+                        && (self.is_tame_form(back, tame) || self.is_restive_form(back, tame, restive))
+                    {
+                        m_found |= agrees_m;
+                        g_found |= agrees_g;
+                    }
+                }
+                if !(m_found && g_found) {
+                    is_restive = false;
+                    break;
+                }
+            }
+            let mex = |values: &mut Vec<NimValue>| {
+                values.sort_unstable();
+                values.dedup();
+                values
+                    .iter()
+                    .enumerate()
+                    .find(|&(i, &v)| v != i as NimValue)
+                    .map_or(values.len() as NimValue, |(i, _)| i as NimValue)
+            };
+            let all_tame = tame_values.0.len() == self.forms.options(form).len();
+            if is_restive && !all_tame && (mex(&mut tame_values.0) != g || mex(&mut tame_values.1) != m) {
+                is_restive = false;
+            }
+        }
+        restive.insert(form, is_restive);
+        is_restive
     }
 }
 

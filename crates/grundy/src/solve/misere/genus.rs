@@ -112,7 +112,12 @@ pub enum Phylum {
     /// The form and every follower of it have a tame genus, so the γ
     /// sequence is fixed by `g` and `γ0`.
     Tame,
-    /// Anything else: the γ sequence must be written out.
+    /// Restive (WW ch. 13): `g⁺` is 0 or 1, `g⁻` 2 or more, and the
+    /// options are tame (or reversibly so), so again `g` and `γ0` fix the
+    /// sequence: `γi = γ ⊕ 2` for odd `i` and `γ` for even `i ≥ 2`, with
+    /// `γ = γ0` when `γ0 < 4`, else `γ = g` (CGSuite's `Genus`).
+    Restive,
+    /// Anything else (restless and wild): the γ sequence must be written out.
     Wild,
 }
 
@@ -146,7 +151,7 @@ impl std::fmt::Display for ShortGenus<'_> {
         let misere = &self.genus.misere;
         let kept = match self.phylum {
             Phylum::NimHeap => 0,
-            Phylum::Tame => 1.min(misere.len()),
+            Phylum::Tame | Phylum::Restive => 1.min(misere.len()),
             Phylum::Wild => {
                 let mut kept = misere.len();
                 while kept > 2 && misere[kept - 1] == misere[kept - 3] {

@@ -64,7 +64,7 @@ impl Default for Limits {
 
 impl Limits {
     /// [`Error::Interrupted`] if the flag is set.
-    fn check_interrupt(&self) -> Result<()> {
+    pub(super) fn check_interrupt(&self) -> Result<()> {
         match self.interrupt {
             Some(flag) if flag.load(Ordering::Relaxed) => Err(Error::Interrupted),
             _ => crate::watch::check_current(0),

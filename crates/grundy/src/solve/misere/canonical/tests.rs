@@ -209,3 +209,29 @@ fn kayles_short_genera_are_cgsuites() {
         assert_eq!(genus.short(phylum).to_string(), *expected, "heap {heap}");
     }
 }
+
+/// A restive form (Winning Ways ch. 13): `G = {*, H}` with `H = {*2 + *2}`
+/// (genus `1^1`, tame) has `g⁺ = 0` and `g⁻ = 2`, so its genus is not tame,
+/// yet all its options are tame: CGSuite's phylum HEREDITARILY_RESTIVE,
+/// whose genus it writes with one digit, `0^2`. Its long genus must follow
+/// the restive rule (γ0 = 2, then `γ0 ⊕ 2, γ0, …`), found here by sums of
+/// forms, not assumed. Kayles 5 (`4^146`, `g⁺ = 4`) stays wild.
+#[test]
+fn restive_forms_print_one_digit() {
+    let kayles = HeapGame::parse("kayles").unwrap();
+    let mut sums = CanonicalSums::new(&kayles);
+    let forms = sums.forms_mut();
+    let (star, two) = (forms.nimber(1), forms.nimber(2));
+    let two_two = forms.sum(two, two);
+    let h = forms.game([two_two]);
+    let g = forms.game([star, h]);
+    assert_eq!(sums.phylum(h), Phylum::Tame);
+    assert_eq!(sums.phylum(g), Phylum::Restive);
+    let genus = sums.genus(g);
+    assert_eq!((genus.nim_value, genus.misere[0]), (0, 2));
+    assert!(genus.misere.iter().enumerate().skip(1).all(|(i, &v)| v == if i % 2 == 1 { 0 } else { 2 }), "{genus}");
+    assert_eq!(genus.short(Phylum::Restive).to_string(), "0^2");
+    // Kayles 5 (4^146) is wild, not restive: g⁺ = 4.
+    let five = sums.form(&5).unwrap();
+    assert_eq!(sums.phylum(five), Phylum::Wild);
+}
