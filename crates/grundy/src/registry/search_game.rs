@@ -122,22 +122,26 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
         Ok((search, loaded))
     }
 
-    /// With a checkpoint, the report's note says whether the search resumed
-    /// and how many positions it expanded, so a user (and a test) sees what
-    /// the file saved.
+    /// The report's note says how many positions the search expanded (the
+    /// measure of its work that does not depend on the machine), and with a
+    /// checkpoint whether the search resumed, so a user (and a test) sees
+    /// what the file saved.
     fn solve_normal(&self, positions: &[String]) -> Result<Report> {
         let parsed = parse_all(&self.game, positions)?;
         let (search, loaded) = self.search()?;
         let result = self.analyse(&search, positions, &parsed);
-        let Some(path) = &self.settings.checkpoint else { return result };
-        search.save_checkpoint(path, &self.name)?;
+        if let Some(path) = &self.settings.checkpoint {
+            search.save_checkpoint(path, &self.name)?;
+        }
         let mut report = result?;
         let nodes = search.progress().nodes;
-        let kept = match loaded {
-            Some(entries) => format!("resumed from {} ({entries} table entries)", path.display()),
-            None => format!("table saved to {}", path.display()),
+        let note = match (&self.settings.checkpoint, loaded) {
+            (Some(path), Some(entries)) => {
+                format!("resumed from {} ({entries} table entries); {nodes} positions expanded", path.display())
+            }
+            (Some(path), None) => format!("table saved to {}; {nodes} positions expanded", path.display()),
+            (None, _) => format!("{nodes} positions expanded"),
         };
-        let note = format!("{kept}; {nodes} positions expanded");
         report.note = Some(match report.note.take() {
             Some(before) => format!("{before}; {note}"),
             None => note,

@@ -249,15 +249,19 @@ fn boundary_code(boundary: &[u8], start: usize, kinds: &[Kind], out: &mut Vec<u8
 
 /// The least code of a boundary with no shared spot, over its rotations.
 fn closed_code(boundary: &[u8], kinds: &[Kind]) -> Vec<u8> {
-    let mut best: Option<Vec<u8>> = None;
-    for start in 0..boundary.len() {
-        let mut code = Vec::with_capacity(boundary.len());
+    // Two buffers, the best so far and the rotation being read, swapped
+    // when the rotation wins: no allocation per rotation.
+    let mut best = Vec::with_capacity(boundary.len());
+    boundary_code(boundary, 0, kinds, &mut best);
+    let mut code = Vec::with_capacity(boundary.len());
+    for start in 1..boundary.len() {
+        code.clear();
         boundary_code(boundary, start, kinds, &mut code);
-        if best.as_ref().is_none_or(|b| code < *b) {
-            best = Some(code);
+        if code < best {
+            std::mem::swap(&mut code, &mut best);
         }
     }
-    best.expect("boundaries are not empty")
+    best
 }
 
 /// A region as the pieces see it, for each orientation (`[plain,
@@ -331,14 +335,11 @@ fn least_pieces(land: &Land, kinds: &[Kind], regions: &[usize]) -> Vec<Vec<u8>> 
             // The region being written, or each region that may come next
             // in each orientation.
             let pieces = &pieces;
-            let starts: Vec<(usize, usize, u64)> = match way.current {
-                Some(current) => vec![current],
-                None => (0..regions.len())
-                    .filter(|&r| way.regions_left[r])
-                    .flat_map(|r| (0..2).map(move |m| (r, m, (1u64 << pieces[r].shared[m].len()) - 1)))
-                    .collect(),
-            };
-            for (r, m, left) in starts {
+            let fixed = way.current.into_iter();
+            let open = (0..regions.len())
+                .filter(|&r| way.current.is_none() && way.regions_left[r])
+                .flat_map(|r| (0..2).map(move |m| (r, m, (1u64 << pieces[r].shared[m].len()) - 1)));
+            for (r, m, left) in fixed.chain(open) {
                 if left == 0 {
                     let closed = &pieces[r].closed[m];
                     if least.as_ref().is_none_or(|l| closed <= l) {

@@ -112,19 +112,35 @@ impl Game for Sprouts {
 
     /// One option per distinct position a move in one land leaves.
     fn options(&self, position: &SproutsPosition, options: &mut Options<SproutsPosition>) {
-        let lands: Vec<&str> = position.lands().collect();
-        let mut seen = FxHashSet::default();
-        for (k, text) in lands.iter().enumerate() {
-            let land = land_of(text);
-            moves::each_option(&land, |option| {
-                let mut texts: Vec<String> =
-                    lands.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, t)| t.to_string()).collect();
-                canonical::canonical_lands(option, &mut texts);
-                let option = SproutsPosition::from_lands(texts);
-                if seen.insert(option.clone()) {
-                    options.push(option);
-                }
-            });
+        each_distinct_option(position, |option| {
+            options.push(option.clone());
+            false
+        });
+    }
+}
+
+/// Calls `visit` with each distinct position a move in one land of
+/// `position` leaves (made, simplified and written in canonical text only
+/// when reached), until it returns `true`.
+fn each_distinct_option(position: &SproutsPosition, mut visit: impl FnMut(&SproutsPosition) -> bool) {
+    let lands: Vec<&str> = position.lands().collect();
+    let mut seen = FxHashSet::default();
+    for (k, text) in lands.iter().enumerate() {
+        let land = land_of(text);
+        let stopped = moves::each_option(&land, |option| {
+            let mut texts: Vec<String> =
+                lands.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, t)| t.to_string()).collect();
+            canonical::canonical_lands(option, &mut texts);
+            let option = SproutsPosition::from_lands(texts);
+            if seen.contains(&option) {
+                return false;
+            }
+            let stop = visit(&option);
+            seen.insert(option);
+            stop
+        });
+        if stopped {
+            return;
         }
     }
 }
@@ -143,6 +159,17 @@ impl Decompose for Sprouts {
 /// searched once.
 impl Canonical for Sprouts {
     type Key = BytesKey;
+
+    /// Each option is made only when the search reaches it: most questions
+    /// are answered by the first few options (measured in BENCHMARKS.md).
+    fn visit_options(
+        &self,
+        position: &SproutsPosition,
+        _: &mut Options<SproutsPosition>,
+        mut visit: impl FnMut(&[SproutsPosition]) -> bool,
+    ) {
+        each_distinct_option(position, |option| visit(std::slice::from_ref(option)));
+    }
 
     fn key(&self, land: &SproutsPosition) -> BytesKey {
         BytesKey::new(land.0.as_bytes())

@@ -22,8 +22,11 @@ use super::land::{Boundary, Land};
 
 /// Calls `each` with every land a move in `land` leaves (before any
 /// simplification), skipping moves that are mirror images of another
-/// because they differ only in which of two identical boundaries they use.
-pub(super) fn each_option(land: &Land, mut each: impl FnMut(Land)) {
+/// because they differ only in which of two identical boundaries they use,
+/// until `each` returns `true` (the caller has learnt enough: the pruned
+/// search often needs only the first few options). Returns whether it was
+/// stopped so.
+pub(super) fn each_option(land: &Land, mut each: impl FnMut(Land) -> bool) -> bool {
     let occurrences = occurrences(land);
     for (r, region) in land.regions.iter().enumerate() {
         let (group, rank) = interchangeable(region, &occurrences, &land.lives);
@@ -42,15 +45,16 @@ pub(super) fn each_option(land: &Land, mut each: impl FnMut(Land)) {
                 }
                 if b1 != b2 {
                     let first_pair = if group[b1] == group[b2] { (0, 1) } else { (0, 0) };
-                    if (rank[b1], rank[b2]) == first_pair {
-                        each(join(land, r, (b1, i1), (b2, i2)));
+                    if (rank[b1], rank[b2]) == first_pair && each(join(land, r, (b1, i1), (b2, i2))) {
+                        return true;
                     }
-                } else if rank[b1] == 0 {
-                    cut(land, r, b1, i1, i2, &group, &mut each);
+                } else if rank[b1] == 0 && cut(land, r, b1, i1, i2, &group, &mut each) {
+                    return true;
                 }
             }
         }
     }
+    false
 }
 
 /// How many sites each spot has in the whole land.
@@ -125,8 +129,16 @@ fn join(land: &Land, r: usize, (b1, i1): (usize, usize), (b2, i2): (usize, usize
 
 /// A line from site `i1` to site `i2` (perhaps the same site) of boundary
 /// `b` of region `r`: the region is cut in two, in every way of sharing out
-/// its other boundaries.
-fn cut(land: &Land, r: usize, b: usize, i1: usize, i2: usize, group: &[usize], each: &mut impl FnMut(Land)) {
+/// its other boundaries; `true` if `each` asked to stop.
+fn cut(
+    land: &Land,
+    r: usize,
+    b: usize,
+    i1: usize,
+    i2: usize,
+    group: &[usize],
+    each: &mut impl FnMut(Land) -> bool,
+) -> bool {
     let region = &land.regions[r];
     let boundary = &region[b];
     let (u, v) = (boundary[i1], boundary[i2]);
@@ -175,7 +187,9 @@ fn cut(land: &Land, r: usize, b: usize, i1: usize, i2: usize, group: &[usize], e
         let mut option = next.clone();
         option.regions.push(one);
         option.regions.push(two);
-        each(option);
+        if each(option) {
+            return true;
+        }
         // The next way of sharing out: counts as a mixed-radix number.
         let mut g = 0;
         while g < groups.len() && counts[g] == groups[g].len() {
@@ -183,7 +197,7 @@ fn cut(land: &Land, r: usize, b: usize, i1: usize, i2: usize, group: &[usize], e
             g += 1;
         }
         if g == groups.len() {
-            break;
+            return false;
         }
         counts[g] += 1;
     }

@@ -238,10 +238,25 @@ pub(super) fn nim_value<G: Canonical>(
     }
     let mut frame = Frame::default();
     let mut taken = NimberSet::EMPTY;
-    // Every value up to the number of options is requested, and the options
-    // cannot take them all: the listing runs to the end.
+    // Every value below 256 is requested: the listing runs to the end
+    // unless the options take them all.
     let all = NimberSet::below(super::nimber_set::NIMBER_LIMIT);
-    let count = worker.expand(component, &mut frame, all, |v| taken.insert(v))?.expect("a full listing");
+    let Some(count) = worker.expand(component, &mut frame, all, |v| taken.insert(v))? else {
+        // Options already known take every value below 256.
+        return Err(Error::TooLarge {
+            what: "a position for the pruned search (nim-values above 255)".into(),
+            needed: frame.options.len().max(super::nimber_set::NIMBER_LIMIT) as u128,
+            limit: super::nimber_set::NIMBER_LIMIT as u128 - 1,
+            unit: "options",
+        });
+    };
+    if count >= super::nimber_set::NIMBER_LIMIT - 1 {
+        // Too many options for the rounds' sets: every option is valued.
+        let value = worker.exact_mex(&frame, count, &mut taken)?;
+        worker.store_root(key, game.size(component), value);
+        worker.flush();
+        return Ok(value);
+    }
     let options = frame.moves.len();
     let rounds = Rounds {
         value: vec![None; options],

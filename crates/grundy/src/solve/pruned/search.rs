@@ -249,9 +249,6 @@ impl<'s, G: Canonical> Worker<'s, G> {
         let mut pending: Option<Pending> = None;
         self.game.visit_options(component, &mut options, |option| {
             count += 1;
-            if count >= super::nimber_set::NIMBER_LIMIT {
-                return false; // too many: only counted, for the error below
-            }
             let split = self.split(option, frame);
             match pending.replace(split) {
                 Some(previous) => self.list(previous, frame, &mut open, &mut known_seen, &mut distinct, &mut known),
@@ -259,15 +256,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
             }
         });
         frame.options = options;
-        if count >= super::nimber_set::NIMBER_LIMIT {
-            return Err(Error::TooLarge {
-                what: "a position for the pruned search (nim-values above 255)".into(),
-                needed: count as u128,
-                limit: super::nimber_set::NIMBER_LIMIT as u128 - 1,
-                unit: "options",
-            });
-        }
-        open = open.intersection(&NimberSet::below(count + 1));
+        open = open.intersection(&NimberSet::below((count + 1).min(super::nimber_set::NIMBER_LIMIT)));
         if let Some(last) = pending.take() {
             if !open.is_empty() {
                 self.list(last, frame, &mut open, &mut known_seen, &mut distinct, &mut known);
@@ -471,6 +460,12 @@ impl<'s, G: Canonical> Worker<'s, G> {
         // already known each take their value out as they are listed.
         let listed = self.expand(component, frame, requested, |v| learned.insert(v))?;
         let Some(count) = listed else { return Ok(None) };
+        if count >= super::nimber_set::NIMBER_LIMIT - 1 {
+            // The method's set {0, …, count} does not fit a NimberSet:
+            // every option is valued instead, and the mex taken.
+            let v = self.exact_mex(frame, count, learned)?;
+            return Ok(requested.contains(v).then_some(v));
+        }
         let mut potential = NimberSet::below(count + 1);
         for v in learned.iter() {
             remove_one(&mut potential, v);
@@ -506,6 +501,33 @@ impl<'s, G: Canonical> Worker<'s, G> {
             Ok(potential.min())
         } else {
             Ok(None)
+        }
+    }
+
+    /// The nim-value of a position with too many options for the method
+    /// (a Sprouts land of 7 spots can have 285): the mex of every option's
+    /// exact value, the values of those already known being in `learned`
+    /// (the others are added). A nim-value above 255 is an error.
+    pub fn exact_mex(
+        &mut self,
+        frame: &Frame<G::Position, G::Key>,
+        options: usize,
+        learned: &mut NimberSet,
+    ) -> Result<u8, Stop> {
+        for m in frame.moves.clone() {
+            let (largest, nim_sum) = self.all_but_largest(frame, &m)?;
+            let Part { key, size, .. } = &frame.info[largest];
+            let v = self.nim_value(&frame.parts[largest], key, *size)?;
+            learned.insert(v ^ nim_sum);
+        }
+        match (0..=u8::MAX).find(|&v| !learned.contains(v)) {
+            Some(v) => Ok(v),
+            None => Err(Error::TooLarge {
+                what: "a position for the pruned search (nim-values above 255)".into(),
+                needed: options as u128,
+                limit: super::nimber_set::NIMBER_LIMIT as u128 - 1,
+                unit: "options",
+            }),
         }
     }
 

@@ -310,6 +310,46 @@ fn a_position_with_more_options_than_nim_values_is_refused() {
     }
 }
 
+/// A root with 300 options, each a position with no move: more options than
+/// a [`super::NimberSet`] holds values, yet a nim-value of 1 (the method's
+/// set {0, …, 300} cannot be written, so every option is valued and the mex
+/// taken, as a Sprouts land of 7 spots with 285 options needs).
+struct Fan;
+
+impl crate::game::Game for Fan {
+    type Position = u32;
+    fn options(&self, &n: &u32, options: &mut crate::game::Options<u32>) {
+        if n == 0 {
+            (1..=300).for_each(|m| options.push(m));
+        }
+    }
+}
+
+impl crate::game::Decompose for Fan {
+    fn components(&self, &n: &u32, components: &mut Vec<u32>) {
+        components.push(n);
+    }
+}
+
+impl super::Canonical for Fan {
+    type Key = CompactKey;
+    fn key(&self, &n: &u32) -> CompactKey {
+        CompactKey::new(n as u128)
+    }
+    fn size(&self, &n: &u32) -> u32 {
+        u32::from(n == 0) * 300
+    }
+}
+
+#[test]
+fn a_position_with_more_options_than_a_nimber_set_holds_is_valued_by_the_mex() {
+    assert_eq!(PrunedSearch::new(&Fan).nim_value(&0).unwrap(), 1);
+    let search = PrunedSearch::new(&Fan);
+    assert!(!search.has_value(&0, 0).unwrap());
+    assert!(PrunedSearch::new(&Fan).has_value(&0, 1).unwrap());
+    assert_eq!(PrunedSearch::new(&Fan).outcome(&0).unwrap(), crate::Outcome::N);
+}
+
 /// Cram keyed by another kind of key: the canonical board as text
 /// ([`BytesKey`], as a game whose positions are strings keys them), or its
 /// pattern and shape in a [`WideKey`]. The search must give the same
