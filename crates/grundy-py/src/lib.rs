@@ -4,7 +4,7 @@
 //! module gives it the engine:
 //!
 //! - `python_game`: games defined in Python, valued by the library's
-//!   solvers through an interning [`grundy::Game`] adapter;
+//!   solvers through an interning [`grundy::game::Game`] adapter;
 //! - `sum`: `grundy.sum(a, b)`, an option that splits the game;
 //! - `registry`: built-in games by their descriptions;
 //! - `sequence`: nim-value sequences of heap games, with the

@@ -4,9 +4,9 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use grundy::catalogue::{Board, BombGame, Piece, Subtraction};
+use grundy::game::Indexed;
 use grundy::game::Rectangle;
 use grundy::solve::{dense::solve_dense, NormalPlay, Search};
-use grundy::Indexed;
 
 fn hyper_knights(c: &mut Criterion) {
     let game = Piece::HYPER_KNIGHT.game(Board::QuarterPlane).unwrap();

@@ -12,9 +12,9 @@
 //!    [`sequence::Values`], their periodicity ([`sequence::find_periodicity`],
 //!    proven by the octal periodicity theorem) and the `.seq` file with its
 //!    checkpoints ([`sequence::file`](mod@sequence::file));
-//! 3. [`game`] — the game model: the [`Game`] trait (a position's options,
-//!    each a sum of positions), opt-in capabilities ([`Decompose`],
-//!    [`Indexed`], [`ClosedForm`], [`Goal`], [`NimHeapGenus`],
+//! 3. [`game`] — the game model: the [`game::Game`] trait (a position's options,
+//!    each a sum of positions), opt-in capabilities ([`game::Decompose`],
+//!    [`game::Indexed`], [`game::ClosedForm`], [`game::Goal`], [`game::NimHeapGenus`],
 //!    [`game::Monotone`], [`game::Notation`]) and explicit game graphs
 //!    ([`game::Digraph`]);
 //! 4. [`solve`] — solvers any game gets for free: memoized search (which
@@ -51,7 +51,7 @@
 //! let mut search = Search::normal_play(&Nim);
 //! let analysis = analyse_sum(&mut search, &[3, 4, 5]).unwrap();
 //! assert_eq!(analysis.nim_value, 3 ^ 4 ^ 5);
-//! assert_eq!(analysis.outcome, grundy::Outcome::N);
+//! assert_eq!(analysis.outcome, grundy::game::Outcome::N);
 //!
 //! // …or any registry game by its description, answers as typed reports.
 //! let nim = game("nim", &RuleOptions::default()).unwrap();
@@ -59,8 +59,7 @@
 //! assert_eq!(report.winning_moves[0].to, ["1"]);
 //! ```
 //!
-//! What it does not do (yet): CGSuite's phylum-dependent short form of the
-//! genus, partizan games.
+//! What it does not do: partizan games (CGSuite's domain).
 
 pub mod catalogue;
 mod error;
@@ -79,7 +78,6 @@ mod testing;
 mod watch;
 
 pub use error::{Error, Result};
-pub use game::{ClosedForm, Decompose, Game, Goal, Indexed, NimHeapGenus, Options, Outcome};
 pub use long_run::{checkpoint_every, LongRun, Resumable, CHECKPOINT_EVERY};
 pub use watch::{Watch, POLL_EVERY};
 

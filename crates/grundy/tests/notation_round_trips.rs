@@ -8,9 +8,9 @@
 //! do the same from random positions of each game.
 
 use grundy::catalogue::{Board, Cram, Nim, NodeKayles};
+use grundy::game::Game;
 use grundy::game::{check_round_trips, Notation};
 use grundy::registry::{game, game_with_file, Playable, RuleOptions, ENTRIES};
-use grundy::Game;
 use proptest::prelude::*;
 
 /// Positions checked per start: enough to reach every kind of move of the
@@ -113,7 +113,7 @@ fn a_wrong_reading_is_caught() {
     struct OffByOne;
     impl Game for OffByOne {
         type Position = u64;
-        fn options(&self, &heap: &u64, options: &mut grundy::Options<u64>) {
+        fn options(&self, &heap: &u64, options: &mut grundy::game::Options<u64>) {
             Nim.options(&heap, options)
         }
     }

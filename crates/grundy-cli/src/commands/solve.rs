@@ -187,7 +187,7 @@ fn render(report: &Report) -> String {
     if !report.winning_moves.is_empty() {
         line(format!("winning moves ({}):", report.winning_moves.len()));
         report.winning_moves.iter().for_each(|m| line(show(m)));
-    } else if report.outcome == grundy::Outcome::P {
+    } else if report.outcome == grundy::game::Outcome::P {
         line("winning moves: none (every move loses against perfect play)".into());
     } else if report.play == Convention::Every {
         line("winning moves: not listed for Every-SG (a move changes every component)".into());

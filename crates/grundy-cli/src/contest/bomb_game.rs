@@ -4,9 +4,9 @@
 
 use anyhow::Result;
 use grundy::catalogue::BombGame;
+use grundy::game::Indexed;
 use grundy::game::Rectangle;
 use grundy::solve::{dense::solve_dense, NormalPlay};
-use grundy::Indexed;
 
 use super::reader::Tokens;
 

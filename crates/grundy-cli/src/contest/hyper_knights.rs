@@ -4,7 +4,7 @@
 
 use anyhow::{bail, Result};
 use grundy::catalogue::{Board, Piece};
-use grundy::Indexed;
+use grundy::game::Indexed;
 
 use super::reader::Tokens;
 

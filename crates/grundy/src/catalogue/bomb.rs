@@ -78,9 +78,9 @@ impl Notation for BombGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Indexed;
     use crate::game::Rectangle;
     use crate::solve::{dense::solve_dense, NormalPlay, Search};
-    use crate::Indexed;
 
     #[test]
     fn table_and_search_agree() {

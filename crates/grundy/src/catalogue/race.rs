@@ -134,8 +134,8 @@ impl ClosedOutcome for BoardGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Indexed;
     use crate::solve::{dense::solve_dense, GoalPlay};
-    use crate::Indexed;
 
     fn check_against_the_general_solver(piece: ChessPiece, side: u32) {
         let game = piece.race();

@@ -7,9 +7,9 @@
 //!
 //! # Adding a game
 //!
-//! 1. Implement it in `catalogue/`: [`crate::Game`] for its moves and
+//! 1. Implement it in `catalogue/`: [`crate::game::Game`] for its moves and
 //!    [`crate::game::Notation`] for its positions as text (plus
-//!    [`crate::Indexed`] or [`crate::game::Monotone`] if it has a table).
+//!    [`crate::game::Indexed`] or [`crate::game::Monotone`] if it has a table).
 //! 2. Add one [`GameEntry`] to [`ENTRIES`]: usually its `build` is
 //!    `NormalGame::new(d.text, TheGame, Search::normal_play, None)`.
 //! 3. Add the same row to the README's table of games (the test

@@ -48,7 +48,7 @@ where
     }
 
     /// Refuses positions from which `bound` says more than
-    /// [`MAX_RACE_POSITIONS`] may be reached, before any search.
+    /// `MAX_RACE_POSITIONS` may be reached, before any search.
     pub fn with_reachable_bound(mut self, bound: ReachableBound<G>) -> Self {
         self.reachable = Some(bound);
         self

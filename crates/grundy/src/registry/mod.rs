@@ -18,7 +18,7 @@
 //! assert_eq!(report.nim_value, Some(2));
 //! assert_eq!(report.winning_moves.len(), 1);
 //! let misere = nim.solve_in(&["1".into(), "1".into()], Convention::Misere).unwrap();
-//! assert_eq!((misere.play, misere.outcome), (Convention::Misere, grundy::Outcome::N));
+//! assert_eq!((misere.play, misere.outcome), (Convention::Misere, grundy::game::Outcome::N));
 //! ```
 
 mod board;

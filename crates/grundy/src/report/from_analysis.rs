@@ -115,7 +115,7 @@ impl Report {
     /// let position = (1_000_000_000_000, 1_000_000_000_007);
     /// let analysis = analyse_closed(&Wythoff, &position).unwrap();
     /// let report = Report::of_closed("wythoff", &Wythoff, &["1000000000000,1000000000007".into()], &analysis);
-    /// assert_eq!(report.outcome, grundy::Outcome::N);
+    /// assert_eq!(report.outcome, grundy::game::Outcome::N);
     /// assert_eq!(report.method, Some(grundy::solve::Decision::ClosedForm));
     /// assert!(report.winning_moves.iter().all(|m| m.from == "1000000000000,1000000000007" && m.nim_value == Some(0)));
     /// ```

@@ -156,7 +156,7 @@ pub struct ClosedAnalysis<P> {
 /// ```
 /// use grundy::catalogue::Wythoff;
 /// use grundy::solve::analyse_closed;
-/// use grundy::Outcome;
+/// use grundy::game::Outcome;
 ///
 /// // Heaps of 10^12 and 10^12 + 10^11: three winning moves, found from the
 /// // P-positions (⌊kφ⌋, ⌊kφ⌋ + k) alone.

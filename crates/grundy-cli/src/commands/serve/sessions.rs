@@ -21,9 +21,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use grundy::game::Convention;
+use grundy::game::Outcome;
 use grundy::play::{Ending, PlaySession};
 use grundy::registry::Playable;
-use grundy::{Outcome, Watch};
+use grundy::Watch;
 use serde::Serialize;
 
 use super::error::ApiError;

@@ -20,7 +20,7 @@
 //! use grundy::catalogue::Sprouts;
 //! use grundy::game::Notation;
 //! use grundy::solve::Search;
-//! use grundy::Decompose;
+//! use grundy::game::Decompose;
 //!
 //! let start = Sprouts.parse_position("3").unwrap();
 //! assert_eq!(Sprouts.format_position(&start), "0.0.0.}]");

@@ -5,10 +5,10 @@ use std::collections::{BTreeSet, HashMap};
 use super::brute::{self, Brute};
 use super::land::Land;
 use super::{canonical, exact, notation, Sprouts, SproutsPosition};
+use crate::game::Outcome;
 use crate::game::{Decompose, Game, Notation, Options};
 use crate::solve::pruned::PrunedSearch;
 use crate::solve::{NormalPlay, Search};
-use crate::Outcome;
 
 fn position(text: &str) -> SproutsPosition {
     Sprouts.parse_position(text).unwrap()

@@ -275,7 +275,7 @@ impl NimSequence {
 }
 
 /// How the engine computes the next heaps, chosen in one place
-/// ([`Engine::schedule`]) for each stretch of heaps.
+/// (`Engine::schedule`) for each stretch of heaps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Schedule {
     /// Every option of every heap ([`Algorithm::Plain`]).
@@ -296,7 +296,7 @@ pub enum Schedule {
 }
 
 impl Schedule {
-    /// Every schedule, in the order of [`Schedule::index`].
+    /// Every schedule, in the order of `Schedule::index`.
     pub const ALL: [Schedule; 6] = [
         Schedule::Plain,
         Schedule::RunningCount,

@@ -113,7 +113,7 @@ pub fn generalized_values(graph: &Digraph) -> Result<Vec<LoopyValue>> {
 }
 
 /// Generalized values kept flat — one number a position, the finite value
-/// or [`GeneralizedValues::INFINITE`] — because a `LoopyValue` each (with a
+/// or `GeneralizedValues::INFINITE` — because a `LoopyValue` each (with a
 /// set for every `∞`) costs gigabytes on 10^7 positions, and the command
 /// line reads only the few it prints ([`GeneralizedValues::get`]).
 #[derive(Clone, Debug)]

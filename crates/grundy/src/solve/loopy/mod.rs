@@ -12,7 +12,7 @@
 //!   decides *sums* of loopy games ([`sum_outcome`]).
 //!
 //! Both run on a [`Digraph`] (the game model's explicit graph): read from a
-//! graph file, or built by exploring any [`Goal`](crate::Goal) game from some positions — so races to
+//! graph file, or built by exploring any [`Goal`](crate::game::Goal) game from some positions — so races to
 //! a goal (stuck positions that are wins, losses or draws) use the same code.
 
 mod analysis;

@@ -2,10 +2,10 @@
 
 use super::*;
 use crate::catalogue::race::ChessPiece;
+use crate::game::Indexed;
 use crate::game::Outcome;
 use crate::solve::{dense::solve_dense, GoalPlay};
 use crate::testing::Xorshift;
-use crate::Indexed;
 
 /// Which labels the stuck positions of a random graph get.
 #[derive(Clone, Copy)]

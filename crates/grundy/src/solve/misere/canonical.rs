@@ -4,7 +4,7 @@
 //! Two games are misère-equal when they have the same misère outcome in
 //! every sum; Conway showed (ONAG ch. 12) that each game has a unique
 //! simplest form in its class, found by removing reversible options
-//! ([`form`] explains the rule). Far fewer forms than positions exist:
+//! (`form.rs` explains the rule). Far fewer forms than positions exist:
 //! every Kayles heap up to 20 has one of a few dozen forms, and many Cram
 //! regions share a form. So the outcome of a sum of components is the
 //! outcome of the sum of their forms, searched over multisets of form ids

@@ -14,13 +14,13 @@
 //!   nim heap of its nim-value, that is, has genus `0^120`, `1^031` or
 //!   `g^{g,g⊕2,…}` (Conway, ONAG ch. 12; Jia Zhihao's SJ theorem states the
 //!   same condition as "the game ends when every component has value 0").
-//!   Nim heaps qualify; a game marks itself with [`NimHeapGenus`].
+//!   Nim heaps qualify; a game marks itself with [`NimHeapGenus`](crate::game::NimHeapGenus).
 //!
 //! The criterion is **not** valid in general. A component equal to
 //! `*2 + *2` has nim-value 0 and no component above 1 in sight, so anti-SG
 //! says "first player wins", yet misère `*2 + *2` is a second-player win.
 //! [`misere_outcome_of_sum`] therefore only takes the shortcut for
-//! [`NimHeapGenus`] games.
+//! [`NimHeapGenus`](crate::game::NimHeapGenus) games.
 //!
 //! The folder holds the theory of misère play, one idea a file: the misère
 //! rule on whole positions (`rule.rs`), the genus and tame sums

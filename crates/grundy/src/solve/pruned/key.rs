@@ -1,7 +1,7 @@
 //! Keys of canonical components, and the table layout each kind of key is
 //! stored in.
 //!
-//! The transposition table ([`super::table`]) maps a component's key to
+//! The transposition table ([`super::transposition`]) maps a component's key to
 //! what is known of its nim-value. How much room a key takes decides how
 //! many entries fit in a cache line, and a probe of the table is most of
 //! the search's time, so each game picks the narrowest kind that holds its
@@ -63,9 +63,9 @@ pub trait Key: Clone + Eq + Send + Sync + std::fmt::Debug + 'static {
 }
 
 /// A table of bounded memory from keys of one kind to [`Knowledge`], shared
-/// by threads. The replacement policy is that of [`super::table`]: a new
+/// by threads. The replacement policy is that of [`super::transposition`]: a new
 /// entry goes in, evicting the entry of its bucket with the smallest
-/// priority; what is known of a key already is merged ([`merge`]).
+/// priority; what is known of a key already is merged (`merge`).
 pub trait KeyTable<K: Key>: Send + Sync + Sized + 'static {
     /// Bytes an entry takes (for sizing the table to a checkpoint).
     const ENTRY_BYTES: usize;

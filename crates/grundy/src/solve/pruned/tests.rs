@@ -347,7 +347,7 @@ fn a_position_with_more_options_than_a_nimber_set_holds_is_valued_by_the_mex() {
     let search = PrunedSearch::new(&Fan);
     assert!(!search.has_value(&0, 0).unwrap());
     assert!(PrunedSearch::new(&Fan).has_value(&0, 1).unwrap());
-    assert_eq!(PrunedSearch::new(&Fan).outcome(&0).unwrap(), crate::Outcome::N);
+    assert_eq!(PrunedSearch::new(&Fan).outcome(&0).unwrap(), crate::game::Outcome::N);
 }
 
 /// Cram keyed by another kind of key: the canonical board as text
