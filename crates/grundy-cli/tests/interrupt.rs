@@ -129,3 +129,11 @@ fn the_first_move_of_a_big_game() {
 fn the_winning_moves_of_a_long_hackenbush_path() {
     check(&stop(&["solve", "hackenbush:path", "2000"], "INT"), "nothing is saved");
 }
+
+/// A pruned search whose nodes are slow: a Sprouts land lists hundreds of
+/// options, each put in canonical form. With a fixed count of nodes between
+/// looks at the flag, `solve sprouts 8` answered SIGINT after 12 s.
+#[test]
+fn a_search_with_slow_nodes() {
+    check(&stop(&["solve", "sprouts", "11", "--value-only"], "INT"), "nothing is saved");
+}

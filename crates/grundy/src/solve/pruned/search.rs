@@ -19,6 +19,8 @@
 //! against the targets `t ⊕ x`, where `x` is the others' nim-sum. Equal
 //! components cancel before anything is searched.
 
+use std::time::{Duration, Instant};
+
 use super::key::Key;
 use super::nimber_set::NimberSet;
 use super::transposition::{Knowledge, Table, EXCLUDED_BITS};
@@ -112,6 +114,10 @@ pub(super) struct Worker<'s, G: Canonical> {
     pub filled: u64,
     /// Nodes since the last look at the interrupt flag and the clock.
     pub since_check: u32,
+    /// Nodes between looks, adapted to the game (see [`CHECK_PERIOD`]).
+    check_every: u32,
+    /// When the last look was.
+    last_check: Instant,
     /// The search's exhaustive tables ([`Canonical::exhaustive`]).
     exhaustive: Vec<super::Exhaustive<G::Position>>,
     /// Set when the answer being searched for no longer matters (see
@@ -124,8 +130,19 @@ pub(super) struct Worker<'s, G: Canonical> {
     pub reversed: bool,
 }
 
-/// Nodes between checks of the interrupt flag and the progress clock.
+/// The most nodes between checks of the interrupt flag and the progress
+/// clock: a Cram node costs about a microsecond, so this is a check every
+/// 10–50 ms there, and a relaxed counter the rest of the time.
 const CHECK_EVERY: u32 = 1 << 14;
+
+/// How often the checks should come. A node of another game may cost a
+/// thousand times a Cram node (a Sprouts land lists hundreds of options,
+/// each put in canonical form): a fixed count of nodes then left Ctrl-C
+/// unanswered for 12 s on `solve sprouts 8`. So each worker scales its
+/// count by the time the last stretch took, between 1 and [`CHECK_EVERY`],
+/// starting from 1 and at most doubling at a time (nodes of one game vary
+/// too: a stretch of table hits says little of the next).
+const CHECK_PERIOD: Duration = Duration::from_millis(20);
 
 impl<'s, G: Canonical> Worker<'s, G> {
     pub fn new(
@@ -144,6 +161,8 @@ impl<'s, G: Canonical> Worker<'s, G> {
             nodes: 0,
             filled: 0,
             since_check: 0,
+            check_every: 1,
+            last_check: Instant::now(),
             exhaustive,
             abandon: None,
             reversed: false,
@@ -186,8 +205,9 @@ impl<'s, G: Canonical> Worker<'s, G> {
     fn count_node(&mut self) -> Result<(), Stop> {
         self.nodes += 1;
         self.since_check += 1;
-        if self.since_check >= CHECK_EVERY {
+        if self.since_check >= self.check_every {
             self.since_check = 0;
+            self.adapt_check_interval();
             self.control.check(&mut self.nodes, &mut self.filled, self.table.capacity())?;
         }
         if self.abandon.as_ref().is_some_and(|a| a.load(std::sync::atomic::Ordering::Relaxed)) {
@@ -204,6 +224,17 @@ impl<'s, G: Canonical> Worker<'s, G> {
             (self.generation, self.table) = self.control.tables.current();
         }
         Ok(())
+    }
+
+    /// Scales the nodes between checks so that the next stretch takes
+    /// about [`CHECK_PERIOD`].
+    fn adapt_check_interval(&mut self) {
+        let now = Instant::now();
+        let took = now.duration_since(self.last_check).as_secs_f64().max(1e-9);
+        self.last_check = now;
+        let scaled = f64::from(self.check_every) * CHECK_PERIOD.as_secs_f64() / took;
+        let most = self.check_every.saturating_mul(2).min(CHECK_EVERY);
+        self.check_every = scaled.clamp(1.0, f64::from(most)) as u32;
     }
 
     fn store(&mut self, key: &G::Key, size: u32, nim_value: u8) {
