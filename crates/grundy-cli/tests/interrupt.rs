@@ -137,3 +137,10 @@ fn the_winning_moves_of_a_long_hackenbush_path() {
 fn a_search_with_slow_nodes() {
     check(&stop(&["solve", "sprouts", "11", "--value-only"], "INT"), "nothing is saved");
 }
+
+/// Misère play of a pruned-search game is not the pruned search: no
+/// checkpoint to offer.
+#[test]
+fn a_misere_search_game_offers_no_checkpoint() {
+    check(&stop(&["solve", "--misere", "cram", "4x5"], "INT"), "this search keeps no checkpoint");
+}

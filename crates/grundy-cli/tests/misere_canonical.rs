@@ -17,6 +17,12 @@ fn canonical_forms_decide_as_the_other_methods_do() {
         ("dawsons-kayles", &["5", "7", "1"]),
         ("0.137", &["6", "4"]),
         ("nim", &["1", "1", "1"]),
+        // The pruned-search games hand misère play to the same session:
+        // a connected board is shown as written, a split one by its parts.
+        ("cram", &["3x3", "2x3"]),
+        ("cram", &["..#/..#/...", "1x5"]),
+        ("node-kayles:path:9", &["all"]),
+        ("sprouts", &["1", "1"]),
     ] {
         let mut args = vec!["solve", "--misere", game];
         args.extend(sum);
@@ -37,6 +43,36 @@ fn canonical_forms_decide_as_the_other_methods_do() {
     }
 }
 
+/// Misère play of the pruned-search games, whose search decides normal
+/// play only: the session every game with nim-values has answers it, with
+/// every winning move listed from the board as written. Small positions
+/// worked by hand (in misère play the player who cannot move wins).
+#[test]
+fn search_games_play_misere_from_the_board_as_written() {
+    let report = json(&["solve", "--misere", "cram", "3x3", "--json"]);
+    assert_eq!(report["components"][0]["position"], ".../.../...");
+    let moves = report["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    assert!(moves.iter().all(|m| m["from"] == ".../.../..."), "{moves:?}");
+    // One domino on 1×2 ends the game: the mover moves last and loses.
+    assert_eq!(json(&["solve", "--misere", "cram", "1x2", "--json"])["outcome"], "P");
+    // 1×3 has two moves, each ending the game: a misère P-position too.
+    assert_eq!(json(&["solve", "--misere", "cram", "1x3", "--json"])["outcome"], "P");
+    // 1×4: the middle domino leaves two single cells (no move): the mover
+    // loses by moving last, so the mover takes an end domino, leaving 1×2.
+    let report = json(&["solve", "--misere", "cram", "1x4", "--json"]);
+    assert_eq!(report["outcome"], "N");
+    assert_eq!(report["winning_moves"].as_array().unwrap().len(), 2, "{report}");
+    // Chomp's poisoned corner: the bar 1×1 has no move, a misère win.
+    assert_eq!(json(&["solve", "--misere", "chomp", "1x1", "--json"])["outcome"], "N");
+    // Node Kayles on a path of two: either vertex takes both, the mover moved last.
+    assert_eq!(json(&["solve", "--misere", "node-kayles:path:2", "all", "--json"])["outcome"], "P");
+    // A path of three: an end vertex takes two, leaving one for the opponent to take last.
+    let report = json(&["solve", "--misere", "node-kayles:path:3", "all", "--json"]);
+    assert_eq!(report["outcome"], "N");
+    assert_eq!(report["winning_moves"].as_array().unwrap().len(), 2, "{report}");
+}
+
 #[test]
 fn the_text_report_prints_each_form() {
     let run = grundy(&["solve", "--misere", "--method", "canonical", "nim", "2", "2", "1"], "");
@@ -54,7 +90,7 @@ fn a_method_needs_misere_play_and_a_game_that_offers_it() {
     let run = grundy(&["solve", "--misere", "--method", "fastest", "kayles", "3"], "");
     assert_ne!(run.status, 0);
     assert!(run.stderr.contains("canonical"), "{}", run.stderr);
-    let run = grundy(&["solve", "--misere", "--method", "canonical", "cram", "2x3"], "");
+    let run = grundy(&["solve", "--misere", "--method", "canonical", "wythoff", "3,4"], "");
     assert_ne!(run.status, 0);
     assert!(run.stderr.contains("not supported"), "{}", run.stderr);
     assert_eq!(run.stderr.trim().lines().count(), 1, "{}", run.stderr);

@@ -74,8 +74,10 @@ pub fn search_settings(
 
 pub fn run(description: &str, arguments: &[String], options: &RuleOptions, play: Convention, json: bool) -> Result<()> {
     let (game, positions) = open(description, arguments, options)?;
+    // Only the pruned search keeps a checkpoint, and it decides normal play only.
+    let keeps = game.keeps_checkpoint() && play == Convention::Normal;
     if let Some(path) = &options.search.checkpoint {
-        if !game.keeps_checkpoint() || play != Convention::Normal {
+        if !keeps {
             bail!(
                 "--checkpoint {}: {description} in {play} play keeps no checkpoint (only the pruned search of cram, chomp and node-kayles in normal play does)",
                 path.display()
@@ -91,7 +93,7 @@ pub fn run(description: &str, arguments: &[String], options: &RuleOptions, play:
     }
     let report = match report {
         Err(grundy::Error::Interrupted) => {
-            return Err(interrupted(options.search.checkpoint.as_deref(), game.keeps_checkpoint(), started))
+            return Err(interrupted(options.search.checkpoint.as_deref(), keeps, started))
         }
         other => other?,
     };

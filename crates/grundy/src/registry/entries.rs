@@ -31,14 +31,16 @@ use super::mine::MineRules;
 use super::normal_game::NormalGame;
 use super::options::RuleOptions;
 use super::playable::Playable;
-use super::search_game::{ByWidth, SearchGame};
+use super::search_game::{ByWidth, SearchGame, SearchSettings};
 use super::tabulators::{bomb_table, heap_table, wythoff_table};
 use crate::catalogue::{
     BombGame, Chomp, CoinTurning, Cram, GraphGame, Hackenbush, HackenbushFamily, Nim, NodeKayles, Piece,
     ProductTurning, Sprouts, Subtraction, WideCram, Wythoff,
 };
 use crate::error::{Error, Result};
-use crate::solve::Search;
+use crate::game::{Decompose, Notation};
+use crate::solve::pruned::Canonical;
+use crate::solve::{NormalPlay, Search};
 
 type Build = fn(&Description) -> Result<Box<dyn Playable>>;
 
@@ -89,6 +91,22 @@ const fn piece(piece: Piece, example: &'static str, build: Build) -> GameEntry {
         board: true,
         build,
     }
+}
+
+/// A session of a pruned-search game that also plays misère and Every-SG.
+/// The pruned search decides normal play only; the other conventions go
+/// to the session every game with nim-values has (each component's genus,
+/// the tame rule, exact search of the sum, or misère canonical forms with
+/// `--method canonical`), which is exact but searches whole components, so
+/// it suits small boards.
+fn searched<G>(name: &str, game: G, settings: &SearchSettings) -> SearchGame<G>
+where
+    G: Canonical + Decompose + Notation + Clone + Send + Sync + 'static,
+    G::Position: std::fmt::Debug + Ord + std::hash::Hash + Send,
+{
+    let search = |g| Search::with_decomposition(g, NormalPlay);
+    let others = Box::new(NormalGame::new(name, game.clone(), search, None));
+    SearchGame::new(name, game, settings.clone()).with_other_conventions(others)
 }
 
 /// Every game the front ends know, in the order `grundy list` shows them.
@@ -223,8 +241,8 @@ pub const ENTRIES: &[GameEntry] = &[
         board: false,
         build: |d| {
             // Boards of up to 64 cells in the 64-bit game (the fastest).
-            let narrow = SearchGame::new(d.text, Cram, d.options.search.clone());
-            let wide = SearchGame::new(d.text, WideCram, d.options.search.clone());
+            let narrow = searched(d.text, Cram, &d.options.search);
+            let wide = searched(d.text, WideCram, &d.options.search);
             Ok(Box::new(ByWidth::new(narrow, wide, |board| board.narrow().is_some())))
         },
     },
@@ -237,7 +255,7 @@ pub const ENTRIES: &[GameEntry] = &[
         about: "take a square and all below-right of it; the poisoned corner stays (pruned search)",
         form: Form::Name,
         board: false,
-        build: |d| Ok(Box::new(SearchGame::new(d.text, Chomp, d.options.search.clone()))),
+        build: |d| Ok(Box::new(searched(d.text, Chomp, &d.options.search))),
     },
     GameEntry {
         name: "node-kayles",
@@ -259,8 +277,8 @@ pub const ENTRIES: &[GameEntry] = &[
             };
             // 64-bit masks (compact keys, the fastest) when they hold the graph.
             Ok(match game.narrow() {
-                Some(game) => Box::new(SearchGame::new(d.text, game, d.options.search.clone())),
-                None => Box::new(SearchGame::new(d.text, game, d.options.search.clone())),
+                Some(game) => Box::new(searched(d.text, game, &d.options.search)),
+                None => Box::new(searched(d.text, game, &d.options.search)),
             })
         },
     },
@@ -273,13 +291,7 @@ pub const ENTRIES: &[GameEntry] = &[
         about: "join two spots (or one to itself) by a line through a new spot; 3 lines a spot",
         form: Form::Name,
         board: false,
-        // Normal play by the pruned search; misère and Every-SG by the
-        // session every game with nim-values has.
-        build: |d| {
-            let search = |g| Search::with_decomposition(g, crate::solve::NormalPlay);
-            let others = Box::new(NormalGame::new(d.text, Sprouts, search, None));
-            Ok(Box::new(SearchGame::new(d.text, Sprouts, d.options.search.clone()).with_other_conventions(others)))
-        },
+        build: |d| Ok(Box::new(searched(d.text, Sprouts, &d.options.search))),
     },
     GameEntry {
         name: "graph",

@@ -69,11 +69,21 @@ where
         NormalGame { misere: Mutex::new(MisereSums::new(Arc::clone(&self.game)).with_quotient(quotient)), ..self }
     }
 
-    /// The components of the given positions, split where the game decomposes.
+    /// The components of the given positions, split where the game
+    /// decomposes. A position that is one component stays as it was
+    /// written: its canonical form (a Cram region cropped and turned into
+    /// its storage frame, say) is the same game, but the report and its
+    /// winning moves should show the user's board.
     fn components(&self, positions: &[String]) -> Result<Vec<G::Position>> {
         let parsed = parse_all(&*self.game, positions)?;
         let search = lock(&self.search);
-        Ok(parsed.iter().flat_map(|p| search.components(p)).collect())
+        Ok(parsed
+            .into_iter()
+            .flat_map(|p| match search.components(&p) {
+                parts if parts.len() == 1 => vec![p],
+                parts => parts,
+            })
+            .collect())
     }
 
     fn show(&self, position: &G::Position) -> String {

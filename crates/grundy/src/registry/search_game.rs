@@ -329,6 +329,16 @@ where
         self.narrow.table(rows, columns)
     }
 
+    fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.narrow.set_interrupt(Arc::clone(&flag));
+        self.wide.set_interrupt(flag);
+    }
+
+    fn set_misere_method(&mut self, method: crate::solve::Decision) -> Result<()> {
+        self.narrow.set_misere_method(method)?;
+        self.wide.set_misere_method(method)
+    }
+
     /// Both representations, where the positions fit the narrow one.
     fn check_notation(&self, positions: &[String], limit: usize) -> Result<usize> {
         let wide = self.wide.check_notation(positions, limit)?;
