@@ -75,9 +75,31 @@ pub(super) fn kinds(land: &Land) -> Vec<Kind> {
         .collect()
 }
 
-/// Steps 1–4: drops dead spots, unplayable regions and repeated sites, and
-/// writes regions of few lives as one boundary.
+/// Steps 1–4: drops dead spots, unplayable regions and repeated sites,
+/// writes a boundary of two lone spots of one life as one spot of two, and
+/// regions of few lives as one boundary.
+#[cfg(test)]
 pub(super) fn simplify(land: &mut Land) {
+    simplify_with(land, Reductions::ALL);
+}
+
+/// Which of the simplifications that change the drawing into another one
+/// (not only drop what no move can use) are made: the tests turn them off
+/// to check, by plain search, that each keeps every nim-value.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Reductions {
+    /// `.22.` is written `.1.` ([`one_for_two_lone_spots`]).
+    pub(super) two_lone_spots: bool,
+}
+
+impl Reductions {
+    pub(super) const ALL: Reductions = Reductions { two_lone_spots: true };
+    #[cfg(test)]
+    pub(super) const NONE: Reductions = Reductions { two_lone_spots: false };
+}
+
+/// [`simplify`], making only the `reductions` asked for.
+pub(super) fn simplify_with(land: &mut Land, reductions: Reductions) {
     let lives = &land.lives;
     for region in &mut land.regions {
         for boundary in region.iter_mut() {
@@ -92,8 +114,42 @@ pub(super) fn simplify(land: &mut Land) {
             boundary.pop();
         }
     }
+    if reductions.two_lone_spots {
+        one_for_two_lone_spots(land);
+    }
+    let lives = &land.lives;
     for region in &mut land.regions {
         merge_if_few_lives(lives, region);
+    }
+}
+
+/// A boundary made of two spots of one life and one site each (`.22.`) is
+/// the same as a boundary made of one spot of two lives (`.1.`), wherever
+/// it is: the border equivalence found by the Sprouts community in 2008
+/// ("Equivalences", World Game of Sprouts Association, 19 March 2008,
+/// `.1. == .22.`). Why: the moves of the two match one for one, with the
+/// same results. A line from either `2` to a site of another boundary
+/// kills that `2` and leaves the other beside the new spot, as a line from
+/// the `1` leaves it a `2` (its two sites now neighbours, seen once) beside
+/// the new spot; a line joining the two `2`s kills both and cuts the region
+/// into two, each with the new spot, as a loop from the `1` to itself does;
+/// every other move of the region keeps the boundary whole, on one side.
+/// The spots are seen nowhere else, so the rest of the land does not see
+/// the difference, and both hold two lives.
+fn one_for_two_lone_spots(land: &mut Land) {
+    let mut sites = vec![0u8; land.lives.len()];
+    for &s in land.regions.iter().flatten().flatten() {
+        sites[s as usize] += 1;
+    }
+    for boundary in land.regions.iter_mut().flatten() {
+        if let [a, b] = boundary[..] {
+            let (a, b) = (a as usize, b as usize);
+            if a != b && land.lives[a] == 1 && land.lives[b] == 1 && sites[a] == 1 && sites[b] == 1 {
+                land.lives[a] = 2;
+                land.lives[b] = 0;
+                boundary.truncate(1);
+            }
+        }
     }
 }
 
@@ -136,8 +192,13 @@ fn playable(lives: &[u8], region: &Region) -> bool {
 
 /// Simplifies `land` and pushes the canonical text of each land it falls
 /// into (nothing when no move is left).
-pub(super) fn canonical_lands(mut land: Land, out: &mut Vec<String>) {
-    simplify(&mut land);
+pub(super) fn canonical_lands(land: Land, out: &mut Vec<String>) {
+    canonical_lands_with(land, out, Reductions::ALL);
+}
+
+/// [`canonical_lands`], making only the `reductions` asked for.
+pub(super) fn canonical_lands_with(mut land: Land, out: &mut Vec<String>, reductions: Reductions) {
+    simplify_with(&mut land, reductions);
     let kinds = kinds(&land);
     for group in linked_regions(&land) {
         if lives_in(&land, &group) == 2 {
@@ -455,13 +516,12 @@ fn least_pieces(land: &Land, kinds: &[Kind], regions: &[usize]) -> Vec<Vec<u8>> 
                             let code = if kinds[s as usize] == Kind::Shared {
                                 let name = way.names[shared_index[s as usize] as usize];
                                 if name == UNNAMED {
-                                    let k = fresh[..fresh_len as usize].iter().position(|&t| t == s).unwrap_or_else(
-                                        || {
+                                    let k =
+                                        fresh[..fresh_len as usize].iter().position(|&t| t == s).unwrap_or_else(|| {
                                             fresh[fresh_len as usize] = s;
                                             fresh_len += 1;
                                             fresh_len as usize - 1
-                                        },
-                                    );
+                                        });
                                     SHARED + way.named + k as u8
                                 } else {
                                     SHARED + name
