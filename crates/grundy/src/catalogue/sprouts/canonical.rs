@@ -75,9 +75,31 @@ pub(super) fn kinds(land: &Land) -> Vec<Kind> {
         .collect()
 }
 
-/// Steps 1–4: drops dead spots, unplayable regions and repeated sites, and
-/// writes regions of few lives as one boundary.
+/// Steps 1–4: drops dead spots, unplayable regions and repeated sites,
+/// writes a boundary of two lone spots of one life as one spot of two, and
+/// regions of few lives as one boundary.
+#[cfg(test)]
 pub(super) fn simplify(land: &mut Land) {
+    simplify_with(land, Reductions::ALL);
+}
+
+/// Which of the simplifications that change the drawing into another one
+/// (not only drop what no move can use) are made: the tests turn them off
+/// to check, by plain search, that each keeps every nim-value.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Reductions {
+    /// `.22.` is written `.1.` ([`one_for_two_lone_spots`]).
+    pub(super) two_lone_spots: bool,
+}
+
+impl Reductions {
+    pub(super) const ALL: Reductions = Reductions { two_lone_spots: true };
+    #[cfg(test)]
+    pub(super) const NONE: Reductions = Reductions { two_lone_spots: false };
+}
+
+/// [`simplify`], making only the `reductions` asked for.
+pub(super) fn simplify_with(land: &mut Land, reductions: Reductions) {
     let lives = &land.lives;
     for region in &mut land.regions {
         for boundary in region.iter_mut() {
@@ -92,8 +114,42 @@ pub(super) fn simplify(land: &mut Land) {
             boundary.pop();
         }
     }
+    if reductions.two_lone_spots {
+        one_for_two_lone_spots(land);
+    }
+    let lives = &land.lives;
     for region in &mut land.regions {
         merge_if_few_lives(lives, region);
+    }
+}
+
+/// A boundary made of two spots of one life and one site each (`.22.`) is
+/// the same as a boundary made of one spot of two lives (`.1.`), wherever
+/// it is: the border equivalence found by the Sprouts community in 2008
+/// ("Equivalences", World Game of Sprouts Association, 19 March 2008,
+/// `.1. == .22.`). Why: the moves of the two match one for one, with the
+/// same results. A line from either `2` to a site of another boundary
+/// kills that `2` and leaves the other beside the new spot, as a line from
+/// the `1` leaves it a `2` (its two sites now neighbours, seen once) beside
+/// the new spot; a line joining the two `2`s kills both and cuts the region
+/// into two, each with the new spot, as a loop from the `1` to itself does;
+/// every other move of the region keeps the boundary whole, on one side.
+/// The spots are seen nowhere else, so the rest of the land does not see
+/// the difference, and both hold two lives.
+fn one_for_two_lone_spots(land: &mut Land) {
+    let mut sites = vec![0u8; land.lives.len()];
+    for &s in land.regions.iter().flatten().flatten() {
+        sites[s as usize] += 1;
+    }
+    for boundary in land.regions.iter_mut().flatten() {
+        if let [a, b] = boundary[..] {
+            let (a, b) = (a as usize, b as usize);
+            if a != b && land.lives[a] == 1 && land.lives[b] == 1 && sites[a] == 1 && sites[b] == 1 {
+                land.lives[a] = 2;
+                land.lives[b] = 0;
+                boundary.truncate(1);
+            }
+        }
     }
 }
 
@@ -136,8 +192,13 @@ fn playable(lives: &[u8], region: &Region) -> bool {
 
 /// Simplifies `land` and pushes the canonical text of each land it falls
 /// into (nothing when no move is left).
-pub(super) fn canonical_lands(mut land: Land, out: &mut Vec<String>) {
-    simplify(&mut land);
+pub(super) fn canonical_lands(land: Land, out: &mut Vec<String>) {
+    canonical_lands_with(land, out, Reductions::ALL);
+}
+
+/// [`canonical_lands`], making only the `reductions` asked for.
+pub(super) fn canonical_lands_with(mut land: Land, out: &mut Vec<String>, reductions: Reductions) {
+    simplify_with(&mut land, reductions);
     let kinds = kinds(&land);
     for group in linked_regions(&land) {
         if lives_in(&land, &group) == 2 {
@@ -215,22 +276,42 @@ const NEXT_BOUNDARY: u8 = 254;
 /// Ends a region.
 const END_REGION: u8 = 255;
 
-/// A spot's code on a boundary: its kind, the local number of a lower-case
-/// spot (`local`: those met so far on this boundary), or the name of a shared
-/// one (`names`, which must have it).
-fn spot_code(s: u8, kinds: &[Kind], local: &mut Vec<u8>, names: &[u8]) -> u8 {
+/// The lower-case spots met so far on one boundary, numbered in order of
+/// first appearance (on the stack: a boundary has at most 51 of them).
+struct Local {
+    spots: [u8; 64],
+    len: u8,
+}
+
+impl Local {
+    fn new() -> Local {
+        Local { spots: [0; 64], len: 0 }
+    }
+
+    /// The number of lower-case spot `s` on this boundary (the next free
+    /// one if it is new).
+    fn number(&mut self, s: u8) -> u8 {
+        match self.spots[..self.len as usize].iter().position(|&t| t == s) {
+            Some(k) => k as u8,
+            None => {
+                self.spots[self.len as usize] = s;
+                self.len += 1;
+                self.len - 1
+            }
+        }
+    }
+}
+
+/// A spot's code on a boundary, for any spot but a shared one: its kind,
+/// or the local number of a lower-case spot (`local`: those met so far on
+/// this boundary).
+fn spot_code(s: u8, kinds: &[Kind], local: &mut Local) -> u8 {
     match kinds[s as usize] {
         Kind::Fresh => FRESH,
         Kind::OneLine => ONE_LINE,
         Kind::Single => SINGLE,
-        Kind::Twice => {
-            let k = local.iter().position(|&t| t == s).unwrap_or_else(|| {
-                local.push(s);
-                local.len() - 1
-            });
-            TWICE + k as u8
-        }
-        Kind::Shared => SHARED + names[s as usize],
+        Kind::Twice => TWICE + local.number(s),
+        Kind::Shared => unreachable!("shared spots are coded by their names"),
     }
 }
 
@@ -240,10 +321,10 @@ const UNNAMED: u8 = u8::MAX;
 /// The boundary `boundary` (no shared spot on it) read from its `start`-th
 /// site, as a code appended to `out`.
 fn boundary_code(boundary: &[u8], start: usize, kinds: &[Kind], out: &mut Vec<u8>) {
-    let mut local = Vec::new();
+    let mut local = Local::new();
     for i in 0..boundary.len() {
         let s = boundary[(start + i) % boundary.len()];
-        out.push(spot_code(s, kinds, &mut local, &[]));
+        out.push(spot_code(s, kinds, &mut local));
     }
 }
 
@@ -274,22 +355,29 @@ struct RegionPieces {
 
 impl RegionPieces {
     fn new(region: &Region, kinds: &[Kind]) -> RegionPieces {
-        let has_shared = |b: &Vec<u8>| b.iter().any(|&s| kinds[s as usize] == Kind::Shared);
+        let has_shared = |b: &[u8]| b.iter().any(|&s| kinds[s as usize] == Kind::Shared);
         let mut shared = [Vec::new(), Vec::new()];
         let mut closed = [Vec::new(), Vec::new()];
+        let mut codes: Vec<Vec<u8>> = Vec::new();
+        let mut mirror = Vec::new();
         for (m, mirrored) in [false, true].into_iter().enumerate() {
-            let oriented: Vec<Vec<u8>> =
-                region.iter().map(|b| if mirrored { b.iter().rev().copied().collect() } else { b.clone() }).collect();
-            let mut codes: Vec<Vec<u8>> = Vec::new();
-            for b in oriented {
-                if has_shared(&b) {
-                    shared[m].push(b);
+            codes.clear();
+            for b in region {
+                let b: &[u8] = if mirrored {
+                    mirror.clear();
+                    mirror.extend(b.iter().rev());
+                    &mirror
                 } else {
-                    codes.push(closed_code(&b, kinds));
+                    b
+                };
+                if has_shared(b) {
+                    shared[m].push(b.to_vec());
+                } else {
+                    codes.push(closed_code(b, kinds));
                 }
             }
             codes.sort();
-            for (i, code) in codes.into_iter().enumerate() {
+            for (i, code) in codes.iter().enumerate() {
                 if i > 0 {
                     closed[m].push(NEXT_BOUNDARY);
                 }
@@ -301,112 +389,189 @@ impl RegionPieces {
     }
 }
 
-/// One way of writing the land, part done: the regions not begun, the one
-/// being written (its index, orientation and the shared boundaries it has
-/// left, a bit each) and the names given so far.
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
+/// The most shared spots (upper-case letters) a land can have, with room.
+const MAX_SHARED: usize = 64;
+/// No region being written.
+const BETWEEN: u8 = u8::MAX;
+
+/// One way of writing the land, part done: the regions not begun (a bit
+/// each), the one being written (its index, or `BETWEEN`, its orientation
+/// and the shared boundaries it has left, a bit each) and the names given
+/// so far (by shared spot, numbered in the land). Plain data, copied
+/// without allocating: there are many of them for every option.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 struct Writing {
-    regions_left: Vec<bool>,
-    current: Option<(usize, usize, u64)>,
-    names: Vec<u8>,
+    regions_left: u64,
+    region: u8,
+    mirrored: u8,
+    left: u64,
     named: u8,
+    names: [u8; MAX_SHARED],
+}
+
+/// The least pieces offered so far in one step, and the ways that write them.
+struct Step {
+    least: Vec<u8>,
+    found: bool,
+    next: Vec<Writing>,
+}
+
+impl Step {
+    /// How `piece` compares with the least so far (`Less` if none yet).
+    fn compare(&self, piece: &[u8]) -> std::cmp::Ordering {
+        if self.found {
+            piece.cmp(&self.least)
+        } else {
+            std::cmp::Ordering::Less
+        }
+    }
+
+    /// Keeps `way` if `piece` is among the least pieces offered so far.
+    fn offer(&mut self, piece: &[u8], way: Writing) {
+        match self.compare(piece) {
+            std::cmp::Ordering::Greater => {}
+            std::cmp::Ordering::Equal => self.next.push(way),
+            std::cmp::Ordering::Less => {
+                self.least.clear();
+                self.least.extend_from_slice(piece);
+                self.found = true;
+                self.next.clear();
+                self.next.push(way);
+            }
+        }
+    }
+}
+
+/// The bits of the first `n` things.
+fn all_bits(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1 << n) - 1
+    }
 }
 
 /// The least sequence of pieces that writes the land made of `regions`:
 /// every way of writing it that has written the least pieces so far is
 /// extended by each next piece it can write, and those that write the least
 /// one are kept. Ways that agree are merged, so the work grows with the
-/// land's symmetries, not with its namings.
+/// land's symmetries, not with its namings. A piece is abandoned at its
+/// first code above the least piece found so far.
 fn least_pieces(land: &Land, kinds: &[Kind], regions: &[usize]) -> Vec<Vec<u8>> {
     let pieces: Vec<RegionPieces> = regions.iter().map(|&r| RegionPieces::new(&land.regions[r], kinds)).collect();
+    assert!(regions.len() <= 64, "a land of {} regions", regions.len());
+    // Shared spots numbered in the land, for `Writing::names`.
+    let mut shared_index = vec![UNNAMED; land.lives.len()];
+    let mut shared_count = 0;
+    for (s, kind) in kinds.iter().enumerate() {
+        if *kind == Kind::Shared {
+            shared_index[s] = shared_count;
+            shared_count += 1;
+        }
+    }
+    assert!(usize::from(shared_count) <= MAX_SHARED, "a land of {shared_count} shared spots");
     let mut ways = vec![Writing {
-        regions_left: vec![true; regions.len()],
-        current: None,
-        names: vec![UNNAMED; land.lives.len()],
+        regions_left: all_bits(regions.len()),
+        region: BETWEEN,
+        mirrored: 0,
+        left: 0,
         named: 0,
+        names: [UNNAMED; MAX_SHARED],
     }];
     let steps: usize = pieces.iter().map(|p| p.shared[0].len() + 1).sum();
     let mut written = Vec::with_capacity(steps);
+    let mut step = Step { least: Vec::new(), found: false, next: Vec::new() };
+    let mut piece = Vec::new();
+    let mut fresh = [0u8; MAX_SHARED];
     for _ in 0..steps {
-        let mut least: Option<Vec<u8>> = None;
-        let mut next: Vec<Writing> = Vec::new();
-        let mut piece = Vec::new();
+        step.found = false;
+        step.next.clear();
         for way in &ways {
-            // The region being written, or each region that may come next
-            // in each orientation.
-            let pieces = &pieces;
-            let fixed = way.current.into_iter();
-            let open = (0..regions.len())
-                .filter(|&r| way.current.is_none() && way.regions_left[r])
-                .flat_map(|r| (0..2).map(move |m| (r, m, (1u64 << pieces[r].shared[m].len()) - 1)));
-            for (r, m, left) in fixed.chain(open) {
+            let mut consider = |r: usize, m: usize, left: u64| {
                 if left == 0 {
                     let closed = &pieces[r].closed[m];
-                    if least.as_ref().is_none_or(|l| closed <= l) {
-                        let mut way = way.clone();
-                        way.regions_left[r] = false;
-                        way.current = None;
-                        offer(closed.clone(), way, &mut least, &mut next);
+                    if step.compare(closed) != std::cmp::Ordering::Greater {
+                        let mut way = *way;
+                        way.regions_left &= !(1 << r);
+                        way.region = BETWEEN;
+                        way.mirrored = 0;
+                        step.offer(closed, way);
                     }
-                    continue;
+                    return;
                 }
                 for (b, boundary) in pieces[r].shared[m].iter().enumerate() {
                     if left >> b & 1 == 0 {
                         continue;
                     }
-                    for start in 0..boundary.len() {
-                        // The piece first, with the names it would give;
+                    'start: for start in 0..boundary.len() {
+                        // The piece first, with the names it would give,
+                        // given up at its first code above the least piece;
                         // the way is copied only if the piece is among the least.
-                        let mut fresh: Vec<u8> = Vec::new();
+                        let mut fresh_len = 0u8;
                         piece.clear();
-                        let mut local = Vec::new();
+                        let mut local = Local::new();
+                        let mut equal_so_far = step.found;
                         for i in 0..boundary.len() {
                             let s = boundary[(start + i) % boundary.len()];
-                            let code = if kinds[s as usize] == Kind::Shared && way.names[s as usize] == UNNAMED {
-                                let k = fresh.iter().position(|&t| t == s).unwrap_or_else(|| {
-                                    fresh.push(s);
-                                    fresh.len() - 1
-                                });
-                                SHARED + way.named + k as u8
+                            let code = if kinds[s as usize] == Kind::Shared {
+                                let name = way.names[shared_index[s as usize] as usize];
+                                if name == UNNAMED {
+                                    let k =
+                                        fresh[..fresh_len as usize].iter().position(|&t| t == s).unwrap_or_else(|| {
+                                            fresh[fresh_len as usize] = s;
+                                            fresh_len += 1;
+                                            fresh_len as usize - 1
+                                        });
+                                    SHARED + way.named + k as u8
+                                } else {
+                                    SHARED + name
+                                }
                             } else {
-                                spot_code(s, kinds, &mut local, &way.names)
+                                spot_code(s, kinds, &mut local)
                             };
+                            if equal_so_far {
+                                match step.least.get(i) {
+                                    None => continue 'start,
+                                    Some(&l) if code > l => continue 'start,
+                                    Some(&l) => equal_so_far = code == l,
+                                }
+                            }
                             piece.push(code);
                         }
-                        if least.as_ref().is_some_and(|l| piece > *l) {
-                            continue;
+                        let mut next_way = *way;
+                        next_way.regions_left &= !(1 << r);
+                        for (k, &s) in fresh[..fresh_len as usize].iter().enumerate() {
+                            next_way.names[shared_index[s as usize] as usize] = way.named + k as u8;
                         }
-                        let mut next_way = way.clone();
-                        next_way.regions_left[r] = false;
-                        for (k, &s) in fresh.iter().enumerate() {
-                            next_way.names[s as usize] = way.named + k as u8;
+                        next_way.named += fresh_len;
+                        next_way.region = r as u8;
+                        next_way.mirrored = m as u8;
+                        next_way.left = left & !(1 << b);
+                        step.offer(&piece, next_way);
+                    }
+                }
+            };
+            // The region being written, or each region that may come next
+            // in each orientation.
+            if way.region != BETWEEN {
+                consider(way.region as usize, way.mirrored as usize, way.left);
+            } else {
+                for (r, p) in pieces.iter().enumerate() {
+                    if way.regions_left >> r & 1 == 1 {
+                        for (m, shared) in p.shared.iter().enumerate() {
+                            consider(r, m, all_bits(shared.len()));
                         }
-                        next_way.named += fresh.len() as u8;
-                        next_way.current = Some((r, m, left & !(1 << b)));
-                        offer(piece.clone(), next_way, &mut least, &mut next);
                     }
                 }
             }
         }
-        next.sort();
-        next.dedup();
-        ways = next;
-        written.push(least.expect("a piece to write"));
+        step.next.sort_unstable();
+        step.next.dedup();
+        std::mem::swap(&mut ways, &mut step.next);
+        assert!(step.found, "a piece to write");
+        written.push(step.least.clone());
     }
     written
-}
-
-/// Keeps `way` if `piece` is among the least pieces offered so far.
-fn offer(piece: Vec<u8>, way: Writing, least: &mut Option<Vec<u8>>, next: &mut Vec<Writing>) {
-    match least.as_ref().map(|l| piece.cmp(l)) {
-        Some(std::cmp::Ordering::Greater) => {}
-        Some(std::cmp::Ordering::Equal) => next.push(way),
-        _ => {
-            *least = Some(piece);
-            next.clear();
-            next.push(way);
-        }
-    }
 }
 
 /// The text of a land written as `pieces` ([`least_pieces`]).

@@ -125,13 +125,15 @@ impl Game for Sprouts {
 fn each_distinct_option(position: &SproutsPosition, mut visit: impl FnMut(&SproutsPosition) -> bool) {
     let lands: Vec<&str> = position.lands().collect();
     let mut seen = FxHashSet::default();
+    let mut texts = Vec::new();
     for (k, text) in lands.iter().enumerate() {
         let land = land_of(text);
         let stopped = moves::each_option(&land, |option| {
-            let mut texts: Vec<String> =
-                lands.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, t)| t.to_string()).collect();
+            texts.clear();
+            texts.extend(lands.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, t)| t.to_string()));
             canonical::canonical_lands(option, &mut texts);
-            let option = SproutsPosition::from_lands(texts);
+            texts.sort_unstable();
+            let option = SproutsPosition(texts.concat().into_boxed_str());
             if seen.contains(&option) {
                 return false;
             }
