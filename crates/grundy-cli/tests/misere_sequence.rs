@@ -35,6 +35,16 @@ fn misere_nim_to_a_million_by_the_tame_genus() {
     assert_eq!(values.len(), 1_000_001);
     assert_eq!(values[..2], [1, 0]);
     assert!(values.iter().enumerate().skip(2).all(|(n, &v)| v == n as u64));
+    // Every heap is tame (each heap's genus is the one 4 below plus 4), so
+    // the arithmetic period is proven for every heap, not seen.
+    let pattern = &report["periodicity"];
+    assert_eq!(pattern["proof"]["kind"], "misere_nim", "{pattern}");
+    assert_eq!(
+        (pattern["preperiod"].as_u64(), pattern["period"].as_u64(), pattern["saltus"].as_u64()),
+        (Some(2), Some(1), Some(1))
+    );
+    let text = grundy(&["sequence", "nim", "--misere", "--to", "9"], "").stdout;
+    assert!(text.contains("periodicity: PROVEN arithmetic periodic, saltus 1, period 1"), "{text}");
 }
 
 /// A tame octal code to a million: proven for every heap by the genera's

@@ -28,7 +28,7 @@ use serde::Serialize;
 use super::extend::{complete_through, grow, Family, Limits, Step};
 use super::monoid::{Element, ElementSet, Monoid};
 use super::stability::{stability_of, Stability};
-use super::tame::{tame_misere_values, TameSequence, TameValues};
+use super::tame::{misere_nim_proven, tame_misere_values, TameSequence, TameValues, NIM_CHECKED_THROUGH};
 use crate::error::{Error, Result};
 use crate::game::{Game, Options};
 use crate::nim::NimValue;
@@ -316,11 +316,15 @@ pub fn misere_sequence_with(
 
 /// A tame run's values, with its proof in words.
 fn tame_sequence(game: &HeapGame, found: TameValues) -> MisereSequence {
+    let nim = misere_nim_proven(game);
     let proof = match found.period {
         Some((n0, p, through)) => format!(
             "; from heap {n0} on the genera repeat with period {p} (the octal periodicity theorem's argument, checked \
              through heap {through}), so every heap is tame"
         ),
+        None if nim => "; every heap moves to every smaller one, so by induction every heap is tame with g⁻(n) = n \
+                        for n ≥ 2"
+            .to_string(),
         None => String::new(),
     };
     let method = format!(
@@ -334,7 +338,18 @@ fn tame_sequence(game: &HeapGame, found: TameValues) -> MisereSequence {
             Proof::TameGenus { kinds_from: n0 as usize, kinds_period: p as usize, checked_through: through as usize };
         (n0 as usize, p as usize, proof)
     });
-    let periodicity = misere_periodicity(&found.values, final_pattern);
+    let periodicity = if nim {
+        // g⁻(n + 1) = g⁻(n) + 1 from heap 2 on, for every heap.
+        Some(Periodicity {
+            preperiod: 2,
+            period: 1,
+            saltus: 1,
+            proof: Proof::MisereNim { checked_through: NIM_CHECKED_THROUGH as usize },
+            computed_through: found.values.len() - 1,
+        })
+    } else {
+        misere_periodicity(&found.values, final_pattern)
+    };
     MisereSequence { values: found.values, method, periodicity }
 }
 
@@ -462,6 +477,13 @@ mod tests {
             // Minimal: one period shorter (or one exception later) would fail.
             assert!(n0 == 0 || found.values[n0 - 1 + p] != found.values[n0 - 1], "{code}");
         }
+        // Misère Nim: every heap is tame, proven by induction (Bouton 1902;
+        // ONAG ch. 12), so its arithmetic period is proven for every heap.
+        let nim = misere_sequence(&HeapGame::nim(), 50, |_| false).unwrap();
+        let pattern = nim.periodicity.expect("Nim's values are arithmetic periodic");
+        assert!(pattern.proven(), "{:?}", pattern.proof);
+        assert_eq!((pattern.preperiod, pattern.period, pattern.saltus), (2, 1, 1));
+        assert!((2..50).all(|n| nim.values[n + 1] == nim.values[n] + 1) && nim.values[..3] == [1, 0, 2]);
         // Kayles is not tame (heap 5 has genus 4^146): exact search, which
         // proves no pattern.
         let searched = misere_sequence(&HeapGame::parse("kayles").unwrap(), 20, |_| false).unwrap();
