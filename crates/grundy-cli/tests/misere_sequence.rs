@@ -87,6 +87,21 @@ fn a_wild_game_is_left_to_search_and_the_quotient() {
     assert!(report["method"].as_str().unwrap().starts_with("misère quotient of nim heaps"), "{}", report["method"]);
 }
 
+/// A misère quotient past its limit says, in one sentence and in the
+/// game's own heap numbers, why it was needed, how far it got and what
+/// failed (it said "at heap 20" for heap 17, counting the nim heaps *1..*3).
+#[test]
+fn a_quotient_past_its_limit_says_how_far_it_got() {
+    let run = grundy(&["sequence", "0.6", "--misere", "--to", "100"], "");
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    let line = run.stderr.lines().last().unwrap();
+    assert!(line.starts_with("grundy: too large: past heap 50, where exact search stops"), "{line}");
+    let done: u64 = line.split("complete through heap ").nth(1).unwrap().split(';').next().unwrap().parse().unwrap();
+    assert!(line.contains(&format!("; a trial quotient with heap {} needs", done + 1)), "{line}");
+    assert!(line.contains("more than the limit of 4096") && !line.contains("(with"), "{line}");
+    assert_eq!(run.stderr.lines().filter(|l| l.contains("too large")).count(), 1, "{}", run.stderr);
+}
+
 /// Spawns `grundy ARGS`, waits for its own line saying the long work is
 /// under way, sends SIGINT, and returns (exit code, stderr, seconds from
 /// the signal to the exit).

@@ -25,7 +25,7 @@
 
 use serde::Serialize;
 
-use super::extend::{complete_through, grow, Family, Limits, Step};
+use super::extend::{grow, Family, Limits, Step};
 use super::monoid::{Element, ElementSet, Monoid};
 use super::stability::{stability_of, Stability};
 use super::tame::{misere_nim_proven, tame_misere_values, TameSequence, TameValues, NIM_CHECKED_THROUGH};
@@ -120,7 +120,29 @@ impl<'a> NimQuotient<'a> {
         let last_growth = &mut self.last_growth;
         let result =
             grow(&mut self.step, &family, to + k, limits, &mut |i| stop(i - k), &mut |i, _| *last_growth = i - k);
-        result.map_err(|error| complete_through(error, format!("heap {} (with *1..*{k})", self.last_heap())))
+        let done = self.last_heap();
+        let reached = format!(
+            "the misère quotient of nim heaps *1..*{k} with the heaps of {} is complete through heap {done}",
+            self.game.description()
+        );
+        // The construction numbers the nim heaps first: say what failed in
+        // the game's own heap numbers, in one sentence.
+        result.map_err(|error| match error {
+            Error::TooLarge { needed, limit, unit, .. } if unit == "states" => {
+                Error::TooLarge { what: format!("{reached}; verifying it with heap {}", done + 1), needed, limit, unit }
+            }
+            Error::TooLarge { needed, limit, unit, .. } => Error::TooLarge {
+                what: format!("{reached}; a trial quotient with heap {}", done + 1),
+                needed,
+                limit,
+                unit,
+            },
+            Error::InvalidGame(why) => {
+                let reason = why.split_once(": ").map_or(why.as_str(), |(_, reason)| reason);
+                Error::InvalidGame(format!("{reached}, and could not be extended to heap {}: {reason}", done + 1))
+            }
+            other => other,
+        })
     }
 
     /// The elements of the game's heaps `0..=last_heap()`.
@@ -361,20 +383,14 @@ pub fn quotient_sequence(
     limits: Limits,
     stop: impl FnMut(u64) -> bool,
 ) -> Result<MisereSequence> {
+    // Why the quotient is needed comes first, then how far it got.
+    let beyond =
+        format!("past heap {MAX_SEARCHED_MISERE_HEAP}, where exact search stops, misère values need a quotient:");
     let found = misere_values(game, to, limits, stop).map_err(|error| match error {
-        Error::TooLarge { what, needed, limit, unit } => Error::TooLarge {
-            what: format!(
-                "{what}; beyond heap {MAX_SEARCHED_MISERE_HEAP} misère values need this quotient (exact search \
-                 covers heaps up to {MAX_SEARCHED_MISERE_HEAP})"
-            ),
-            needed,
-            limit,
-            unit,
-        },
-        Error::InvalidGame(why) => Error::InvalidGame(format!(
-            "{why}; beyond heap {MAX_SEARCHED_MISERE_HEAP} misère values need this quotient (exact search covers \
-             heaps up to {MAX_SEARCHED_MISERE_HEAP})"
-        )),
+        Error::TooLarge { what, needed, limit, unit } => {
+            Error::TooLarge { what: format!("{beyond} {what}"), needed, limit, unit }
+        }
+        Error::InvalidGame(why) => Error::InvalidGame(format!("{beyond} {why}")),
         other => other,
     })?;
     let stability = &found.stability;
@@ -497,7 +513,13 @@ mod tests {
         let game = HeapGame::parse("0.15").unwrap();
         let limits = Limits { max_elements: 40, ..Limits::default() };
         let error = misere_values(&game, 100, limits, |_| false).unwrap_err().to_string();
-        assert!(error.contains("complete through heap"), "{error}");
+        // In the game's heap numbers (the construction's own count nim
+        // heaps first), in one sentence.
+        let done: u64 =
+            error.split("complete through heap ").nth(1).unwrap().split(';').next().unwrap().parse().unwrap();
+        assert!(error.contains(&format!("with heap {} needs", done + 1)), "{error}");
+        assert_eq!(misere_values(&game, done, limits, |_| false).unwrap().built_through, done, "{error}");
+        assert!(misere_values(&game, done + 1, limits, |_| false).is_err(), "{error}");
         let error = misere_values(&game, 100, Limits::default(), |heap| heap == 9).unwrap_err();
         assert!(matches!(error, Error::Interrupted));
     }
