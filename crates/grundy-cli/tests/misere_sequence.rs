@@ -35,6 +35,16 @@ fn misere_nim_to_a_million_by_the_tame_genus() {
     assert_eq!(values.len(), 1_000_001);
     assert_eq!(values[..2], [1, 0]);
     assert!(values.iter().enumerate().skip(2).all(|(n, &v)| v == n as u64));
+    // Every heap is tame (each heap's genus is the one 4 below plus 4), so
+    // the arithmetic period is proven for every heap, not seen.
+    let pattern = &report["periodicity"];
+    assert_eq!(pattern["proof"]["kind"], "misere_nim", "{pattern}");
+    assert_eq!(
+        (pattern["preperiod"].as_u64(), pattern["period"].as_u64(), pattern["saltus"].as_u64()),
+        (Some(2), Some(1), Some(1))
+    );
+    let text = grundy(&["sequence", "nim", "--misere", "--to", "9"], "").stdout;
+    assert!(text.contains("periodicity: PROVEN arithmetic periodic, saltus 1, period 1"), "{text}");
 }
 
 /// A tame octal code to a million: proven for every heap by the genera's
@@ -75,6 +85,21 @@ fn a_wild_game_is_left_to_search_and_the_quotient() {
     assert_eq!(values(&report), published);
     let report = json(&["sequence", "0.34", "--misere", "--to", "200", "--json"]);
     assert!(report["method"].as_str().unwrap().starts_with("misère quotient of nim heaps"), "{}", report["method"]);
+}
+
+/// A misère quotient past its limit says, in one sentence and in the
+/// game's own heap numbers, why it was needed, how far it got and what
+/// failed (it said "at heap 20" for heap 17, counting the nim heaps *1..*3).
+#[test]
+fn a_quotient_past_its_limit_says_how_far_it_got() {
+    let run = grundy(&["sequence", "0.6", "--misere", "--to", "100"], "");
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    let line = run.stderr.lines().last().unwrap();
+    assert!(line.starts_with("grundy: too large: past heap 50, where exact search stops"), "{line}");
+    let done: u64 = line.split("complete through heap ").nth(1).unwrap().split(';').next().unwrap().parse().unwrap();
+    assert!(line.contains(&format!("; a trial quotient with heap {} needs", done + 1)), "{line}");
+    assert!(line.contains("more than the limit of 4096") && !line.contains("(with"), "{line}");
+    assert_eq!(run.stderr.lines().filter(|l| l.contains("too large")).count(), 1, "{}", run.stderr);
 }
 
 /// Spawns `grundy ARGS`, waits for its own line saying the long work is

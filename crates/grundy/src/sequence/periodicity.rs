@@ -23,7 +23,13 @@ pub struct Periodicity {
 impl Periodicity {
     /// Whether the pattern is proven for every heap.
     pub fn proven(&self) -> bool {
-        matches!(self.proof, Proof::OctalTheorem { .. } | Proof::MisereQuotient { .. } | Proof::TameGenus { .. })
+        matches!(
+            self.proof,
+            Proof::OctalTheorem { .. }
+                | Proof::MisereQuotient { .. }
+                | Proof::TameGenus { .. }
+                | Proof::MisereNim { .. }
+        )
     }
 }
 
@@ -49,6 +55,12 @@ pub enum Proof {
     /// `kinds_period`, by the octal theorem's argument with the kinds
     /// checked through heap `checked_through`; so do their misère values γ0.
     TameGenus { kinds_from: usize, kinds_period: usize, checked_through: usize },
+    /// Misère Nim, every heap tame (`solve::quotient::tame`): heaps
+    /// `0..=checked_through` (at least 7) were found tame with kind
+    /// `(n, n ≥ 2)`, and by induction so is every heap, since heap `n`'s
+    /// options are all smaller heaps and its genus is heap `n − 4`'s plus 4;
+    /// so `g⁻(n) = n` for `n ≥ 2` (saltus 1, period 1).
+    MisereNim { checked_through: usize },
     /// Seen in the values computed but not proven.
     Conjecture { why: Unproven },
 }
@@ -92,6 +104,13 @@ impl fmt::Display for Proof {
                 "every heap is tame (ONAG ch. 12): from heap {kinds_from} on, a heap and the heap {kinds_period} \
                  larger have the same genus, by the octal periodicity theorem's argument (Guy–Smith 1956) applied to \
                  the genera, checked through heap {checked_through}; so they have the same misère nim-value γ0"
+            ),
+            Proof::MisereNim { checked_through } => write!(
+                f,
+                "every heap of Nim is tame (ONAG ch. 12; Bouton 1902): heaps 0..{checked_through} were found tame with \
+                 nim-value n and γ0 = n for n ≥ 2, and by induction so is every heap — heap n's options are all \
+                 smaller heaps, so its options' nim-values and misère values are both 0..n−1 and its genus is heap \
+                 n−4's with 4 added to every term; so g⁻(n) = n for every n ≥ 2"
             ),
             Proof::Conjecture { why } => write!(f, "conjecture: {why}"),
         }

@@ -268,7 +268,10 @@ pub(crate) fn describe(periodicity: Option<&Periodicity>) -> String {
         format!("last exception at heap {}", p.preperiod - 1)
     };
     match &p.proof {
-        Proof::OctalTheorem { .. } | Proof::MisereQuotient { .. } | Proof::TameGenus { .. } => {
+        Proof::OctalTheorem { .. }
+        | Proof::MisereQuotient { .. }
+        | Proof::TameGenus { .. }
+        | Proof::MisereNim { .. } => {
             format!("periodicity: PROVEN {kind}, period {}, {exception}\nproof: {}", p.period, p.proof)
         }
         Proof::Conjecture { why } => format!(

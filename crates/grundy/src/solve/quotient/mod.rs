@@ -50,7 +50,10 @@ pub use presentation::{presentation, Presentation};
 pub use refined::{refined_misere_values, RefinedValues};
 pub use stability::Stability;
 pub use sums::{misere_sum, QuotientMove, SumMethod, SumVerdict};
-pub use tame::{tame_misere_values, TameKind, TameSequence, TameValues, MAX_TAME_SPLIT_HEAPS};
+pub use tame::{
+    misere_nim_proven, tame_misere_values, TameKind, TameSequence, TameValues, MAX_TAME_SPLIT_HEAPS,
+    NIM_CHECKED_THROUGH,
+};
 pub use values::{
     misere_sequence, misere_sequence_with, misere_values, quotient_sequence, MisereSequence, MisereValues, NimQuotient,
     MAX_BUILT_HEAPS, MAX_NIM_HEAPS, MAX_SEARCHED_MISERE_HEAP,

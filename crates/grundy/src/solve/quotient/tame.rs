@@ -258,6 +258,8 @@ pub const MAX_TAME_SPLIT_HEAPS: u64 = 20_000;
 pub struct TameValues {
     /// `g⁻` of heaps `0..=to`.
     pub values: Vec<NimValue>,
+    /// The kinds of heaps `0..=computed_through`.
+    pub kinds: Vec<TameKind>,
     /// The heaps whose genus was computed (beyond, by the proof).
     pub computed_through: u64,
     /// `(n0, p, checked_through)`: heaps' kinds repeat with period `p` from
@@ -395,7 +397,7 @@ pub fn tame_misere_values(game: &HeapGame, to: u64, mut stop: impl FnMut(u64) ->
             values.push(v);
         }
     }
-    Ok(TameSequence::Tame(TameValues { values, computed_through: computed as u64 - 1, period }))
+    Ok(TameSequence::Tame(TameValues { values, kinds, computed_through: computed as u64 - 1, period }))
 }
 
 /// A proven period of heaps' kinds, `(n0, p, checked_through)`.
@@ -409,6 +411,31 @@ fn kind_period(kinds: &[TameKind], last_digit_place: usize) -> Option<(u64, u64,
         }
         _ => None,
     }
+}
+
+/// The heap through which [`misere_nim_proven`] checks Nim's kinds: the
+/// induction steps from heap `n − 4 ≥ 4` to heap `n`.
+pub const NIM_CHECKED_THROUGH: u64 = 7;
+
+/// Whether `game` is Nim (every heap moves to every smaller heap) and its
+/// heaps `0..=7` are tame with kind `(n, n ≥ 2)`, which proves `g⁻(n) = n`
+/// for every `n ≥ 2` (Bouton 1902; ONAG ch. 12). **Proof**, by induction on
+/// `n ≥ 8`: if every heap below `n` has kind `(m, m ≥ 2)`, heap `n`'s
+/// options (all smaller heaps) have nim-values `0..n−1` and misère values
+/// `{1, 0, 2, …, n−1} = 0..n−1`, so its summary is heap `n − 4`'s with 4
+/// added to every hole; the mexes of the genus commute with adding a
+/// multiple of 4 (the memo in [`Genera`] relies on it), so heap `n`'s genus
+/// is heap `n − 4`'s plus 4 in every term: tame, with kind `(n, true)`.
+pub fn misere_nim_proven(game: &HeapGame) -> bool {
+    let moves_to_every_smaller_heap =
+        game.tail() == 3 && game.digits().first() == Some(&0) && game.digits()[1..].iter().all(|&d| d == 3);
+    if !moves_to_every_smaller_heap {
+        return false;
+    }
+    let Ok(TameSequence::Tame(found)) = tame_misere_values(game, NIM_CHECKED_THROUGH, |_| false) else {
+        return false;
+    };
+    found.kinds.iter().enumerate().all(|(n, kind)| *kind == TameKind { nim_value: n as NimValue, big: n >= 2 })
 }
 
 fn too_many(game: &HeapGame, to: u64) -> Error {
@@ -496,6 +523,11 @@ mod tests {
         assert_eq!(nim.values[..2], [1, 0]);
         assert!(nim.values.iter().enumerate().skip(2).all(|(n, &v)| v == n as NimValue));
         assert_eq!((nim.computed_through, nim.period), (1_000_000, None));
+        assert!(misere_nim_proven(&HeapGame::nim()));
+        // Not Nim: all-but:2 cannot take 2, and 0.33 is a finite code.
+        for code in ["all-but:2", "0.33", "0.3333"] {
+            assert!(!misere_nim_proven(&HeapGame::parse(code).unwrap()), "{code}");
+        }
     }
 
     /// Kayles' heap 5 has genus 4^146 (Winning Ways ch. 13's table of

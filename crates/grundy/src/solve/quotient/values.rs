@@ -25,10 +25,10 @@
 
 use serde::Serialize;
 
-use super::extend::{complete_through, grow, Family, Limits, Step};
+use super::extend::{grow, Family, Limits, Step};
 use super::monoid::{Element, ElementSet, Monoid};
 use super::stability::{stability_of, Stability};
-use super::tame::{tame_misere_values, TameSequence, TameValues};
+use super::tame::{misere_nim_proven, tame_misere_values, TameSequence, TameValues, NIM_CHECKED_THROUGH};
 use crate::error::{Error, Result};
 use crate::game::{Game, Options};
 use crate::nim::NimValue;
@@ -120,7 +120,29 @@ impl<'a> NimQuotient<'a> {
         let last_growth = &mut self.last_growth;
         let result =
             grow(&mut self.step, &family, to + k, limits, &mut |i| stop(i - k), &mut |i, _| *last_growth = i - k);
-        result.map_err(|error| complete_through(error, format!("heap {} (with *1..*{k})", self.last_heap())))
+        let done = self.last_heap();
+        let reached = format!(
+            "the misère quotient of nim heaps *1..*{k} with the heaps of {} is complete through heap {done}",
+            self.game.description()
+        );
+        // The construction numbers the nim heaps first: say what failed in
+        // the game's own heap numbers, in one sentence.
+        result.map_err(|error| match error {
+            Error::TooLarge { needed, limit, unit, .. } if unit == "states" => {
+                Error::TooLarge { what: format!("{reached}; verifying it with heap {}", done + 1), needed, limit, unit }
+            }
+            Error::TooLarge { needed, limit, unit, .. } => Error::TooLarge {
+                what: format!("{reached}; a trial quotient with heap {}", done + 1),
+                needed,
+                limit,
+                unit,
+            },
+            Error::InvalidGame(why) => {
+                let reason = why.split_once(": ").map_or(why.as_str(), |(_, reason)| reason);
+                Error::InvalidGame(format!("{reached}, and could not be extended to heap {}: {reason}", done + 1))
+            }
+            other => other,
+        })
     }
 
     /// The elements of the game's heaps `0..=last_heap()`.
@@ -316,11 +338,15 @@ pub fn misere_sequence_with(
 
 /// A tame run's values, with its proof in words.
 fn tame_sequence(game: &HeapGame, found: TameValues) -> MisereSequence {
+    let nim = misere_nim_proven(game);
     let proof = match found.period {
         Some((n0, p, through)) => format!(
             "; from heap {n0} on the genera repeat with period {p} (the octal periodicity theorem's argument, checked \
              through heap {through}), so every heap is tame"
         ),
+        None if nim => "; every heap moves to every smaller one, so by induction every heap is tame with g⁻(n) = n \
+                        for n ≥ 2"
+            .to_string(),
         None => String::new(),
     };
     let method = format!(
@@ -334,7 +360,18 @@ fn tame_sequence(game: &HeapGame, found: TameValues) -> MisereSequence {
             Proof::TameGenus { kinds_from: n0 as usize, kinds_period: p as usize, checked_through: through as usize };
         (n0 as usize, p as usize, proof)
     });
-    let periodicity = misere_periodicity(&found.values, final_pattern);
+    let periodicity = if nim {
+        // g⁻(n + 1) = g⁻(n) + 1 from heap 2 on, for every heap.
+        Some(Periodicity {
+            preperiod: 2,
+            period: 1,
+            saltus: 1,
+            proof: Proof::MisereNim { checked_through: NIM_CHECKED_THROUGH as usize },
+            computed_through: found.values.len() - 1,
+        })
+    } else {
+        misere_periodicity(&found.values, final_pattern)
+    };
     MisereSequence { values: found.values, method, periodicity }
 }
 
@@ -346,20 +383,14 @@ pub fn quotient_sequence(
     limits: Limits,
     stop: impl FnMut(u64) -> bool,
 ) -> Result<MisereSequence> {
+    // Why the quotient is needed comes first, then how far it got.
+    let beyond =
+        format!("past heap {MAX_SEARCHED_MISERE_HEAP}, where exact search stops, misère values need a quotient:");
     let found = misere_values(game, to, limits, stop).map_err(|error| match error {
-        Error::TooLarge { what, needed, limit, unit } => Error::TooLarge {
-            what: format!(
-                "{what}; beyond heap {MAX_SEARCHED_MISERE_HEAP} misère values need this quotient (exact search \
-                 covers heaps up to {MAX_SEARCHED_MISERE_HEAP})"
-            ),
-            needed,
-            limit,
-            unit,
-        },
-        Error::InvalidGame(why) => Error::InvalidGame(format!(
-            "{why}; beyond heap {MAX_SEARCHED_MISERE_HEAP} misère values need this quotient (exact search covers \
-             heaps up to {MAX_SEARCHED_MISERE_HEAP})"
-        )),
+        Error::TooLarge { what, needed, limit, unit } => {
+            Error::TooLarge { what: format!("{beyond} {what}"), needed, limit, unit }
+        }
+        Error::InvalidGame(why) => Error::InvalidGame(format!("{beyond} {why}")),
         other => other,
     })?;
     let stability = &found.stability;
@@ -462,6 +493,13 @@ mod tests {
             // Minimal: one period shorter (or one exception later) would fail.
             assert!(n0 == 0 || found.values[n0 - 1 + p] != found.values[n0 - 1], "{code}");
         }
+        // Misère Nim: every heap is tame, proven by induction (Bouton 1902;
+        // ONAG ch. 12), so its arithmetic period is proven for every heap.
+        let nim = misere_sequence(&HeapGame::nim(), 50, |_| false).unwrap();
+        let pattern = nim.periodicity.expect("Nim's values are arithmetic periodic");
+        assert!(pattern.proven(), "{:?}", pattern.proof);
+        assert_eq!((pattern.preperiod, pattern.period, pattern.saltus), (2, 1, 1));
+        assert!((2..50).all(|n| nim.values[n + 1] == nim.values[n] + 1) && nim.values[..3] == [1, 0, 2]);
         // Kayles is not tame (heap 5 has genus 4^146): exact search, which
         // proves no pattern.
         let searched = misere_sequence(&HeapGame::parse("kayles").unwrap(), 20, |_| false).unwrap();
@@ -475,7 +513,13 @@ mod tests {
         let game = HeapGame::parse("0.15").unwrap();
         let limits = Limits { max_elements: 40, ..Limits::default() };
         let error = misere_values(&game, 100, limits, |_| false).unwrap_err().to_string();
-        assert!(error.contains("complete through heap"), "{error}");
+        // In the game's heap numbers (the construction's own count nim
+        // heaps first), in one sentence.
+        let done: u64 =
+            error.split("complete through heap ").nth(1).unwrap().split(';').next().unwrap().parse().unwrap();
+        assert!(error.contains(&format!("with heap {} needs", done + 1)), "{error}");
+        assert_eq!(misere_values(&game, done, limits, |_| false).unwrap().built_through, done, "{error}");
+        assert!(misere_values(&game, done + 1, limits, |_| false).is_err(), "{error}");
         let error = misere_values(&game, 100, Limits::default(), |heap| heap == 9).unwrap_err();
         assert!(matches!(error, Error::Interrupted));
     }
