@@ -108,3 +108,15 @@ fn each_genus_is_also_given_in_cgsuites_short_form() {
     let run = grundy(&["solve", "--misere", "--method", "canonical", "kayles", "5", "2"], "");
     assert!(run.stdout.contains("[0] 5  form *[(32)321], genus 4^14646 (short 4^146)"), "{}", run.stdout);
 }
+
+/// A form's text grows exponentially with its birthday (Kayles heap 16's is
+/// 3.6 MB): a report prints a form only up to a length, and says how big
+/// it is past that, so a large heap answers at once instead of writing for
+/// minutes (heap 20's text took longer than 40 s and ignored Ctrl-C).
+#[test]
+fn a_form_too_long_to_print_is_described() {
+    let report = json(&["solve", "--misere", "--method", "canonical", "kayles", "20", "4", "--json"]);
+    let big = report["components"][0]["misere_canonical_form"].as_str().unwrap();
+    assert!(big.starts_with("(too long to print: more than 4096 characters; born on day 20"), "{big}");
+    assert_eq!(report["components"][1]["misere_canonical_form"], "*[1]");
+}

@@ -13,6 +13,10 @@ use super::rule::MiserePlay;
 use crate::error::Result;
 use crate::game::{Game, Options, Outcome, SumGame};
 use crate::solve::quotient::MisereOracle;
+
+/// The longest canonical form a report prints, in characters: past it the
+/// text (exponential in the birthday) says only how big the form is.
+pub const MAX_FORM_TEXT: usize = 4096;
 use crate::solve::{Decision, Search};
 
 /// A winning move of a misère sum: one component moves to one of its
@@ -223,7 +227,14 @@ where
                 let mut genera = Vec::with_capacity(components.len());
                 for component in components {
                     let form = canonical.form(component)?;
-                    canonical_forms.push(canonical.forms().display(form));
+                    let forms = canonical.forms();
+                    canonical_forms.push(forms.display_within(form, MAX_FORM_TEXT).unwrap_or_else(|| {
+                        format!(
+                            "(too long to print: more than {MAX_FORM_TEXT} characters; born on day {}, {} options)",
+                            forms.birthday(form),
+                            forms.options(form).len()
+                        )
+                    }));
                     let genus = canonical.genus(form);
                     short_genera.push(genus.short(canonical.phylum(form)).to_string());
                     genera.push(genus);

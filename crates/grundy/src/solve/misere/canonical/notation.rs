@@ -57,13 +57,36 @@ impl Forms {
     /// assert_eq!(forms.parse("*[2#1]").unwrap(), g);
     /// ```
     pub fn display(&self, form: FormId) -> String {
-        let mut out = String::from("*[");
-        self.write(form, false, &mut out);
-        out.push(']');
-        out
+        self.display_within(form, usize::MAX).expect("no limit")
     }
 
-    fn write(&self, form: FormId, nested: bool, out: &mut String) {
+    /// [`Self::display`] if the text has at most `limit` characters, else
+    /// `None`. The notation writes a tree, and forms share options, so the
+    /// text grows exponentially with the birthday (Kayles heap 16's form
+    /// is 3.6 MB, heap 20's far more): writing stops once past the limit,
+    /// at a cost bounded by it.
+    ///
+    /// ```
+    /// use grundy::solve::misere::canonical::Forms;
+    /// let mut forms = Forms::new();
+    /// let two = forms.nimber(2);
+    /// let g = forms.game([two]);
+    /// assert_eq!(forms.display_within(g, 10).as_deref(), Some("*[2#]"));
+    /// assert_eq!(forms.display_within(g, 4), None);
+    /// ```
+    pub fn display_within(&self, form: FormId, limit: usize) -> Option<String> {
+        let mut out = String::from("*[");
+        self.write(form, false, &mut out, limit);
+        out.push(']');
+        (out.len() <= limit).then_some(out)
+    }
+
+    /// Writes `form` into `out`, or stops writing once `out` is longer than
+    /// `limit`.
+    fn write(&self, form: FormId, nested: bool, out: &mut String, limit: usize) {
+        if out.len() > limit {
+            return;
+        }
         if let Some(n) = self.as_nimber(form) {
             if n < 10 {
                 out.push_str(&n.to_string());
@@ -74,7 +97,7 @@ impl Forms {
         }
         let options = self.sorted_options(form);
         if let [only] = options[..] {
-            self.write(only, true, out);
+            self.write(only, true, out, limit);
             out.push('#');
             return;
         }
@@ -82,7 +105,7 @@ impl Forms {
             out.push('(');
         }
         for &option in options.iter().rev() {
-            self.write(option, true, out);
+            self.write(option, true, out, limit);
         }
         if nested {
             out.push(')');
