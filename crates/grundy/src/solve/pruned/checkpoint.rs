@@ -30,7 +30,8 @@ fn io_error(path: &Path, what: &str, e: std::io::Error) -> Error {
     Error::InvalidPosition(format!("checkpoint {}: cannot {what}: {e}", path.display()))
 }
 
-fn data_word<K: Key>(entry: &Entry<K>) -> u64 {
+/// An entry's data word (also how the distributed search sends entries).
+pub(super) fn data_word<K: Key>(entry: &Entry<K>) -> u64 {
     let (payload, exact) = match entry.knowledge {
         Knowledge::Exact(v) => (v as u64, 1),
         Knowledge::Excluded(mask) => (mask as u64 & ((1 << EXCLUDED_BITS) - 1), 0),
@@ -39,7 +40,8 @@ fn data_word<K: Key>(entry: &Entry<K>) -> u64 {
     low | mix(entry.key.hash() ^ low) & 0xffff_ffff_0000_0000
 }
 
-fn from_data_word<K: Key>(key: K, data: u64) -> Option<Entry<K>> {
+/// The entry of `key` whose data word is `data`, if the word's check holds.
+pub(super) fn from_data_word<K: Key>(key: K, data: u64) -> Option<Entry<K>> {
     let low = data & 0xffff_ffff;
     let priority = (low >> 25) as u8 & 0x7f;
     let payload = low as u32 & ((1 << EXCLUDED_BITS) - 1);
