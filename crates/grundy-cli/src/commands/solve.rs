@@ -69,6 +69,7 @@ pub fn search_settings(
         checkpoint_every: grundy::checkpoint_every(Duration::from_secs(300)),
         interrupt: Some(super::watch::flag()),
         progress: Some(show_progress),
+        cluster: None,
     })
 }
 
@@ -83,7 +84,13 @@ pub fn run(description: &str, arguments: &[String], options: &RuleOptions, play:
         }
     }
     let started = std::time::SystemTime::now();
-    let working = super::watch::working(format!("{description} {}", positions.join(" ")), false);
+    // Of the processes of a distributed search, process 0 speaks for all.
+    let cluster = options.search.cluster.as_ref().map(|c| (c.rank(), c.size()));
+    let quiet = cluster.is_some_and(|(rank, _)| rank > 0);
+    let working = match quiet {
+        true => super::watch::working_quietly(),
+        false => super::watch::working(format!("{description} {}", positions.join(" ")), false),
+    };
     let report = game.solve_in(positions, play);
     drop(working);
     if let Some(bar) = BAR.get() {
@@ -91,10 +98,14 @@ pub fn run(description: &str, arguments: &[String], options: &RuleOptions, play:
     }
     let report = match report {
         Err(grundy::Error::Interrupted) => {
-            return Err(interrupted(options.search.checkpoint.as_deref(), game.keeps_checkpoint(), started))
+            let checkpoint = options.search.checkpoint.as_deref();
+            return Err(interrupted(checkpoint, cluster, game.keeps_checkpoint(), started));
         }
         other => other?,
     };
+    if quiet {
+        return Ok(());
+    }
     if json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
@@ -107,10 +118,27 @@ pub fn run(description: &str, arguments: &[String], options: &RuleOptions, play:
 /// Only the pruned search keeps a checkpoint (others are refused one up
 /// front), and the message claims a save only when the file was written
 /// during this run.
-fn interrupted(checkpoint: Option<&std::path::Path>, keeps: bool, started: std::time::SystemTime) -> anyhow::Error {
+/// A distributed search (`cluster`: this process's rank and the number of
+/// processes) keeps one share per process.
+fn interrupted(
+    checkpoint: Option<&std::path::Path>,
+    cluster: Option<(usize, usize)>,
+    keeps: bool,
+    started: std::time::SystemTime,
+) -> anyhow::Error {
     let written = |path: &std::path::Path| {
         std::fs::metadata(path).and_then(|m| m.modified()).is_ok_and(|modified| modified >= started)
     };
+    if let (Some(path), Some((rank, processes))) = (checkpoint, cluster) {
+        let share = grundy::solve::pruned::distributed::share_path(path, rank, processes);
+        return super::watch::interrupted(match written(&share) {
+            true => format!(
+                "process {rank}'s share of the search table is saved to {} (and each process's beside it): run                  the same command on {processes} processes again to continue",
+                share.display()
+            ),
+            false => format!("nothing is saved ({} was not written)", share.display()),
+        });
+    }
     super::watch::interrupted(match checkpoint {
         Some(path) if written(path) => {
             format!("the search table is saved to {}: run the same command again to continue", path.display())

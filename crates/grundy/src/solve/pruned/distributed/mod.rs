@@ -94,6 +94,18 @@ impl Tally {
         Tally { processes: counts.to_vec() }
     }
 
+    /// Adds another search's counters (of a sum's next position), process
+    /// by process.
+    pub fn add(&mut self, other: &Tally) {
+        self.processes.resize(self.processes.len().max(other.processes.len()), Counts::default());
+        for (mine, theirs) in self.processes.iter_mut().zip(&other.processes) {
+            mine.nodes += theirs.nodes;
+            mine.messages += theirs.messages;
+            mine.entries_sent += theirs.entries_sent;
+            (mine.table_entries, mine.table_capacity) = (theirs.table_entries, theirs.table_capacity);
+        }
+    }
+
     /// Positions expanded, summed over the processes.
     pub fn nodes(&self) -> u64 {
         self.processes.iter().map(|c| c.nodes).sum()

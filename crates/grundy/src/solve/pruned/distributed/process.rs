@@ -205,13 +205,15 @@ struct Messenger<'s, 'g, 't, G: Canonical> {
     replies: Receiver<(u64, Reply)>,
     last_flush: Instant,
     last_counts: Instant,
+    /// Positions the search had expanded before (a sum's earlier parts).
+    nodes_before: u64,
 }
 
 impl<G: Canonical> Messenger<'_, '_, '_, G> {
     fn counts(&self) -> Counts {
         let Progress { nodes, table_entries, table_capacity } = self.search.progress();
         Counts {
-            nodes,
+            nodes: nodes - self.nodes_before,
             table_entries,
             table_capacity,
             messages: self.mailbox.sent,
@@ -291,6 +293,7 @@ pub(super) fn run<G: Canonical>(
         replies,
         last_flush: Instant::now(),
         last_counts: Instant::now(),
+        nodes_before: search.progress().nodes,
     };
     // What is learnt of components this big is shared.
     let largest = components.iter().map(|(c, _)| search.game.size(c)).max().unwrap_or(0);
