@@ -348,6 +348,7 @@ fn run_command(command: Command) -> Result<()> {
             if search.distributed {
                 options.search.cluster = Some(cluster::start()?);
                 options.search.threads = 1;
+                options.search.progress = Some(solve::show_progress_lines);
             }
             if let Some(path) = quotient_file {
                 options.misere_quotient =

@@ -34,6 +34,28 @@ fn show_progress(progress: &Progress, elapsed: Duration) {
     bar.tick();
 }
 
+/// The progress of a distributed search, from process 0 (the sums over
+/// every process): a line every [`LINE_EVERY`], since under `mpirun` standard
+/// error is a pipe, where a progress bar does not draw.
+pub fn show_progress_lines(progress: &Progress, elapsed: Duration) {
+    static LAST: std::sync::Mutex<Duration> = std::sync::Mutex::new(Duration::ZERO);
+    let Ok(mut last) = LAST.lock() else { return };
+    if elapsed < *last + LINE_EVERY {
+        return;
+    }
+    *last = elapsed;
+    eprintln!(
+        "grundy: {:.0} s: {} positions ({:.0}/s over every process), tables {:.1}% of {} entries",
+        elapsed.as_secs_f64(),
+        progress.nodes,
+        progress.nodes as f64 / elapsed.as_secs_f64(),
+        100.0 * progress.table_entries as f64 / progress.table_capacity.max(1) as f64,
+        progress.table_capacity
+    );
+}
+
+const LINE_EVERY: Duration = Duration::from_secs(5);
+
 /// How `--misere` sums are decided, when the user chooses.
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 pub enum MisereMethod {

@@ -197,7 +197,7 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
             search = search.checkpoint_every(path, tag, self.settings.checkpoint_every);
         }
         let mut show = self.settings.progress.map(|show| move |p: &Progress, elapsed: Duration| show(p, elapsed));
-        let plan = Plan::default();
+        let plan = Plan::from_env();
         let mut tally = Tally::default();
         let values = parsed
             .iter()

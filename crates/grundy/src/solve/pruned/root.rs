@@ -135,10 +135,11 @@ impl Rounds {
 
     /// Decides the root's value if the lowest open value is settled (no
     /// option can have it), else picks the next question about it: the
-    /// first open option not being asked. When every open option is being
-    /// asked, `help` says whether to ask one of them a second time, from the
-    /// other end, rather than wait.
-    pub fn next(&mut self, help: bool) -> Next {
+    /// first open option not being asked (the first that `prefer`s, if
+    /// any does). When every open option is being asked, `help` says
+    /// whether to ask one of them a second time, from the other end, rather
+    /// than wait.
+    pub fn next(&mut self, help: bool, prefer: impl Fn(usize) -> bool) -> Next {
         if self.outcome.is_some() {
             return Next::Done;
         }
@@ -148,7 +149,8 @@ impl Rounds {
             self.finish(Ok(current));
             return Next::Done;
         }
-        if let Some(m) = (0..options).find(|&m| self.asking[m].is_none() && self.may_have(m, current)) {
+        let open = |m: &usize| self.asking[*m].is_none() && self.may_have(*m, current);
+        if let Some(m) = (0..options).filter(open).find(|&m| prefer(m)).or_else(|| (0..options).find(open)) {
             let flag = Arc::new(AtomicBool::new(false));
             self.asking[m] = Some(Question { k: current, flag: flag.clone(), helped: false });
             return Next::Ask { m, k: current, flag, reversed: false };
@@ -215,7 +217,7 @@ fn work<G: Canonical>(
     let (rounds, changed) = shared;
     let mut state = rounds.lock().expect("the root's rounds");
     loop {
-        match state.next(true) {
+        match state.next(true, |_| false) {
             Next::Done => break,
             Next::Wait => state = changed.wait(state).expect("the root's rounds"),
             Next::Ask { m, k, flag, reversed } => {

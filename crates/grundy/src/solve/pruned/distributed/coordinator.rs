@@ -37,16 +37,22 @@ pub(super) struct Coordinator {
     /// Whether an idle process asks a question in flight a second time,
     /// from the other end of its options (as an idle thread does).
     help: bool,
+    /// The process that last asked about each option of the root: it is
+    /// handed that option's next question if it can be, since its table
+    /// holds what the last one learnt below the shared sizes.
+    asked_by: Vec<Option<usize>>,
 }
 
 impl Coordinator {
     pub fn new(processes: usize, help: bool) -> Self {
-        Coordinator { rounds: None, component: 0, next_id: 0, busy: (0..processes).map(|_| None).collect(), help }
+        let busy = (0..processes).map(|_| None).collect();
+        Coordinator { rounds: None, component: 0, next_id: 0, busy, help, asked_by: Vec::new() }
     }
 
     /// Starts the rounds of root component `component`.
     pub fn start(&mut self, component: u32, rounds: Rounds) {
         self.component = component;
+        self.asked_by = vec![None; rounds.value.len()];
         self.rounds = Some(rounds);
     }
 
@@ -72,8 +78,10 @@ impl Coordinator {
             if self.busy[process].is_some() {
                 continue;
             }
-            match rounds.next(self.help) {
+            let asked_by = &self.asked_by;
+            match rounds.next(self.help, |m| asked_by[m] == Some(process)) {
                 Next::Ask { m, k, flag, reversed } => {
+                    self.asked_by[m] = Some(process);
                     self.next_id += 1;
                     let (id, component) = (self.next_id, self.component);
                     self.busy[process] = Some(Question { id, component, option: m, k, reversed, flag, told: false });

@@ -64,6 +64,10 @@ pub trait Transport: Send + Sync + std::fmt::Debug {
     fn receive(&self) -> Result<Option<(usize, Vec<u8>)>>;
 }
 
+/// What process 0 calls with the progress of every process together, and
+/// the time since the search started.
+pub type ShowProgress<'a> = &'a mut dyn FnMut(&Progress, Duration);
+
 /// How the processes share the work.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
@@ -77,7 +81,21 @@ pub struct Plan {
 
 impl Default for Plan {
     fn default() -> Self {
-        Plan { share_margin: 12, help: false }
+        Plan { share_margin: 28, help: false }
+    }
+}
+
+impl Plan {
+    /// The default plan, changed by `GRUNDY_SHARE_MARGIN` (cells) and
+    /// `GRUNDY_HELP` (1 or 0) if set: knobs for measuring, as in
+    /// `docs/distributed.md`.
+    pub fn from_env() -> Self {
+        let read = |name: &str| std::env::var(name).ok().and_then(|v| v.trim().parse::<u32>().ok());
+        let default = Plan::default();
+        Plan {
+            share_margin: read("GRUNDY_SHARE_MARGIN").unwrap_or(default.share_margin),
+            help: read("GRUNDY_HELP").map_or(default.help, |h| h != 0),
+        }
     }
 }
 
@@ -134,7 +152,7 @@ pub fn nim_value<G: Canonical>(
     position: &G::Position,
     setup: Result<()>,
     plan: &Plan,
-    progress: Option<&mut dyn FnMut(&Progress, Duration)>,
+    progress: Option<ShowProgress<'_>>,
 ) -> Result<(u8, Tally)> {
     let components = search.components(position);
     components.iter().for_each(|(c, _)| search.prepare(c));

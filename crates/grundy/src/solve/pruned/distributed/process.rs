@@ -10,7 +10,7 @@
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -21,7 +21,7 @@ use super::super::transposition::Entry;
 use super::super::{Canonical, Control, Progress, PrunedSearch};
 use super::coordinator::Coordinator;
 use super::message::{Counts, Message, Reply};
-use super::{Plan, Tally, Transport};
+use super::{Plan, ShowProgress, Tally, Transport};
 use crate::error::{Error, Result};
 
 /// How long the messenger waits for its searcher when nothing came in:
@@ -258,10 +258,7 @@ impl<G: Canonical> Messenger<'_, '_, '_, G> {
 
     /// Waits a little for the searcher's reply.
     fn wait(&self) -> Option<(u64, Reply)> {
-        match self.replies.recv_timeout(POLL) {
-            Ok(reply) => Some(reply),
-            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
-        }
+        self.replies.recv_timeout(POLL).ok()
     }
 }
 
@@ -274,7 +271,7 @@ pub(super) fn run<G: Canonical>(
     components: &[(G::Position, G::Key)],
     setup: Result<()>,
     plan: &Plan,
-    progress: Option<&mut dyn FnMut(&Progress, Duration)>,
+    progress: Option<ShowProgress<'_>>,
 ) -> Result<(u8, Tally)> {
     let (jobs, jobs_in) = mpsc::channel();
     let (replies_out, replies) = mpsc::channel();
@@ -400,7 +397,7 @@ fn lead<G: Canonical>(
     messenger: &mut Messenger<'_, '_, '_, G>,
     setup: Result<()>,
     plan: &Plan,
-    mut progress: Option<&mut dyn FnMut(&Progress, Duration)>,
+    mut progress: Option<ShowProgress<'_>>,
 ) -> Result<(u8, Tally)> {
     let processes = messenger.mailbox.transport.size();
     // Setting up: the first failure (process 0's own first) stops all.
@@ -496,7 +493,7 @@ fn rounds<G: Canonical>(
     coordinator: &mut Coordinator,
     counts: &mut [Counts],
     started: Instant,
-    progress: &mut Option<&mut dyn FnMut(&Progress, Duration)>,
+    progress: &mut Option<ShowProgress<'_>>,
 ) -> Result<u8> {
     let mut last_shown = Instant::now();
     loop {

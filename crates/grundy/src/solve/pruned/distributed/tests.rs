@@ -14,11 +14,14 @@ use crate::solve::pruned::transposition::{Entry, Knowledge};
 use crate::solve::pruned::{CompactKey, PrunedSearch};
 use crate::testing::Xorshift;
 
+/// The messages waiting for one process: each with its sender.
+type Queue = Mutex<VecDeque<(usize, Vec<u8>)>>;
+
 /// Processes as threads: process p's messages wait in `queues[p]`.
 #[derive(Debug)]
 struct Local {
     rank: usize,
-    queues: Arc<Vec<Mutex<VecDeque<(usize, Vec<u8>)>>>>,
+    queues: Arc<Vec<Queue>>,
 }
 
 impl Transport for Local {
