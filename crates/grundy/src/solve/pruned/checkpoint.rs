@@ -52,7 +52,12 @@ pub(super) fn from_data_word<K: Key>(key: K, data: u64) -> Option<Entry<K>> {
 }
 
 pub fn save<K: Key>(table: &Table<K>, path: &Path, tag: &str) -> Result<usize> {
-    let temporary = path.with_extension("partial");
+    // `FILE.partial` appended, not the extension replaced: the shares of a
+    // distributed search, `FILE.0-of-2` and `FILE.1-of-2`, saved at once,
+    // would both write (and rename) `FILE.partial`.
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".partial");
+    let temporary = std::path::PathBuf::from(temporary);
     let file = File::create(&temporary).map_err(|e| io_error(&temporary, "create it", e))?;
     let mut out = BufWriter::new(file);
     let mut count = 0;
