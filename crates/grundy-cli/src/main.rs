@@ -29,7 +29,15 @@ fn main() -> ExitCode {
             // `{:#}` prints the chain; an interruption's context already
             // says all, so only its first line is shown.
             let interrupted = error.chain().any(|e| matches!(e.downcast_ref(), Some(grundy::Error::Interrupted)));
-            if interrupted {
+            if commands::follower() {
+                // Of several processes under mpirun, the first says what went
+                // wrong (a distributed search's process 0 names the process).
+                // The others wait before they end: mpirun stops every process
+                // as soon as one ends with an error, and process 0 could be
+                // stopped before it has said anything.
+                std::thread::sleep(std::time::Duration::from_secs(2));
+                ExitCode::from(if interrupted { 130 } else { 1 })
+            } else if interrupted {
                 eprintln!("grundy: {error}");
                 ExitCode::from(130)
             } else {

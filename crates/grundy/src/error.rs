@@ -90,6 +90,12 @@ pub enum Error {
     /// found is kept where the solver says so (a checkpoint, a table).
     #[error("interrupted")]
     Interrupted,
+
+    /// A search on several processes ([`crate::solve::pruned::distributed`])
+    /// could not go on: a process failed, was stopped, or disagreed (another
+    /// checkpoint, another number of processes); the message names which.
+    #[error("{0}")]
+    Cluster(String),
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;

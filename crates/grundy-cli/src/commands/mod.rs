@@ -1,5 +1,6 @@
 //! The subcommands.
 
+mod cluster;
 mod list;
 mod pattern;
 mod play;
@@ -18,6 +19,8 @@ use grundy::game::Convention;
 use grundy::registry::RuleOptions;
 
 use crate::contest::{self, Problem};
+
+pub use cluster::follower;
 
 #[derive(Subcommand)]
 pub enum Command {
@@ -279,6 +282,11 @@ pub struct SearchArgs {
     /// Threads searching the first options [default: every core].
     #[arg(long)]
     threads: Option<usize>,
+    /// Search on every process `mpirun` started (one thread each; needs a
+    /// build with `--features mpi`, and --value-only): `mpirun -np 4 grundy
+    /// solve cram 5x9 --value-only --distributed`.
+    #[arg(long, conflicts_with = "threads")]
+    distributed: bool,
 }
 
 fn parse_memory(text: &str) -> Result<usize, String> {
@@ -324,6 +332,8 @@ fn in_flags(error: anyhow::Error) -> anyhow::Error {
 }
 
 fn run_command(command: Command) -> Result<()> {
+    let distributed = matches!(&command, Command::Solve { search, .. } if search.distributed);
+    cluster::refuse_copies(distributed)?;
     match command {
         Command::List { json } => list::run(json),
         Command::Solve { game, positions, board, misere, every, json, search, quotient: quotient_file, method } => {
@@ -335,6 +345,11 @@ fn run_command(command: Command) -> Result<()> {
             let mut options = board.rule_options();
             options.search =
                 solve::search_settings(search.value_only, search.memory, search.checkpoint, search.threads)?;
+            if search.distributed {
+                options.search.cluster = Some(cluster::start()?);
+                options.search.threads = 1;
+                options.search.progress = Some(solve::show_progress_lines);
+            }
             if let Some(path) = quotient_file {
                 options.misere_quotient =
                     Some(std::sync::Arc::new(grundy::solve::quotient::PartialQuotient::read(&path)?));

@@ -34,6 +34,28 @@ fn show_progress(progress: &Progress, elapsed: Duration) {
     bar.tick();
 }
 
+/// The progress of a distributed search, from process 0 (the sums over
+/// every process): a line every [`LINE_EVERY`], since under `mpirun` standard
+/// error is a pipe, where a progress bar does not draw.
+pub fn show_progress_lines(progress: &Progress, elapsed: Duration) {
+    static LAST: std::sync::Mutex<Duration> = std::sync::Mutex::new(Duration::ZERO);
+    let Ok(mut last) = LAST.lock() else { return };
+    if elapsed < *last + LINE_EVERY {
+        return;
+    }
+    *last = elapsed;
+    eprintln!(
+        "grundy: {:.0} s: {} positions ({:.0}/s over every process), tables {:.1}% of {} entries",
+        elapsed.as_secs_f64(),
+        progress.nodes,
+        progress.nodes as f64 / elapsed.as_secs_f64(),
+        100.0 * progress.table_entries as f64 / progress.table_capacity.max(1) as f64,
+        progress.table_capacity
+    );
+}
+
+const LINE_EVERY: Duration = Duration::from_secs(5);
+
 /// How `--misere` sums are decided, when the user chooses.
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 pub enum MisereMethod {
@@ -69,6 +91,7 @@ pub fn search_settings(
         checkpoint_every: grundy::checkpoint_every(Duration::from_secs(300)),
         interrupt: Some(super::watch::flag()),
         progress: Some(show_progress),
+        cluster: None,
     })
 }
 
@@ -85,7 +108,13 @@ pub fn run(description: &str, arguments: &[String], options: &RuleOptions, play:
         }
     }
     let started = std::time::SystemTime::now();
-    let working = super::watch::working(format!("{description} {}", positions.join(" ")), false);
+    // Of the processes of a distributed search, process 0 speaks for all.
+    let cluster = options.search.cluster.as_ref().map(|c| (c.rank(), c.size()));
+    let quiet = cluster.is_some_and(|(rank, _)| rank > 0);
+    let working = match quiet {
+        true => super::watch::working_quietly(),
+        false => super::watch::working(format!("{description} {}", positions.join(" ")), false),
+    };
     let report = game.solve_in(positions, play);
     drop(working);
     if let Some(bar) = BAR.get() {
@@ -93,10 +122,14 @@ pub fn run(description: &str, arguments: &[String], options: &RuleOptions, play:
     }
     let report = match report {
         Err(grundy::Error::Interrupted) => {
-            return Err(interrupted(options.search.checkpoint.as_deref(), keeps, started))
+            let checkpoint = options.search.checkpoint.as_deref();
+            return Err(interrupted(checkpoint, cluster, keeps, started));
         }
         other => other?,
     };
+    if quiet {
+        return Ok(());
+    }
     if json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
@@ -109,10 +142,27 @@ pub fn run(description: &str, arguments: &[String], options: &RuleOptions, play:
 /// Only the pruned search keeps a checkpoint (others are refused one up
 /// front), and the message claims a save only when the file was written
 /// during this run.
-fn interrupted(checkpoint: Option<&std::path::Path>, keeps: bool, started: std::time::SystemTime) -> anyhow::Error {
+/// A distributed search (`cluster`: this process's rank and the number of
+/// processes) keeps one share per process.
+fn interrupted(
+    checkpoint: Option<&std::path::Path>,
+    cluster: Option<(usize, usize)>,
+    keeps: bool,
+    started: std::time::SystemTime,
+) -> anyhow::Error {
     let written = |path: &std::path::Path| {
         std::fs::metadata(path).and_then(|m| m.modified()).is_ok_and(|modified| modified >= started)
     };
+    if let (Some(path), Some((rank, processes))) = (checkpoint, cluster) {
+        let share = grundy::solve::pruned::distributed::share_path(path, rank, processes);
+        return super::watch::interrupted(match written(&share) {
+            true => format!(
+                "process {rank}'s share of the search table is saved to {} (and each process's beside it): run                  the same command on {processes} processes again to continue",
+                share.display()
+            ),
+            false => format!("nothing is saved ({} was not written)", share.display()),
+        });
+    }
     super::watch::interrupted(match checkpoint {
         Some(path) if written(path) => {
             format!("the search table is saved to {}: run the same command again to continue", path.display())

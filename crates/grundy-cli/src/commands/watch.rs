@@ -78,6 +78,13 @@ pub fn working(what: impl Into<String>, has_bar: bool) -> Working {
     Working(done)
 }
 
+/// [`working`] without the message: a process of a distributed search
+/// other than the first (process 0 says it for all).
+pub fn working_quietly() -> Working {
+    BUSY.fetch_add(1, Ordering::SeqCst);
+    Working(Arc::new(AtomicBool::new(false)))
+}
+
 impl Drop for Working {
     fn drop(&mut self) {
         self.0.store(true, Ordering::SeqCst);

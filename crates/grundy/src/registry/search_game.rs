@@ -14,6 +14,7 @@ use crate::game::Convention;
 use crate::game::Notation;
 use crate::game::{Options, Outcome};
 use crate::report::{ComponentReport, MoveReport, Report, ValueTable};
+use crate::solve::pruned::distributed::{self, check_shares, share_path, share_tag, Plan, Tally, Transport};
 use crate::solve::pruned::{Canonical, Progress, PrunedSearch, DEFAULT_MEMORY};
 
 /// How the pruned search runs for a front end.
@@ -37,6 +38,10 @@ pub struct SearchSettings {
     pub interrupt: Option<Arc<AtomicBool>>,
     /// Called a few times a second on long searches.
     pub progress: Option<fn(&Progress, Duration)>,
+    /// Search on these processes together (`mpirun`), each running the
+    /// same request ([`distributed`]): the nim-value only; process 0
+    /// reports the work of all, and the checkpoint is one share per process.
+    pub cluster: Option<Arc<dyn Transport>>,
 }
 
 impl Default for SearchSettings {
@@ -49,6 +54,7 @@ impl Default for SearchSettings {
             checkpoint_every: crate::long_run::checkpoint_every(Duration::from_secs(300)),
             interrupt: None,
             progress: None,
+            cluster: None,
         }
     }
 }
@@ -114,6 +120,8 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
         }
         let mut loaded = None;
         if let Some(path) = &self.settings.checkpoint {
+            // Not the shares of a search on several processes.
+            check_shares(path, 1)?;
             if path.exists() {
                 loaded = Some(search.load_checkpoint(path, &self.name)?);
             }
@@ -127,6 +135,9 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
     /// checkpoint whether the search resumed, so a user (and a test) sees
     /// what the file saved.
     fn solve_normal(&self, positions: &[String]) -> Result<Report> {
+        if let Some(cluster) = &self.settings.cluster {
+            return self.solve_distributed(positions, cluster.as_ref());
+        }
         let parsed = parse_all(&self.game, positions)?;
         let (search, loaded) = self.search()?;
         let result = self.analyse(&search, positions, &parsed);
@@ -146,6 +157,91 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
             Some(before) => format!("{before}; {note}"),
             None => note,
         });
+        Ok(report)
+    }
+
+    /// [`SearchGame::solve_normal`] by the processes of `cluster`, each
+    /// with its share of the checkpoint. Every process returns the report;
+    /// process 0's note has the work of all: positions expanded (by each),
+    /// and messages (per position expanded).
+    fn solve_distributed(&self, positions: &[String], cluster: &dyn Transport) -> Result<Report> {
+        if !self.settings.value_only {
+            return Err(Error::Unsupported {
+                game: self.name.clone(),
+                question: "winning moves on several processes".into(),
+                why: "the distributed search computes the nim-value only (add --value-only)".into(),
+            });
+        }
+        let parsed = parse_all(&self.game, positions)?;
+        let (rank, processes) = (cluster.rank(), cluster.size());
+        let mut search = self.bare_search();
+        let share = self
+            .settings
+            .checkpoint
+            .as_ref()
+            .map(|path| (share_path(path, rank, processes), share_tag(&self.name, positions, rank, processes)));
+        // Loading this process's share; every process agrees on the outcome
+        // (in the first call) before any searches.
+        let mut loaded = None;
+        let mut setup = (|| {
+            if let Some(path) = &self.settings.checkpoint {
+                check_shares(path, processes)?;
+            }
+            if let Some((path, tag)) = share.as_ref().filter(|(path, _)| path.exists()) {
+                loaded = Some(search.load_checkpoint(path, tag)?);
+            }
+            Ok(())
+        })();
+        let set_up = setup.is_ok();
+        if let Some((path, tag)) = &share {
+            search = search.checkpoint_every(path, tag, self.settings.checkpoint_every);
+        }
+        let mut show = self.settings.progress.map(|show| move |p: &Progress, elapsed: Duration| show(p, elapsed));
+        let plan = Plan::from_env();
+        let mut tally = Tally::default();
+        let values = parsed
+            .iter()
+            .map(|p| {
+                let progress = show.as_mut().map(|f| f as &mut dyn FnMut(&Progress, Duration));
+                let setup = std::mem::replace(&mut setup, Ok(()));
+                let (value, part) = distributed::nim_value(&search, cluster, p, setup, &plan, progress)?;
+                tally.add(&part);
+                Ok(value)
+            })
+            .collect::<Result<Vec<u8>>>();
+        // A process that did not set up keeps its share as it was.
+        if let Some((path, tag)) = share.as_ref().filter(|_| set_up) {
+            search.save_checkpoint(path, tag)?;
+        }
+        let values = values?;
+        let total = values.iter().fold(0, |x, v| x ^ v);
+        let outcome = if total == 0 { Outcome::P } else { Outcome::N };
+        let mut report = Report::new(&self.name, Convention::Normal, positions, outcome);
+        report.nim_value = Some(total as u64);
+        for (p, &v) in parsed.iter().zip(&values) {
+            report.components.push(ComponentReport {
+                nim_value: Some(v as u64),
+                ..ComponentReport::new(self.game.format_position(p))
+            });
+        }
+        let (nodes, messages) = (tally.nodes(), tally.messages());
+        let each = tally.processes.iter().map(|c| c.nodes.to_string()).collect::<Vec<_>>().join(" + ");
+        let mut note = format!(
+            "value only: winning moves were not searched; {nodes} positions expanded by {processes} processes ({each}); {messages} messages ({:.4} per position), {} table entries shared",
+            messages as f64 / nodes.max(1) as f64,
+            tally.entries_sent()
+        );
+        match (&self.settings.checkpoint, loaded) {
+            (Some(path), Some(entries)) => note.push_str(&format!(
+                "; resumed from the shares of {} (process 0's: {entries} table entries)",
+                path.display()
+            )),
+            (Some(path), None) => {
+                note.push_str(&format!("; table shares saved to {}.*-of-{processes}", path.display()))
+            }
+            (None, _) => {}
+        }
+        report.note = Some(note);
         Ok(report)
     }
 

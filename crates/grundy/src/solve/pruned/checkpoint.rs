@@ -30,7 +30,8 @@ fn io_error(path: &Path, what: &str, e: std::io::Error) -> Error {
     Error::InvalidPosition(format!("checkpoint {}: cannot {what}: {e}", path.display()))
 }
 
-fn data_word<K: Key>(entry: &Entry<K>) -> u64 {
+/// An entry's data word (also how the distributed search sends entries).
+pub(super) fn data_word<K: Key>(entry: &Entry<K>) -> u64 {
     let (payload, exact) = match entry.knowledge {
         Knowledge::Exact(v) => (v as u64, 1),
         Knowledge::Excluded(mask) => (mask as u64 & ((1 << EXCLUDED_BITS) - 1), 0),
@@ -39,7 +40,8 @@ fn data_word<K: Key>(entry: &Entry<K>) -> u64 {
     low | mix(entry.key.hash() ^ low) & 0xffff_ffff_0000_0000
 }
 
-fn from_data_word<K: Key>(key: K, data: u64) -> Option<Entry<K>> {
+/// The entry of `key` whose data word is `data`, if the word's check holds.
+pub(super) fn from_data_word<K: Key>(key: K, data: u64) -> Option<Entry<K>> {
     let low = data & 0xffff_ffff;
     let priority = (low >> 25) as u8 & 0x7f;
     let payload = low as u32 & ((1 << EXCLUDED_BITS) - 1);
@@ -50,7 +52,12 @@ fn from_data_word<K: Key>(key: K, data: u64) -> Option<Entry<K>> {
 }
 
 pub fn save<K: Key>(table: &Table<K>, path: &Path, tag: &str) -> Result<usize> {
-    let temporary = path.with_extension("partial");
+    // `FILE.partial` appended, not the extension replaced: the shares of a
+    // distributed search, `FILE.0-of-2` and `FILE.1-of-2`, saved at once,
+    // would both write (and rename) `FILE.partial`.
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".partial");
+    let temporary = std::path::PathBuf::from(temporary);
     let file = File::create(&temporary).map_err(|e| io_error(&temporary, "create it", e))?;
     let mut out = BufWriter::new(file);
     let mut count = 0;

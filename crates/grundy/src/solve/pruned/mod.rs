@@ -41,6 +41,7 @@
 //! ```
 
 mod checkpoint;
+pub mod distributed;
 pub mod key;
 mod nimber_set;
 mod root;
@@ -54,13 +55,13 @@ mod wide_tests;
 pub use key::{BytesKey, CompactKey, Key, WideKey};
 pub use nimber_set::{NimberSet, NIMBER_LIMIT};
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 use crate::error::{Error, Result};
 use crate::game::{Decompose, Outcome};
-use transposition::GrowingTable;
+use transposition::{Entry, GrowingTable};
 
 /// The default memory of the transposition table: 2 GiB.
 pub const DEFAULT_MEMORY: usize = 2 << 30;
@@ -188,6 +189,11 @@ pub(crate) struct Control<K: Key> {
     /// Where and how often to save the table during the search, and when
     /// it was last saved.
     periodic: Mutex<Option<Periodic>>,
+    /// What the workers learn of components of at least this size is also
+    /// put in `shared`, for the distributed search to send to the other
+    /// processes ([`distributed`]); `u32::MAX` (the default): nothing is.
+    share_from: AtomicU32,
+    shared: Mutex<Vec<Entry<K>>>,
 }
 
 /// A checkpoint written every `every` during a long search, so that even a
@@ -210,7 +216,20 @@ impl<K: Key> Control<K> {
             interval: Duration::from_millis(250),
             callback: Mutex::new(None),
             periodic: Mutex::new(None),
+            share_from: AtomicU32::new(u32::MAX),
+            shared: Mutex::new(Vec::new()),
         }
+    }
+
+    /// Whether what is learnt of a component of `size` is to be shared.
+    #[inline]
+    fn shares(&self, size: u32) -> bool {
+        size >= self.share_from.load(Ordering::Relaxed)
+    }
+
+    /// Puts an entry in the outbox of shared entries.
+    fn share(&self, entry: Entry<K>) {
+        self.shared.lock().expect("shared entries lock").push(entry);
     }
 
     /// Saves a checkpoint if one is due (only one thread does; the others

@@ -35,7 +35,8 @@ use super::{Canonical, PrunedSearch};
 use crate::error::{Error, Result};
 
 /// What asking one option "is your value k?" taught.
-enum Answer {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Answer {
     /// Its value is k: k is not the root's value.
     Hit,
     /// Its value, which is not k.
@@ -44,7 +45,9 @@ enum Answer {
     NotK,
 }
 
-fn ask<G: Canonical>(
+/// Asks option `m` of the root `frame` "is your value k?" (the
+/// distributed search asks the same questions of other processes).
+pub(super) fn ask<G: Canonical>(
     worker: &mut Worker<'_, G>,
     frame: &Frame<G::Position, G::Key>,
     m: &Move,
@@ -63,34 +66,34 @@ fn ask<G: Canonical>(
 /// What is known of the root's options, and which questions are being
 /// asked: the state the threads share (under a lock: the questions are few
 /// and long).
-struct Rounds {
+pub(super) struct Rounds {
     /// Each option's value, once learnt.
-    value: Vec<Option<u8>>,
+    pub value: Vec<Option<u8>>,
     /// Values each option is known not to have.
-    not: Vec<NimberSet>,
+    pub not: Vec<NimberSet>,
     /// The question being asked of each option (at most one at a time).
-    asking: Vec<Option<Question>>,
+    pub asking: Vec<Option<Question>>,
     /// Values some option has: not the root's.
-    taken: NimberSet,
+    pub taken: NimberSet,
     /// The root's value can be no less (0 is ruled out by theory for some
     /// positions) and no more (the number of distinct options).
     start: u8,
     count: u8,
     /// The answer, or the error that ended the search.
-    outcome: Option<Result<u8>>,
+    pub outcome: Option<Result<u8>>,
 }
 
 /// A question in flight: "is option m's value k?"
-struct Question {
-    k: u8,
+pub(super) struct Question {
+    pub k: u8,
     /// Set to abandon it (every thread asking it stops).
-    flag: Arc<AtomicBool>,
+    pub flag: Arc<AtomicBool>,
     /// Whether a second thread asks it too (see [`Rounds::next`]).
     helped: bool,
 }
 
 /// What a thread should do next.
-enum Next {
+pub(super) enum Next {
     /// Ask option m whether its value is k; `reversed`: taking its
     /// options last to first.
     Ask {
@@ -104,6 +107,21 @@ enum Next {
 }
 
 impl Rounds {
+    /// The rounds of a root with `options` options left to ask about, the
+    /// values in `taken` known to be some option's, and the root's value
+    /// at least `start` and at most `count`.
+    pub fn new(options: usize, taken: NimberSet, start: u8, count: u8) -> Self {
+        Rounds {
+            value: vec![None; options],
+            not: vec![NimberSet::EMPTY; options],
+            asking: (0..options).map(|_| None).collect(),
+            taken,
+            start,
+            count,
+            outcome: None,
+        }
+    }
+
     /// The least value no option is known to have: the root's value unless
     /// an option not yet asked has it.
     fn lowest_open(&self) -> u8 {
@@ -117,8 +135,11 @@ impl Rounds {
 
     /// Decides the root's value if the lowest open value is settled (no
     /// option can have it), else picks the next question about it: the
-    /// first open option not being asked.
-    fn next(&mut self) -> Next {
+    /// first open option not being asked (the first that `prefer`s, if
+    /// any does). When every open option is being asked, `help` says
+    /// whether to ask one of them a second time, from the other end, rather
+    /// than wait.
+    pub fn next(&mut self, help: bool, prefer: impl Fn(usize) -> bool) -> Next {
         if self.outcome.is_some() {
             return Next::Done;
         }
@@ -128,7 +149,8 @@ impl Rounds {
             self.finish(Ok(current));
             return Next::Done;
         }
-        if let Some(m) = (0..options).find(|&m| self.asking[m].is_none() && self.may_have(m, current)) {
+        let open = |m: &usize| self.asking[*m].is_none() && self.may_have(*m, current);
+        if let Some(m) = (0..options).filter(open).find(|&m| prefer(m)).or_else(|| (0..options).find(open)) {
             let flag = Arc::new(AtomicBool::new(false));
             self.asking[m] = Some(Question { k: current, flag: flag.clone(), helped: false });
             return Next::Ask { m, k: current, flag, reversed: false };
@@ -136,6 +158,9 @@ impl Rounds {
         // Every open option is being asked: help with one, searching its
         // options from the other end (the two threads meet through the
         // table), else wait for an answer.
+        if !help {
+            return Next::Wait;
+        }
         match self.asking.iter_mut().enumerate().find_map(|(m, q)| q.as_mut().filter(|q| !q.helped).map(|q| (m, q))) {
             Some((m, q)) => {
                 q.helped = true;
@@ -147,7 +172,7 @@ impl Rounds {
 
     /// Files the answer about option `m`, and abandons the questions it
     /// makes pointless.
-    fn record(&mut self, m: usize, k: u8, answer: Answer) {
+    pub fn record(&mut self, m: usize, k: u8, answer: Answer) {
         if let Some(q) = self.asking[m].take() {
             // Another thread asking the same question need not go on.
             q.flag.store(true, Ordering::Relaxed);
@@ -172,7 +197,7 @@ impl Rounds {
     /// Ends the search, abandoning every question still being asked. The
     /// first outcome stands: a thread stopped by the interrupt after the
     /// value was decided does not undo it.
-    fn finish(&mut self, outcome: Result<u8>) {
+    pub fn finish(&mut self, outcome: Result<u8>) {
         self.outcome.get_or_insert(outcome);
         for q in self.asking.iter().flatten() {
             q.flag.store(true, Ordering::Relaxed);
@@ -192,7 +217,7 @@ fn work<G: Canonical>(
     let (rounds, changed) = shared;
     let mut state = rounds.lock().expect("the root's rounds");
     loop {
-        match state.next() {
+        match state.next(true, |_| false) {
             Next::Done => break,
             Next::Wait => state = changed.wait(state).expect("the root's rounds"),
             Next::Ask { m, k, flag, reversed } => {
@@ -258,15 +283,7 @@ pub(super) fn nim_value<G: Canonical>(
         return Ok(value);
     }
     let options = frame.moves.len();
-    let rounds = Rounds {
-        value: vec![None; options],
-        not: vec![NimberSet::EMPTY; options],
-        asking: (0..options).map(|_| None).collect(),
-        taken,
-        start: u8::from(game.known_not_zero(component)),
-        count: count as u8,
-        outcome: None,
-    };
+    let rounds = Rounds::new(options, taken, u8::from(game.known_not_zero(component)), count as u8);
     let shared = (Mutex::new(rounds), Condvar::new());
     std::thread::scope(|scope| {
         for _ in 1..search.threads {

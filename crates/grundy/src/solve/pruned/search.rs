@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use super::key::Key;
 use super::nimber_set::NimberSet;
-use super::transposition::{Knowledge, Table, EXCLUDED_BITS};
+use super::transposition::{Entry, Knowledge, Table, EXCLUDED_BITS};
 use super::Canonical;
 use crate::error::Error;
 
@@ -240,6 +240,10 @@ impl<'s, G: Canonical> Worker<'s, G> {
     fn store(&mut self, key: &G::Key, size: u32, nim_value: u8) {
         if self.table.insert(key, nim_value, size) {
             self.filled += 1;
+        }
+        if self.control.shares(size) {
+            let priority = size.clamp(1, 127) as u8;
+            self.control.share(Entry { key: key.clone(), knowledge: Knowledge::Exact(nim_value), priority });
         }
     }
 
@@ -470,8 +474,14 @@ impl<'s, G: Canonical> Worker<'s, G> {
                     .chain(learned.iter())
                     .filter(|&v| (v as u32) < EXCLUDED_BITS)
                     .fold(0u32, |m, v| m | 1 << v);
-                if mask & !excluded != 0 && self.table.exclude(key, mask, size) {
-                    self.filled += 1;
+                if mask & !excluded != 0 {
+                    if self.table.exclude(key, mask, size) {
+                        self.filled += 1;
+                    }
+                    if self.control.shares(size) {
+                        let (priority, knowledge) = (size.clamp(1, 127) as u8, Knowledge::Excluded(mask));
+                        self.control.share(Entry { key: key.clone(), knowledge, priority });
+                    }
                 }
             }
         }

@@ -1,0 +1,197 @@
+//! The distributed search against the search on one process, with the
+//! processes played by threads that pass each other messages in queues
+//! (the same protocol as over MPI, without MPI).
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+
+use super::message::{Counts, Message, Reply};
+use super::{check_shares, nim_value, share_path, Plan, Tally, Transport};
+use crate::catalogue::{Cram, CramBoard};
+use crate::error::Error;
+use crate::solve::pruned::root::Answer;
+use crate::solve::pruned::transposition::{Entry, Knowledge};
+use crate::solve::pruned::{CompactKey, PrunedSearch};
+use crate::testing::Xorshift;
+
+/// The messages waiting for one process: each with its sender.
+type Queue = Mutex<VecDeque<(usize, Vec<u8>)>>;
+
+/// Processes as threads: process p's messages wait in `queues[p]`.
+#[derive(Debug)]
+struct Local {
+    rank: usize,
+    queues: Arc<Vec<Queue>>,
+}
+
+impl Transport for Local {
+    fn rank(&self) -> usize {
+        self.rank
+    }
+
+    fn size(&self) -> usize {
+        self.queues.len()
+    }
+
+    fn send(&self, to: usize, bytes: &[u8]) -> crate::error::Result<()> {
+        self.queues[to].lock().unwrap().push_back((self.rank, bytes.to_vec()));
+        Ok(())
+    }
+
+    fn receive(&self) -> crate::error::Result<Option<(usize, Vec<u8>)>> {
+        Ok(self.queues[self.rank].lock().unwrap().pop_front())
+    }
+}
+
+fn cluster(processes: usize) -> Vec<Local> {
+    let queues = Arc::new((0..processes).map(|_| Mutex::new(VecDeque::new())).collect::<Vec<_>>());
+    (0..processes).map(|rank| Local { rank, queues: Arc::clone(&queues) }).collect()
+}
+
+/// The nim-value of `board` found by `processes` threads playing processes,
+/// and process 0's tally; `setup` fails on the processes it names.
+fn distributed(
+    board: &CramBoard,
+    processes: usize,
+    plan: &Plan,
+    failing: &[usize],
+) -> crate::error::Result<(u8, Tally)> {
+    let transports = cluster(processes);
+    std::thread::scope(|scope| {
+        let runs: Vec<_> = transports
+            .iter()
+            .map(|transport| {
+                scope.spawn(move || {
+                    let search = PrunedSearch::with_memory(&Cram, 1 << 22);
+                    let setup = match failing.contains(&transport.rank) {
+                        true => Err(Error::InvalidPosition("a damaged share".into())),
+                        false => Ok(()),
+                    };
+                    nim_value(&search, transport, board, setup, plan, None)
+                })
+            })
+            .collect();
+        let mut results: Vec<_> = runs.into_iter().map(|r| r.join().unwrap()).collect();
+        for (rank, result) in results.iter().enumerate().skip(1) {
+            match (&results[0], result) {
+                (Ok((v, _)), Ok((w, tally))) => {
+                    assert_eq!(v, w, "process {rank} ends with the value");
+                    assert_eq!(*tally, Tally::default(), "only process 0 has the tally");
+                }
+                (Err(e), Err(f)) => assert_eq!(e, f, "process {rank} ends with process 0's error"),
+                (a, b) => panic!("process 0 ended with {a:?}, process {rank} with {b:?}"),
+            }
+        }
+        results.swap_remove(0)
+    })
+}
+
+fn random_cram(rng: &mut Xorshift) -> CramBoard {
+    let (rows, cols) = (2 + rng.below(3) as u32, 3 + rng.below(4) as u32);
+    let mut board = Cram.rectangle(rows, cols).unwrap();
+    for _ in 0..rng.below(4) {
+        board.empty &= !(1 << rng.below(rows as u64 * cols as u64));
+    }
+    board
+}
+
+#[test]
+fn processes_agree_with_one_search_on_random_boards() {
+    let mut rng = Xorshift::new(27);
+    for _ in 0..40 {
+        let board = random_cram(&mut rng);
+        let expected = PrunedSearch::with_memory(&Cram, 1 << 22).nim_value(&board).unwrap();
+        for processes in 1..=4 {
+            let plan = Plan { help: processes == 3, ..Plan::default() };
+            let (value, tally) = distributed(&board, processes, &plan, &[]).unwrap();
+            assert_eq!(value, expected, "{} on {processes} processes", board.to_text());
+            assert_eq!(tally.processes.len(), processes);
+        }
+    }
+}
+
+#[test]
+fn processes_agree_on_boards_with_long_root_questions() {
+    // Questions of thousands of positions: several in flight at once, some
+    // abandoned by another's "yes", entries shared while they run.
+    for text in ["3x7", "3x9", "5x5", "4x7"] {
+        let board = Cram.parse(text).unwrap();
+        let expected = PrunedSearch::with_memory(&Cram, 1 << 22).nim_value(&board).unwrap();
+        for (processes, help) in [(2, false), (3, true), (4, false)] {
+            let (value, tally) = distributed(&board, processes, &Plan { help, ..Plan::default() }, &[]).unwrap();
+            assert_eq!(value, expected, "{text} on {processes} processes");
+            assert!(tally.nodes() > 0 && tally.messages() > 0, "{text}: {tally:?}");
+        }
+    }
+}
+
+#[test]
+fn a_sum_of_boards_is_the_nim_sum_of_their_values() {
+    // Two regions: two root components, searched one after the other.
+    let board = Cram.parse("....#..../....#..../....#....").unwrap();
+    let expected = PrunedSearch::with_memory(&Cram, 1 << 22).nim_value(&board).unwrap();
+    assert_eq!(distributed(&board, 3, &Plan::default(), &[]).unwrap().0, expected);
+}
+
+#[test]
+fn a_process_that_fails_to_set_up_stops_every_process() {
+    let board = Cram.rectangle(3, 4).unwrap();
+    let error = distributed(&board, 3, &Plan::default(), &[2]).unwrap_err();
+    assert_eq!(error, Error::Cluster("process 2: a damaged share".into()));
+    let error = distributed(&board, 2, &Plan::default(), &[0, 1]).unwrap_err();
+    assert_eq!(error, Error::Cluster("process 0: a damaged share".into()));
+}
+
+#[test]
+fn messages_survive_their_bytes() {
+    let entry = |v| Entry { key: CompactKey::new(7 << 40 | v as u128), knowledge: Knowledge::Exact(v), priority: 30 };
+    let messages: Vec<Message<CompactKey>> = vec![
+        Message::Ready(None),
+        Message::Verdict(Some("process 2: no".into())),
+        Message::Ask { id: 9, component: 1, option: 17, k: 3, reversed: true },
+        Message::Abandon { id: 9 },
+        Message::Reply { id: 9, reply: Reply::Answer(Answer::Other(4)) },
+        Message::Reply { id: 10, reply: Reply::Failed("too large".into()) },
+        Message::Entries(vec![entry(1), entry(2)]),
+        Message::Decided { component: 0, value: 5 },
+        Message::Counts(Counts { nodes: 1, table_entries: 2, table_capacity: 3, messages: 4, entries_sent: 5 }),
+        Message::Finish { value: 2 },
+        Message::Final { counts: Counts::default(), sent_to: vec![0, 4, 5] },
+        Message::Done { expected: 12 },
+        Message::Stop(None),
+    ];
+    for message in messages {
+        let bytes = message.encode();
+        assert_eq!(Message::decode(&bytes, 1).unwrap(), message);
+        // Cut short, or with a byte too many: damaged, never misread.
+        assert!(Message::<CompactKey>::decode(&bytes[..bytes.len() - 1], 1).is_err());
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(Message::<CompactKey>::decode(&longer, 1).is_err());
+    }
+}
+
+#[test]
+fn shares_of_another_number_of_processes_are_refused() {
+    let directory = std::env::temp_dir().join(format!("grundy-shares-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let path = directory.join("cram.ckpt");
+    assert!(check_shares(&path, 3).is_ok(), "nothing saved yet");
+    for rank in 0..3 {
+        std::fs::write(share_path(&path, rank, 3), "x").unwrap();
+    }
+    assert!(check_shares(&path, 3).is_ok());
+    let error = check_shares(&path, 4).unwrap_err().to_string();
+    assert!(
+        error.contains("cram.ckpt.0-of-3 is a share of a search on 3 processes, and this one runs on 4"),
+        "{error}"
+    );
+    assert!(check_shares(&path, 1).unwrap_err().to_string().contains("mpirun -np 3"));
+    for rank in 0..3 {
+        std::fs::remove_file(share_path(&path, rank, 3)).unwrap();
+    }
+    std::fs::write(&path, "x").unwrap();
+    assert!(check_shares(&path, 1).is_ok());
+    assert!(check_shares(&path, 2).unwrap_err().to_string().contains("written by a search on one process"));
+    std::fs::remove_dir_all(&directory).unwrap();
+}
