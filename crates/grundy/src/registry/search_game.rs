@@ -213,17 +213,7 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
         if let Some((path, tag)) = share.as_ref().filter(|_| set_up) {
             search.save_checkpoint(path, tag)?;
         }
-        let values = values?;
-        let total = values.iter().fold(0, |x, v| x ^ v);
-        let outcome = if total == 0 { Outcome::P } else { Outcome::N };
-        let mut report = Report::new(&self.name, Convention::Normal, positions, outcome);
-        report.nim_value = Some(total as u64);
-        for (p, &v) in parsed.iter().zip(&values) {
-            report.components.push(ComponentReport {
-                nim_value: Some(v as u64),
-                ..ComponentReport::new(self.game.format_position(p))
-            });
-        }
+        let mut report = self.values_report(positions, &parsed, &values?);
         let (nodes, messages) = (tally.nodes(), tally.messages());
         let each = tally.processes.iter().map(|c| c.nodes.to_string()).collect::<Vec<_>>().join(" + ");
         let mut note = format!(
@@ -245,18 +235,26 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
         Ok(report)
     }
 
-    fn analyse(&self, search: &PrunedSearch<'_, G>, positions: &[String], parsed: &[G::Position]) -> Result<Report> {
-        let values = parsed.iter().map(|p| search.nim_value(p)).collect::<Result<Vec<u8>>>()?;
+    /// The report of a sum from its components' nim-values: the nim-sum
+    /// and the outcome it decides, each component with its value.
+    fn values_report(&self, positions: &[String], parsed: &[G::Position], values: &[u8]) -> Report {
         let total = values.iter().fold(0, |x, v| x ^ v);
         let outcome = if total == 0 { Outcome::P } else { Outcome::N };
         let mut report = Report::new(&self.name, Convention::Normal, positions, outcome);
         report.nim_value = Some(total as u64);
-        for (p, &v) in parsed.iter().zip(&values) {
+        for (p, &v) in parsed.iter().zip(values) {
             report.components.push(ComponentReport {
                 nim_value: Some(v as u64),
                 ..ComponentReport::new(self.game.format_position(p))
             });
         }
+        report
+    }
+
+    fn analyse(&self, search: &PrunedSearch<'_, G>, positions: &[String], parsed: &[G::Position]) -> Result<Report> {
+        let values = parsed.iter().map(|p| search.nim_value(p)).collect::<Result<Vec<u8>>>()?;
+        let total = values.iter().fold(0, |x, v| x ^ v);
+        let mut report = self.values_report(positions, parsed, &values);
         if self.settings.value_only {
             report.note = Some("value only: winning moves were not searched".into());
             return Ok(report);
