@@ -424,7 +424,7 @@ pub const NIM_CHECKED_THROUGH: u64 = 7;
 /// options (all smaller heaps) have nim-values `0..n−1` and misère values
 /// `{1, 0, 2, …, n−1} = 0..n−1`, so its summary is heap `n − 4`'s with 4
 /// added to every hole; the mexes of the genus commute with adding a
-/// multiple of 4 (the memo in [`Genera`] relies on it), so heap `n`'s genus
+/// multiple of 4 (the memo in `Genera` relies on it), so heap `n`'s genus
 /// is heap `n − 4`'s plus 4 in every term: tame, with kind `(n, true)`.
 pub fn misere_nim_proven(game: &HeapGame) -> bool {
     let moves_to_every_smaller_heap =

@@ -6,7 +6,7 @@
 //! questions "is option i's value k?" (`root.rs`: Beling and Rogalski's
 //! aspiration rounds). Here process 0 keeps the same rounds and hands the
 //! questions to processes instead of threads; each process answers with the
-//! same [`search::Worker`](super::search) over its own transposition table.
+//! same `search::Worker` over its own transposition table.
 //! Threads meet in their shared table; processes cannot look into each
 //! other's, so every value or exclusion found for a component of at least
 //! [`Plan::share_margin`] cells less than the root is sent to every other
@@ -30,7 +30,7 @@
 //! (`docs/distributed.md` has the figures).
 //!
 //! **What it needs.** A [`Transport`]: numbered processes that send each
-//! other bytes. [`mpi`] (feature `mpi`) is MPI's; the tests use threads.
+//! other bytes. `mpi.rs` (feature `mpi`) is MPI's; the tests use threads.
 //! Every process runs [`nim_value`] on the same position, with a
 //! [`PrunedSearch`] of the same game and memory; process 0's answer comes
 //! with the [`Tally`] of every process's work.
