@@ -4,6 +4,9 @@
 # Playwright for Python (never `playwright install`: the browser is the
 # system's /usr/bin/chromium), then stops the server. Screenshots go to
 # target/browser-screenshots/.
+#
+#   bash scripts/browser-test.sh                         # builds target/fast/grundy
+#   GRUNDY_BINARY=target/ci/grundy bash scripts/browser-test.sh   # a binary built already
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,9 +15,14 @@ if [ ! -x "$CHROMIUM" ]; then
     echo "browser-test.sh: $CHROMIUM is missing (apt-get install chromium)" >&2
     exit 1
 fi
-PROFILE="${GRUNDY_PROFILE:-fast}"
-cargo build --profile "$PROFILE" -p grundy-cli
-BINARY="target/$PROFILE/grundy"
+# scripts/test.sh passes the binary its `cargo test` built: building the one
+# package alone would unify other features and compile the CLI again.
+BINARY="${GRUNDY_BINARY:-}"
+if [ -z "$BINARY" ]; then
+    PROFILE="${GRUNDY_PROFILE:-fast}"
+    cargo build --profile "$PROFILE" -p grundy-cli
+    BINARY="target/$PROFILE/grundy"
+fi
 
 VENV=target/browser-venv
 if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c 'import playwright, pytest' 2>/dev/null; then

@@ -5,7 +5,8 @@
 # bindgen) only where they are missing; as root, mpirun needs
 # --allow-run-as-root, which the tests pass.
 #
-#   bash scripts/mpi-test.sh            # release build, as CI
+#   bash scripts/mpi-test.sh            # release build
+#   GRUNDY_PROFILE=ci bash scripts/mpi-test.sh   # as scripts/test.sh
 #   GRUNDY_PROFILE=fast bash scripts/mpi-test.sh
 #   GRUNDY_MPI_PROCESSES="2 3 4" bash scripts/mpi-test.sh
 set -euo pipefail

@@ -5,9 +5,11 @@
 #
 #   crates/grundy-py/ci-setup.sh            # build (release), install, test
 #   GRUNDY_PY_VENV=/tmp/venv crates/grundy-py/ci-setup.sh
+#   GRUNDY_PROFILE=ci crates/grundy-py/ci-setup.sh    # as scripts/test.sh
 #
 # The extension is built in the workspace's target directory, so a
-# `cargo test --workspace --release` run before it leaves little to compile.
+# `cargo test --workspace` run of the same profile before it leaves little
+# to compile.
 set -euo pipefail
 crate="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$crate/../.." && pwd)"
@@ -35,7 +37,7 @@ venv="$(cd "$venv" && pwd)"   # absolute: the tests run from the crate's folder
 # through maturin), then install it: the tests run against the installed
 # package, not the source tree.
 rm -rf "$target/wheels-ci"
-"$venv/bin/maturin" build --release --quiet --manifest-path "$crate/Cargo.toml" \
+"$venv/bin/maturin" build --profile "${GRUNDY_PROFILE:-release}" --quiet --manifest-path "$crate/Cargo.toml" \
     --interpreter "$venv/bin/python" --out "$target/wheels-ci"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps \
     "$target"/wheels-ci/grundy-*.whl
