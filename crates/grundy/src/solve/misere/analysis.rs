@@ -16,7 +16,7 @@ use crate::solve::quotient::MisereOracle;
 
 /// The longest canonical form a report prints, in characters: past it the
 /// text (exponential in the birthday) says only how big the form is.
-pub const MAX_FORM_TEXT: usize = 4096;
+const MAX_FORM_TEXT: usize = 4096;
 use crate::solve::{Decision, Search};
 
 /// A winning move of a misère sum: one component moves to one of its
