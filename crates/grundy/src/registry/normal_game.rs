@@ -64,6 +64,12 @@ where
         &self.game
     }
 
+    /// Decides misère sums by each component's misère canonical form by
+    /// default, not only with `--method canonical`.
+    pub fn with_misere_canonical_forms(self) -> Self {
+        NormalGame { misere: Mutex::new(MisereSums::new(Arc::clone(&self.game)).with_canonical_forms()), ..self }
+    }
+
     /// Decides misère sums by `quotient` wherever it covers them.
     pub fn with_misere_quotient(self, quotient: Box<dyn MisereOracle<G::Position>>) -> Self {
         NormalGame { misere: Mutex::new(MisereSums::new(Arc::clone(&self.game)).with_quotient(quotient)), ..self }
