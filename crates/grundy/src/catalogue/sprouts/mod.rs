@@ -177,6 +177,21 @@ impl Canonical for Sprouts {
         BytesKey::new(land.0.as_bytes())
     }
 
+    /// Options left as one land first, the biggest of them first; options
+    /// split into several lands after, fewest lands first. The search
+    /// values every land of an option exactly but the largest (asked only
+    /// about the target their nim-sum leaves), and an exact value is a far
+    /// bigger search than a yes-or-no question; the default order (smallest
+    /// components first, good for Cram) tried the splits first. Measured
+    /// on 7 spots, one thread: 1,579,975 positions expanded and 568 s with
+    /// the default order, 184,145 and 33 s with this one (see
+    /// docs/sprouts.md).
+    fn difficulty(&self, sizes: impl Iterator<Item = u32>) -> u32 {
+        let (lands, squares) = sizes.fold((0u32, 0u32), |(n, q), s| (n + 1, q + s * s));
+        // A land has at most 3 × 22 = 66 lives: the squares fit 16 bits.
+        (lands << 16) | (0xFFFF - squares.min(0xFFFF))
+    }
+
     /// Lives: a land's play lasts at most as many moves.
     fn size(&self, land: &SproutsPosition) -> u32 {
         land.lives()

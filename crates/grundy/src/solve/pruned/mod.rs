@@ -111,6 +111,17 @@ pub trait Canonical: Decompose<Position: Send + Sync> + Sync {
     /// components first and keeps big ones in the table longest.
     fn size(&self, component: &Self::Position) -> u32;
 
+    /// How hard an option looks whose unknown components (those neither
+    /// theory nor the table values) have these sizes: the search tries a
+    /// position's options easiest first (a stable sort, so among equally
+    /// hard options the game's own order stands). The default, the sum of
+    /// the squared sizes, puts options that split into small components
+    /// first, which suits boards (Cram, Node Kayles): their small regions
+    /// are mostly in the table already.
+    fn difficulty(&self, sizes: impl Iterator<Item = u32>) -> u32 {
+        sizes.map(|s| s * s).sum()
+    }
+
     /// A nim-value known without search (a theorem, an endgame table).
     fn known_nim_value(&self, component: &Self::Position) -> Option<u8> {
         let _ = component;

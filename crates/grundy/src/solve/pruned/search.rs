@@ -37,7 +37,7 @@ pub(super) struct Move {
     pub first: u32,
     pub len: u32,
     pub nim_sum: u8,
-    /// How hard the option looks (sum of squared component sizes): easy first.
+    /// How hard the option looks ([`Canonical::difficulty`]): easy first.
     pub difficulty: u32,
     /// A hash of the unknown components' keys and `nim_sum`, to find
     /// options that are the same game.
@@ -396,7 +396,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
                         .all(|p| parts.iter().any(|q| q.key == p.key))
             });
         if !duplicate {
-            let difficulty = parts.iter().map(|p| p.size * p.size).sum();
+            let difficulty = self.game.difficulty(parts.iter().map(|p| p.size));
             frame.moves.push(Move { first: first as u32, len: len as u32, nim_sum, difficulty, signature });
             frame.signatures |= bit;
             *distinct += 1;
