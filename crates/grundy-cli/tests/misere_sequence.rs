@@ -87,6 +87,24 @@ fn a_wild_game_is_left_to_search_and_the_quotient() {
     assert!(report["method"].as_str().unwrap().starts_with("misère quotient of nim heaps"), "{}", report["method"]);
 }
 
+/// Kayles past heap 50: exact search with the Sibert–Conway decomposition
+/// deciding every value below 4. Where both run it equals plain exact
+/// search of sums; heaps 51..56 are what it finds (a separate script
+/// built on the same two facts gave the same).
+#[test]
+fn kayles_past_heap_50_by_search_with_sibert_conway() {
+    let report = json(&["sequence", "kayles", "--misere", "--to", "56", "--json"]);
+    assert_eq!(report["method"], "exact search of sums, values below 4 by the Sibert–Conway decomposition");
+    let found = values(&report);
+    let plain = values(&json(&["sequence", "kayles", "--misere", "--to", "40", "--json"]));
+    assert_eq!(found[..=40], plain[..]);
+    assert_eq!(found[51..], [8, 1, 6, 5, 2, 1]);
+    // Past the search's reach, the quotient is still the only method.
+    let run = grundy(&["sequence", "kayles", "--misere", "--to", "1000"], "");
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("past heap 60, where exact search stops"), "{}", run.stderr);
+}
+
 /// A misère quotient past its limit says, in one sentence and in the
 /// game's own heap numbers, why it was needed, how far it got and what
 /// failed (it said "at heap 20" for heap 17, counting the nim heaps *1..*3).

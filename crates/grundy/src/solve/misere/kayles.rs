@@ -160,6 +160,115 @@ pub fn misere_outcome(heaps: &[u64]) -> Outcome {
     }
 }
 
+/// Misère nim-values `g⁻` of Kayles heaps `0..=to`, by exact search of
+/// sums in which the Sibert–Conway decomposition settles every value
+/// below 4.
+///
+/// **Why it is exact.** `g⁻(X) = k` exactly when `X + *k` is a misère
+/// P-position (`solve/quotient/values.rs`). For `k ≤ 3`, `*k` is a Kayles
+/// sum in misère play: heap 1 is `*`, heap 2 is `{0, *} = *2`, and heap 3
+/// is `{*2, * + *, *} = {*2, 0, *} = *3`, since `* + * = 0` in misère play
+/// (ONAG ch. 12) and replacing an option by an equal game gives an equal
+/// game. So [`misere_outcome`] of `X` plus heap `k` says whether `g⁻(X)`
+/// is 0, 1, 2 or 3. When it is none of them, `g⁻(X) ≥ 4`, every value
+/// below 4 is among its options' (the mex), and `g⁻(X) = mex({0, 1, 2, 3}
+/// ∪ {g⁻(X′) ≥ 4})`: the search follows only options of value 4 or more,
+/// and those are again found by the decomposition first. Sums are
+/// memoized as sorted heaps without heaps of 0, and two heaps of 1 are
+/// dropped (`* + * = 0`).
+///
+/// Still exponential in the heap (about 1.5× per heap near heap 60); the
+/// plain oracle is [`crate::solve::misere::misere_nim_values`], which
+/// the tests compare it with. `check(heap)` is called before each heap and
+/// every few thousand sums, and stops the search with its error (an
+/// interruption).
+///
+/// ```
+/// use grundy::solve::misere::kayles::misere_nim_values_by_search;
+/// let values = misere_nim_values_by_search(20, &mut |_| Ok(())).unwrap();
+/// assert_eq!(values, [1, 0, 2, 3, 0, 1, 3, 2, 1, 0, 2, 4, 0, 1, 2, 5, 1, 6, 3, 2, 0]);
+/// ```
+pub fn misere_nim_values_by_search(
+    to: u64,
+    check: &mut dyn FnMut(u64) -> crate::error::Result<()>,
+) -> crate::error::Result<Vec<NimValue>> {
+    let mut search = SmallValueSearch { memo: rustc_hash::FxHashMap::default(), check, heap: 0 };
+    (0..=to)
+        .map(|heap| {
+            search.heap = heap;
+            (search.check)(heap)?;
+            search.value(vec![heap])
+        })
+        .collect()
+}
+
+/// The search of [`misere_nim_values_by_search`].
+struct SmallValueSearch<'a> {
+    memo: rustc_hash::FxHashMap<Vec<u64>, NimValue>,
+    check: &'a mut dyn FnMut(u64) -> crate::error::Result<()>,
+    /// The heap being valued (for `check`).
+    heap: u64,
+}
+
+impl SmallValueSearch<'_> {
+    /// Sorted, without heaps of 0 and without pairs of heaps of 1.
+    fn canonical(mut heaps: Vec<u64>) -> Vec<u64> {
+        heaps.retain(|&h| h > 0);
+        heaps.sort_unstable();
+        let ones = heaps.iter().take_while(|&&h| h == 1).count();
+        heaps.drain(..ones - ones % 2);
+        heaps
+    }
+
+    /// `g⁻(sum)` when it is below 4, by the decomposition.
+    fn small(sum: &[u64]) -> Option<NimValue> {
+        let mut with = sum.to_vec();
+        (0..4).find(|&k| {
+            with.truncate(sum.len());
+            if k > 0 {
+                with.push(k);
+            }
+            misere_outcome(&with) == Outcome::P
+        })
+    }
+
+    fn value(&mut self, sum: Vec<u64>) -> crate::error::Result<NimValue> {
+        let sum = Self::canonical(sum);
+        if let Some(&value) = self.memo.get(&sum) {
+            return Ok(value);
+        }
+        if self.memo.len() % 4096 == 4095 {
+            (self.check)(self.heap)?;
+        }
+        let value = match Self::small(&sum) {
+            Some(value) => value,
+            None => {
+                let mut seen: Vec<NimValue> = vec![0, 1, 2, 3];
+                for (i, &heap) in sum.iter().enumerate() {
+                    if i > 0 && sum[i - 1] == heap {
+                        continue;
+                    }
+                    let rest: Vec<u64> = sum[..i].iter().chain(&sum[i + 1..]).copied().collect();
+                    for taken in 1..=2.min(heap) {
+                        let left = heap - taken;
+                        for a in 0..=left / 2 {
+                            let mut option = rest.clone();
+                            option.extend([a, left - a]);
+                            let option = Self::canonical(option);
+                            if Self::small(&option).is_none() {
+                                seen.push(self.value(option)?);
+                            }
+                        }
+                    }
+                }
+                mex(&seen)
+            }
+        };
+        self.memo.insert(sum, value);
+        Ok(value)
+    }
+}
+
 /// Sibert–Conway as a misère oracle for Kayles: every sum, every heap size.
 pub struct SibertConway;
 
@@ -245,6 +354,44 @@ mod tests {
             if sum.iter().sum::<u64>() <= 30 {
                 assert_eq!(misere_outcome(&sum), by_search(&sum), "{sum:?}");
                 checked += 1;
+            }
+        }
+    }
+
+    /// The search with the decomposition inside equals plain exact search
+    /// of sums, heap by heap, and its zeros are the decomposition's
+    /// P-positions.
+    #[test]
+    fn small_value_search_agrees_with_exact_search() {
+        let kayles = HeapGame::parse("kayles").unwrap();
+        let found = misere_nim_values_by_search(26, &mut |_| Ok(())).unwrap();
+        assert_eq!(found, crate::solve::misere::misere_nim_values(&kayles, 0..=26).unwrap());
+        for (heap, &value) in found.iter().enumerate() {
+            assert_eq!(value == 0, misere_outcome(&[heap as u64]) == Outcome::P, "heap {heap}");
+        }
+        let mut calls = 0;
+        let stopped = misere_nim_values_by_search(40, &mut |heap| {
+            calls += 1;
+            if heap > 30 {
+                Err(crate::error::Error::Interrupted)
+            } else {
+                Ok(())
+            }
+        });
+        assert!(matches!(stopped, Err(crate::error::Error::Interrupted)) && calls > 30);
+    }
+
+    /// Two-heap sums too: the search's value of `a + b` (a sum it builds
+    /// on the way) equals exact search of the sum.
+    #[test]
+    fn small_value_search_of_sums_agrees_with_exact_search() {
+        let kayles = HeapGame::parse("kayles").unwrap();
+        let mut search = Search::new(SumGame::new(&kayles), MiserePlay);
+        let mut small = SmallValueSearch { memo: rustc_hash::FxHashMap::default(), check: &mut |_| Ok(()), heap: 0 };
+        for a in 0..=12u64 {
+            for b in a..=24 - a {
+                let exact = search.value(&search.game().canonical([a, b])).unwrap();
+                assert_eq!(small.value(vec![a, b]).unwrap(), exact, "{a} + {b}");
             }
         }
     }

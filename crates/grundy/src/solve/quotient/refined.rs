@@ -51,7 +51,10 @@
 //! the pairs alone fail
 //! the check (the sum `9 + 20` has `g⁻` 6, its lightest twin 7), and
 //! freeing the heaps of each wrong sum grows the reduced monoid past
-//! 21,000 elements, beyond the default limits: so this method does not yet
+//! 21,000 elements, beyond the default limits (with them raised, to
+//! 100,802 in the 14th round, whose table alone is 40.6 GB; heaps 33, 45,
+//! 81, 93, …, 165 are freed one by one, so the letters could not repeat
+//! either: `docs/misere-kayles.md`): so this method does not yet
 //! reach Kayles' values past heap 50, and `misere_sequence` does not call
 //! it (a failed attempt costs over a minute). It is kept, sound by its
 //! check, for the next attempt (a smarter refinement).

@@ -277,6 +277,11 @@ pub fn misere_values(
 /// search of sums (which grows exponentially with the heap).
 pub const MAX_SEARCHED_MISERE_HEAP: u64 = 50;
 
+/// The largest Kayles heap whose misère value [`misere_sequence`] finds by
+/// exact search with the Sibert–Conway decomposition deciding every value
+/// below 4 ([`crate::solve::misere::kayles::misere_nim_values_by_search`]).
+pub const MAX_SEARCHED_KAYLES_HEAP: u64 = 60;
+
 /// Misère nim-values of heaps `0..=to`, how they were found, and their
 /// periodicity.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -296,7 +301,9 @@ pub struct MisereSequence {
 /// 1. the **tame genus** ([`tame_misere_values`]), when every heap through
 ///    `to` is proven tame: linear in `to`, and for every heap once the
 ///    heaps' genera are proven periodic;
-/// 2. **exact search** of sums up to heap [`MAX_SEARCHED_MISERE_HEAP`];
+/// 2. **exact search** of sums up to heap [`MAX_SEARCHED_MISERE_HEAP`]
+///    (for Kayles, up to [`MAX_SEARCHED_KAYLES_HEAP`] with the
+///    Sibert–Conway decomposition deciding values below 4);
 /// 3. the **misère quotient** of nim heaps with the game's heaps
 ///    ([`misere_values`]).
 ///
@@ -332,6 +339,17 @@ pub fn misere_sequence_with(
         let values = crate::solve::misere::misere_nim_values(game, 0..=to)?;
         let periodicity = misere_periodicity(&values, None);
         return Ok(MisereSequence { values, method: "exact search of sums".to_string(), periodicity });
+    }
+    if game.code() == "0.77" && to <= MAX_SEARCHED_KAYLES_HEAP {
+        let values = crate::solve::misere::kayles::misere_nim_values_by_search(to, &mut |heap| {
+            if stop(heap) {
+                return Err(Error::Interrupted);
+            }
+            limits.check_interrupt()
+        })?;
+        let periodicity = misere_periodicity(&values, None);
+        let method = "exact search of sums, values below 4 by the Sibert–Conway decomposition".to_string();
+        return Ok(MisereSequence { values, method, periodicity });
     }
     quotient_sequence(game, to, limits, stop)
 }
@@ -384,8 +402,8 @@ pub fn quotient_sequence(
     stop: impl FnMut(u64) -> bool,
 ) -> Result<MisereSequence> {
     // Why the quotient is needed comes first, then how far it got.
-    let beyond =
-        format!("past heap {MAX_SEARCHED_MISERE_HEAP}, where exact search stops, misère values need a quotient:");
+    let searched = if game.code() == "0.77" { MAX_SEARCHED_KAYLES_HEAP } else { MAX_SEARCHED_MISERE_HEAP };
+    let beyond = format!("past heap {searched}, where exact search stops, misère values need a quotient:");
     let found = misere_values(game, to, limits, stop).map_err(|error| match error {
         Error::TooLarge { what, needed, limit, unit } => {
             Error::TooLarge { what: format!("{beyond} {what}"), needed, limit, unit }
