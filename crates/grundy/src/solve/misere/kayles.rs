@@ -116,17 +116,23 @@ pub fn kayles_nim_value(heap: u64) -> NimValue {
     table[reduced as usize]
 }
 
+/// The options of a Kayles heap: knock down one pin or two adjacent pins
+/// anywhere, leaving two heaps `(a, b)` with `a ≤ b` (either may be 0).
+fn options(heap: u64) -> impl Iterator<Item = (u64, u64)> {
+    (1..=2.min(heap)).flat_map(move |taken| {
+        let left = heap - taken;
+        (0..=left / 2).map(move |a| (a, left - a))
+    })
+}
+
 /// Normal-play Kayles nim-values of heaps `0..=to`, by the mex of every option.
 fn kayles_nim_values(to: u64) -> Vec<NimValue> {
     let mut values: Vec<NimValue> = Vec::with_capacity(to as usize + 1);
-    let mut options = Vec::new();
-    for heap in 0..=to as usize {
-        options.clear();
-        for taken in 1..=2.min(heap) {
-            let left = heap - taken;
-            options.extend((0..=left / 2).map(|a| values[a] ^ values[left - a]));
-        }
-        values.push(mex(&options));
+    let mut seen = Vec::new();
+    for heap in 0..=to {
+        seen.clear();
+        seen.extend(options(heap).map(|(a, b)| values[a as usize] ^ values[b as usize]));
+        values.push(mex(&seen));
     }
     values
 }
@@ -234,36 +240,36 @@ impl SmallValueSearch<'_> {
 
     fn value(&mut self, sum: Vec<u64>) -> crate::error::Result<NimValue> {
         let sum = Self::canonical(sum);
+        match Self::small(&sum) {
+            Some(value) => Ok(value),
+            None => self.large_value(sum),
+        }
+    }
+
+    /// `g⁻(sum)` of a canonical sum whose value is 4 or more.
+    fn large_value(&mut self, sum: Vec<u64>) -> crate::error::Result<NimValue> {
         if let Some(&value) = self.memo.get(&sum) {
             return Ok(value);
         }
         if self.memo.len() % 4096 == 4095 {
             (self.check)(self.heap)?;
         }
-        let value = match Self::small(&sum) {
-            Some(value) => value,
-            None => {
-                let mut seen: Vec<NimValue> = vec![0, 1, 2, 3];
-                for (i, &heap) in sum.iter().enumerate() {
-                    if i > 0 && sum[i - 1] == heap {
-                        continue;
-                    }
-                    let rest: Vec<u64> = sum[..i].iter().chain(&sum[i + 1..]).copied().collect();
-                    for taken in 1..=2.min(heap) {
-                        let left = heap - taken;
-                        for a in 0..=left / 2 {
-                            let mut option = rest.clone();
-                            option.extend([a, left - a]);
-                            let option = Self::canonical(option);
-                            if Self::small(&option).is_none() {
-                                seen.push(self.value(option)?);
-                            }
-                        }
-                    }
-                }
-                mex(&seen)
+        let mut seen: Vec<NimValue> = vec![0, 1, 2, 3];
+        for (i, &heap) in sum.iter().enumerate() {
+            if i > 0 && sum[i - 1] == heap {
+                continue;
             }
-        };
+            let rest: Vec<u64> = sum[..i].iter().chain(&sum[i + 1..]).copied().collect();
+            for (a, b) in options(heap) {
+                let mut option = rest.clone();
+                option.extend([a, b]);
+                let option = Self::canonical(option);
+                if Self::small(&option).is_none() {
+                    seen.push(self.large_value(option)?);
+                }
+            }
+        }
+        let value = mex(&seen);
         self.memo.insert(sum, value);
         Ok(value)
     }
