@@ -204,6 +204,8 @@ pub(crate) struct Control<K: Key> {
     /// put in `shared`, for the distributed search to send to the other
     /// processes ([`distributed`]); `u32::MAX` (the default): nothing is.
     share_from: AtomicU32,
+    /// ... and only what took at least this many positions to learn.
+    share_work: AtomicU64,
     shared: Mutex<Vec<Entry<K>>>,
 }
 
@@ -228,14 +230,16 @@ impl<K: Key> Control<K> {
             callback: Mutex::new(None),
             periodic: Mutex::new(None),
             share_from: AtomicU32::new(u32::MAX),
+            share_work: AtomicU64::new(0),
             shared: Mutex::new(Vec::new()),
         }
     }
 
-    /// Whether what is learnt of a component of `size` is to be shared.
+    /// Whether what is learnt of a component of `size`, at the cost of
+    /// `work` positions expanded, is to be shared.
     #[inline]
-    fn shares(&self, size: u32) -> bool {
-        size >= self.share_from.load(Ordering::Relaxed)
+    fn shares(&self, size: u32, work: u64) -> bool {
+        size >= self.share_from.load(Ordering::Relaxed) && work >= self.share_work.load(Ordering::Relaxed)
     }
 
     /// Puts an entry in the outbox of shared entries.

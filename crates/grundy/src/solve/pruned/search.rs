@@ -111,6 +111,9 @@ pub(super) struct Worker<'s, G: Canonical> {
     pub frames: Vec<Frame<G::Position, G::Key>>,
     pub depth: usize,
     pub nodes: u64,
+    /// Positions this worker expanded since it started (never handed on,
+    /// unlike `nodes`): what a component's search cost is the difference.
+    expanded: u64,
     pub filled: u64,
     /// Nodes since the last look at the interrupt flag and the clock.
     pub since_check: u32,
@@ -159,6 +162,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
             frames: Vec::new(),
             depth: 0,
             nodes: 0,
+            expanded: 0,
             filled: 0,
             since_check: 0,
             check_every: 1,
@@ -204,6 +208,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
 
     fn count_node(&mut self) -> Result<(), Stop> {
         self.nodes += 1;
+        self.expanded += 1;
         self.since_check += 1;
         if self.since_check >= self.check_every {
             self.since_check = 0;
@@ -237,11 +242,13 @@ impl<'s, G: Canonical> Worker<'s, G> {
         self.check_every = scaled.clamp(1.0, f64::from(most)) as u32;
     }
 
-    fn store(&mut self, key: &G::Key, size: u32, nim_value: u8) {
+    /// Files a component's value; `work` is the positions its search
+    /// expanded (what sharing it with other processes would save them).
+    fn store(&mut self, key: &G::Key, size: u32, nim_value: u8, work: u64) {
         if self.table.insert(key, nim_value, size) {
             self.filled += 1;
         }
-        if self.control.shares(size) {
+        if self.control.shares(size, work) {
             let priority = size.clamp(1, 127) as u8;
             self.control.share(Entry { key: key.clone(), knowledge: Knowledge::Exact(nim_value), priority });
         }
@@ -450,6 +457,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
         if requested.is_empty() {
             return Ok(None);
         }
+        let before = self.expanded;
         self.count_node()?;
         let mut frame = self.take_frame();
         let mut learned = NimberSet::EMPTY;
@@ -461,7 +469,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
         // 4 × 9 −28%, 3 × 13 −33%, 5 × 8 −30%, for a table 4× as full.
         let result = result?;
         match result {
-            Some(v) => self.store(key, size, v),
+            Some(v) => self.store(key, size, v, self.expanded - before),
             None => {
                 // Not in `requested`, nor any option's value learnt on the
                 // way (a position's nim-value is none of its options'): a
@@ -478,7 +486,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
                     if self.table.exclude(key, mask, size) {
                         self.filled += 1;
                     }
-                    if self.control.shares(size) {
+                    if self.control.shares(size, self.expanded - before) {
                         let (priority, knowledge) = (size.clamp(1, 127) as u8, Knowledge::Excluded(mask));
                         self.control.share(Entry { key: key.clone(), knowledge, priority });
                     }
@@ -586,7 +594,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
 
     /// Stores a root value found outside the recursion.
     pub fn store_root(&mut self, key: &G::Key, size: u32, nim_value: u8) {
-        self.store(key, size, nim_value);
+        self.store(key, size, nim_value, u64::MAX);
     }
 }
 

@@ -295,6 +295,7 @@ pub(super) fn run<G: Canonical>(
     // What is learnt of components this big is shared.
     let largest = components.iter().map(|(c, _)| search.game.size(c)).max().unwrap_or(0);
     search.control.share_from.store(largest.saturating_sub(plan.share_margin), Ordering::Relaxed);
+    search.control.share_work.store(plan.share_work, Ordering::Relaxed);
     let outcome = std::thread::scope(|scope| {
         scope.spawn(|| searcher(search, components, jobs_in, replies_out));
         let outcome = if transport.rank() == 0 {

@@ -117,8 +117,11 @@ fn processes_agree_on_boards_with_long_root_questions() {
     for text in ["3x7", "3x9", "5x5", "4x7"] {
         let board = Cram.parse(text).unwrap();
         let expected = PrunedSearch::with_memory(&Cram, 1 << 22).nim_value(&board).unwrap();
-        for (processes, help) in [(2, false), (3, true), (4, false)] {
-            let (value, tally) = distributed(&board, processes, &Plan { help, ..Plan::default() }, &[]).unwrap();
+        // (The default shares only what took some work to learn; one run
+        // shares every entry.)
+        for (processes, help, share_work) in [(2, false, 4), (3, true, 0), (4, false, 4)] {
+            let plan = Plan { help, share_work, ..Plan::default() };
+            let (value, tally) = distributed(&board, processes, &plan, &[]).unwrap();
             assert_eq!(value, expected, "{text} on {processes} processes");
             assert!(tally.nodes() > 0 && tally.messages() > 0, "{text}: {tally:?}");
         }
