@@ -29,7 +29,9 @@ fn main() -> ExitCode {
             // `{:#}` prints the chain; an interruption's context already
             // says all, so only its first line is shown.
             let interrupted = error.chain().any(|e| matches!(e.downcast_ref(), Some(grundy::Error::Interrupted)));
-            if commands::follower() {
+            if error.downcast_ref::<commands::Shown>().is_some() {
+                ExitCode::from(if interrupted { 130 } else { 1 })
+            } else if commands::follower() {
                 // Of several processes under mpirun, the first says what went
                 // wrong (a distributed search's process 0 names the process).
                 // The others wait before they end: mpirun stops every process

@@ -170,3 +170,37 @@ fn checkpoints_are_shares_resumed_by_as_many_processes() {
     assert!(!directory.join("cram49.ckpt.0-of-3").exists());
     std::fs::remove_dir_all(&directory).unwrap();
 }
+
+#[test]
+fn ctrl_c_at_mpirun_says_what_each_process_saved() {
+    // A Ctrl-C in a terminal reaches mpirun (the processes are in a group
+    // of their own), which sends them SIGTERM and a second later SIGKILL:
+    // process 0 must say what was saved before MPI's end, which may not
+    // return in that second.
+    use std::io::Read;
+    let directory = std::env::temp_dir().join(format!("grundy-mpi-ctrl-c-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let path = directory.join("cram59.ckpt");
+    let mut child = Command::new("mpirun")
+        .args(["--allow-run-as-root", "--oversubscribe", "-np", "2", env!("CARGO_BIN_EXE_grundy")])
+        .args(["solve", "cram", "5x9", "--value-only", "--distributed", "--memory", "64M", "--checkpoint"])
+        .arg(&path)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("mpirun starts");
+    // (5 × 9 takes tens of seconds on two processes.)
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    // SAFETY: a signal to the child this test started and has not waited for.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stderr.contains("interrupted; process 0's share of the search table is saved to"), "{stderr}");
+    for rank in 0..2 {
+        assert!(directory.join(format!("cram59.ckpt.{rank}-of-2")).exists(), "share {rank} saved: {stderr}");
+    }
+    std::fs::remove_dir_all(&directory).unwrap();
+}

@@ -16,6 +16,26 @@ pub fn launched() -> Option<(usize, usize)> {
     (size > 1).then_some((rank, size))
 }
 
+/// An error whose message this process has printed already: the first
+/// process of a distributed search says why it stopped before MPI ends,
+/// since a process still in MPI's end when `mpirun` stops the job (a Ctrl-C
+/// reaches `mpirun`, which sends the processes SIGTERM and a second later
+/// SIGKILL) would never print it.
+#[derive(Debug)]
+pub struct Shown;
+
+impl std::fmt::Display for Shown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("(printed already)")
+    }
+}
+
+/// Prints `error` now, as `main` would, and returns it marked [`Shown`].
+pub fn show_now(error: anyhow::Error) -> anyhow::Error {
+    eprintln!("grundy: {error}");
+    error.context(Shown)
+}
+
 /// Whether this process is one of several and not the first: it prints
 /// nothing (process 0 prints the answer, and every process's error).
 pub fn follower() -> bool {

@@ -20,7 +20,7 @@ use grundy::registry::RuleOptions;
 
 use crate::contest::{self, Problem};
 
-pub use cluster::follower;
+pub use cluster::{follower, Shown};
 
 #[derive(Subcommand)]
 pub enum Command {

@@ -123,7 +123,12 @@ pub fn run(description: &str, arguments: &[String], options: &RuleOptions, play:
     let report = match report {
         Err(grundy::Error::Interrupted) => {
             let checkpoint = options.search.checkpoint.as_deref();
-            return Err(interrupted(checkpoint, cluster, keeps, started));
+            let error = interrupted(checkpoint, cluster, keeps, started);
+            // Process 0 of several says so before MPI ends (see `Shown`).
+            return Err(match cluster {
+                Some((0, _)) => super::cluster::show_now(error),
+                _ => error,
+            });
         }
         other => other?,
     };
