@@ -234,9 +234,10 @@ impl<G: Canonical> Messenger<'_, '_, '_, G> {
 
     /// Files a root component's value.
     fn file_root(&self, component: usize, value: u8) {
-        if let Some((position, key)) = self.components.get(component) {
+        if let Some((_, key)) = self.components.get(component) {
             let (_, table) = self.search.control.tables.current();
-            if table.insert(key, value, self.search.game.size(position)) {
+            // (A root's value cost the whole search: the highest priority.)
+            if table.insert(key, value, u32::MAX) {
                 self.search.control.tables.add_filled(1);
             }
         }

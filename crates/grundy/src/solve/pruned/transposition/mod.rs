@@ -6,9 +6,9 @@
 //! 64-byte buckets (one cache line) of four 16-byte entries.
 //!
 //! **Replacement.** A new entry always goes in; it evicts the entry of its
-//! bucket with the smallest *priority* (the component's size: the bigger the
-//! component, the more search its value saved). Small entries churn, big ones
-//! stay.
+//! bucket with the smallest *priority*: the search gives the logarithm of
+//! the positions its value cost to find (`search.rs`), so cheap entries
+//! churn and costly ones stay.
 //!
 //! **Threads.** The fixed-size kinds write entries as relaxed atomic words
 //! without locks, and catch torn reads by a check word (the lockless-hashing
