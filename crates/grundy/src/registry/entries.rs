@@ -310,7 +310,7 @@ pub const ENTRIES: &[GameEntry] = &[
         build: |d| {
             let (file, text) = d.file.ok_or_else(|| needs_file("graph"))?;
             let game = GraphGame::parse(text)
-                .map_err(|error| Error::InFile { file: file.to_string(), source: Box::new(error) })?;
+                .map_err(|error| Error::InFile { file: file.to_string(), error: Box::new(error) })?;
             Ok(Box::new(GraphRules::new(format!("graph {file}"), game)))
         },
     },
