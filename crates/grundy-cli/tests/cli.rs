@@ -133,6 +133,25 @@ fn bad_input_is_one_clear_line() {
 }
 
 #[test]
+fn a_command_line_clap_cannot_parse_is_one_line_too() {
+    // Clap's own errors (a bad flag value, a missing or unexpected argument)
+    // take four or more lines; they are joined into one, the tip and usage kept.
+    assert!(fails(&["solve", "--threads", "abc", "nim", "3"]).contains("'abc' for '--threads"));
+    assert!(fails(&["solve", "cram", "3x4", "--memory", "0"]).contains("give at least 1M"));
+    let negative = fails(&["solve", "nim", "-1"]);
+    assert!(negative.contains("'-1'") && negative.contains("tip: "), "{negative}");
+    let missing = fails(&["sequence", "kayles"]);
+    assert!(missing.contains("--to <TO>") && missing.contains("usage: grundy sequence"), "{missing}");
+    assert!(fails(&["solve", "kayles", "5", "--misere", "--every"]).contains("cannot be used with"));
+    assert!(fails(&["bogus"]).contains("unrecognized subcommand 'bogus'"));
+    for error in [fails(&["solve", "nim", "-1"]), fails(&["table", "nim", "--rows", "5..0"])] {
+        assert!(error.starts_with("grundy: ") && !error.contains("For more information"), "{error}");
+    }
+    // Help is not an error, and keeps its lines.
+    assert!(ok(&["solve", "--help"]).lines().count() > 10);
+}
+
+#[test]
 fn closed_forms_answer_where_search_cannot() {
     // Wythoff: (1000000, 1618034) is a P-position (⌊618034·φ⌋ = 1000000);
     // from (1000000, 1618035) every winning move lands on a P-position (the

@@ -222,7 +222,8 @@ fn a_quotient_file_where_none_is_used_is_an_error() {
     assert_eq!(made.status, 0, "{}", made.stderr);
     let run = grundy(&["solve", "kayles", "3", "--quotient", &file], "");
     assert_ne!(run.status, 0);
-    assert!(run.stderr.contains("required arguments were not provided:\n  --misere"), "{}", run.stderr);
+    assert!(run.stderr.contains("required arguments were not provided: --misere"), "{}", run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
     let run = grundy(&["solve", "--misere", "nim", "3", "--quotient", &file], "");
     assert_ne!(run.status, 0);
     assert!(run.stderr.contains("a misère quotient file is not supported"), "{}", run.stderr);
