@@ -260,3 +260,19 @@ fn misere_sequences_beyond_exact_search_come_from_the_quotient() {
     assert!(!text.stdout.contains("not a finite octal code"), "{}", text.stdout);
     assert!(text.stdout.contains("the octal theorem is about normal play"), "{}", text.stdout);
 }
+
+#[test]
+fn an_output_that_cannot_be_written_is_refused_before_the_run() {
+    let directory = temp("a-directory");
+    std::fs::create_dir_all(&directory).unwrap();
+    let run = grundy(&["quotient", "kayles", "--to", "10", "--output", &directory], "");
+    assert_ne!(run.status, 0);
+    assert_eq!(run.stderr.trim().lines().count(), 1, "{}", run.stderr);
+    assert!(run.stderr.contains("is a directory"), "{}", run.stderr);
+    // Nothing is left beside it.
+    assert!(!std::path::Path::new(&format!("{directory}.partial")).exists());
+    let missing = temp("no-such-directory/kayles.quotient");
+    let run = grundy(&["quotient", "kayles", "--to", "10", "--output", &missing], "");
+    assert_eq!(run.stderr.trim().lines().count(), 1, "{}", run.stderr);
+    assert!(run.stderr.contains("no directory"), "{}", run.stderr);
+}
