@@ -126,6 +126,10 @@ fn bad_input_is_one_clear_line() {
     // Positions too large to search: refused up front, not by running out of memory.
     assert!(fails(&["solve", "nim", "1000000000000"]).contains("too large"));
     assert!(fails(&["solve", "subtraction:1,2", "99999999999"]).contains("too large"));
+    // Past what the position's numbers can hold: too large too, not "expected a whole number".
+    assert!(fails(&["solve", "nim", "99999999999999999999"]).contains("too large"));
+    assert!(fails(&["solve", "king", "1,99999999999999999999"]).contains("too large"));
+    assert!(fails(&["solve", "ruler", "100000000000"]).contains("too large"));
     // Wythoff: one large position is answered from the P-positions (below),
     // but a sum still needs nim-values, which only search gives.
     assert!(fails(&["solve", "wythoff", "5000,3", "1,2"]).contains("too large"));
