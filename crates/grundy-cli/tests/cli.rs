@@ -142,6 +142,8 @@ fn a_command_line_clap_cannot_parse_is_one_line_too() {
     // take four or more lines; they are joined into one, the tip and usage kept.
     assert!(fails(&["solve", "--threads", "abc", "nim", "3"]).contains("'abc' for '--threads"));
     assert!(fails(&["solve", "cram", "3x4", "--memory", "0"]).contains("give at least 1M"));
+    // Zero threads was quietly one; it is refused like the other zero limits.
+    assert!(fails(&["solve", "cram", "3x4", "--threads", "0"]).contains("give at least one thread"));
     let negative = fails(&["solve", "nim", "-1"]);
     assert!(negative.contains("'-1'") && negative.contains("tip: "), "{negative}");
     let missing = fails(&["sequence", "kayles"]);

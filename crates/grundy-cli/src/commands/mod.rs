@@ -280,13 +280,22 @@ pub struct SearchArgs {
     #[arg(long)]
     checkpoint: Option<std::path::PathBuf>,
     /// Threads searching the first options [default: every core].
-    #[arg(long)]
+    #[arg(long, value_parser = parse_threads)]
     threads: Option<usize>,
     /// Search on every process `mpirun` started (one thread each; needs a
     /// build with `--features mpi`, and --value-only): `mpirun -np 4 grundy
     /// solve cram 5x9 --value-only --distributed`.
     #[arg(long, conflicts_with = "threads")]
     distributed: bool,
+}
+
+/// `--threads 0` was quietly one thread; it is refused, like `--time-limit 0`.
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("give at least one thread".into()),
+        Ok(threads) => Ok(threads),
+        Err(_) => Err(format!("expected a number of threads, found {text:?}")),
+    }
 }
 
 fn parse_memory(text: &str) -> Result<usize, String> {
