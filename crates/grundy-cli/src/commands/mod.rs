@@ -412,6 +412,9 @@ fn run_command(command: Command) -> Result<()> {
                 bail!("--time-limit 0: give at least one second");
             }
             limits.time = std::time::Duration::from_secs(time_limit);
+            if session_idle == 0 {
+                bail!("--session-idle 0: give at least one second (a game would be dropped before its first move)");
+            }
             limits.session_idle = std::time::Duration::from_secs(session_idle);
             serve::run(&host, port, limits)
         }
