@@ -22,7 +22,10 @@ struct Cli {
 
 fn main() -> ExitCode {
     die_quietly_on_closed_pipe();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return usage_error(error),
+    };
     match commands::run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
@@ -48,6 +51,50 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// A command line clap cannot parse. Clap says so on several lines (the
+/// error, a tip, the usage, "For more information"); grundy's errors are one
+/// line naming what is wrong, so the lines are joined into one, and the
+/// usage kept at its end. Help and the version print as clap prints them.
+fn usage_error(error: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            error.exit()
+        }
+        _ => {
+            eprintln!("grundy: {}", one_line(&error.render().to_string()));
+            ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2))
+        }
+    }
+}
+
+/// Clap's message on one line: `error: ` dropped, a tip after `;`, the
+/// usage last, "For more information, try '--help'" left out.
+fn one_line(message: &str) -> String {
+    let mut line = String::new();
+    let mut usage = None;
+    for part in message.lines().map(str::trim).filter(|part| !part.is_empty()) {
+        if let Some(rest) = part.strip_prefix("Usage:") {
+            usage = Some(rest.trim());
+        } else if part.starts_with("For more information") {
+            continue;
+        } else if part.starts_with("tip:") {
+            line.push_str("; ");
+            line.push_str(part);
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(part.strip_prefix("error: ").unwrap_or(part));
+        }
+    }
+    if let Some(usage) = usage {
+        line.push_str("; usage: ");
+        line.push_str(usage);
+    }
+    line
 }
 
 /// `grundy sequence kayles --to 1000000 | head` closes the pipe early; like

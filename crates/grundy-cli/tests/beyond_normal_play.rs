@@ -89,11 +89,16 @@ fn labelled_stuck_positions_for_races() {
 
 #[test]
 fn malformed_graph_files_name_the_line() {
-    for (text, expected) in [("0 1\n1 7\n", "line 2"), ("0\n0\n", "listed twice"), ("0 one\n", "line 1")] {
+    for (text, expected) in
+        [("0 1\n1 7\n", "line 2"), ("0\n0\n", "listed twice"), ("0 one\n", "line 1"), ("", "lists no positions")]
+    {
         let path = graph_file("bad.txt", text);
         let run = grundy(&["solve", "graph", &path, "0"], "");
         assert_ne!(run.status, 0);
         assert!(run.stderr.contains(expected) && run.stderr.contains("bad.txt"), "{text:?}: {}", run.stderr);
+        // Said once: the file's name, then what is wrong in it (not the
+        // reason a second time, as the error's chain of causes).
+        assert_eq!(run.stderr.matches(expected).count(), 1, "{text:?}: {}", run.stderr);
     }
     let run = grundy(&["solve", "graph", "/nonexistent.txt", "0"], "");
     assert!(run.stderr.contains("cannot read"), "{}", run.stderr);

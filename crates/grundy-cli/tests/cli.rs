@@ -126,10 +126,35 @@ fn bad_input_is_one_clear_line() {
     // Positions too large to search: refused up front, not by running out of memory.
     assert!(fails(&["solve", "nim", "1000000000000"]).contains("too large"));
     assert!(fails(&["solve", "subtraction:1,2", "99999999999"]).contains("too large"));
+    // Past what the position's numbers can hold: too large too, not "expected a whole number".
+    assert!(fails(&["solve", "nim", "99999999999999999999"]).contains("too large"));
+    assert!(fails(&["solve", "king", "1,99999999999999999999"]).contains("too large"));
+    assert!(fails(&["solve", "ruler", "100000000000"]).contains("too large"));
     // Wythoff: one large position is answered from the P-positions (below),
     // but a sum still needs nim-values, which only search gives.
     assert!(fails(&["solve", "wythoff", "5000,3", "1,2"]).contains("too large"));
     assert!(fails(&["solve", "--misere", "wythoff", "5000,3"]).contains("too large"));
+}
+
+#[test]
+fn a_command_line_clap_cannot_parse_is_one_line_too() {
+    // Clap's own errors (a bad flag value, a missing or unexpected argument)
+    // take four or more lines; they are joined into one, the tip and usage kept.
+    assert!(fails(&["solve", "--threads", "abc", "nim", "3"]).contains("'abc' for '--threads"));
+    assert!(fails(&["solve", "cram", "3x4", "--memory", "0"]).contains("give at least 1M"));
+    // Zero threads was quietly one; it is refused like the other zero limits.
+    assert!(fails(&["solve", "cram", "3x4", "--threads", "0"]).contains("give at least one thread"));
+    let negative = fails(&["solve", "nim", "-1"]);
+    assert!(negative.contains("'-1'") && negative.contains("tip: "), "{negative}");
+    let missing = fails(&["sequence", "kayles"]);
+    assert!(missing.contains("--to <TO>") && missing.contains("usage: grundy sequence"), "{missing}");
+    assert!(fails(&["solve", "kayles", "5", "--misere", "--every"]).contains("cannot be used with"));
+    assert!(fails(&["bogus"]).contains("unrecognized subcommand 'bogus'"));
+    for error in [fails(&["solve", "nim", "-1"]), fails(&["table", "nim", "--rows", "5..0"])] {
+        assert!(error.starts_with("grundy: ") && !error.contains("For more information"), "{error}");
+    }
+    // Help is not an error, and keeps its lines.
+    assert!(ok(&["solve", "--help"]).lines().count() > 10);
 }
 
 #[test]

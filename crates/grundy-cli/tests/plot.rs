@@ -89,3 +89,12 @@ fn heap_games_use_the_sequence_engine_and_mark_the_period() {
     let plot = export::SequencePlot { game: "kayles", first: 0, values: &values[..3001], periodicity: Some((71, 12)) };
     assert_eq!(std::fs::read(&path).unwrap(), export::scatter(&plot, ImageFormat::Png).unwrap());
 }
+
+#[test]
+fn an_output_in_no_directory_is_refused_before_the_picture() {
+    let missing = scratch("no-such-directory/wythoff.png");
+    let run =
+        grundy(&["plot", "wythoff", "--rows", "0..5", "--cols", "0..5", "--output", missing.to_str().unwrap()], "");
+    assert_ne!(run.status, 0);
+    assert!(run.stderr.contains("no directory") && run.stderr.trim().lines().count() == 1, "{}", run.stderr);
+}

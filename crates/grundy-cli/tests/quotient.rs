@@ -222,7 +222,8 @@ fn a_quotient_file_where_none_is_used_is_an_error() {
     assert_eq!(made.status, 0, "{}", made.stderr);
     let run = grundy(&["solve", "kayles", "3", "--quotient", &file], "");
     assert_ne!(run.status, 0);
-    assert!(run.stderr.contains("required arguments were not provided:\n  --misere"), "{}", run.stderr);
+    assert!(run.stderr.contains("required arguments were not provided: --misere"), "{}", run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
     let run = grundy(&["solve", "--misere", "nim", "3", "--quotient", &file], "");
     assert_ne!(run.status, 0);
     assert!(run.stderr.contains("a misère quotient file is not supported"), "{}", run.stderr);
@@ -258,4 +259,20 @@ fn misere_sequences_beyond_exact_search_come_from_the_quotient() {
     assert!(text.stdout.contains("periodicity: conjecture"), "{}", text.stdout);
     assert!(!text.stdout.contains("not a finite octal code"), "{}", text.stdout);
     assert!(text.stdout.contains("the octal theorem is about normal play"), "{}", text.stdout);
+}
+
+#[test]
+fn an_output_that_cannot_be_written_is_refused_before_the_run() {
+    let directory = temp("a-directory");
+    std::fs::create_dir_all(&directory).unwrap();
+    let run = grundy(&["quotient", "kayles", "--to", "10", "--output", &directory], "");
+    assert_ne!(run.status, 0);
+    assert_eq!(run.stderr.trim().lines().count(), 1, "{}", run.stderr);
+    assert!(run.stderr.contains("is a directory"), "{}", run.stderr);
+    // Nothing is left beside it.
+    assert!(!std::path::Path::new(&format!("{directory}.partial")).exists());
+    let missing = temp("no-such-directory/kayles.quotient");
+    let run = grundy(&["quotient", "kayles", "--to", "10", "--output", &missing], "");
+    assert_eq!(run.stderr.trim().lines().count(), 1, "{}", run.stderr);
+    assert!(run.stderr.contains("no directory"), "{}", run.stderr);
 }

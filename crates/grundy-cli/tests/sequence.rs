@@ -272,3 +272,25 @@ fn damaged_checkpoints_are_refused_clearly_and_left_untouched() {
     assert!(run.status != 0 && run.stderr.contains("is for the game '0.16'"), "{}", run.stderr);
     assert_eq!(std::fs::read(&path).unwrap(), good);
 }
+
+#[test]
+fn an_output_that_cannot_be_written_is_refused_before_the_run() {
+    // Said at once, on one line that names the file, before any heap is
+    // valued (no "N heaps of kayles in …" first), in each way of running.
+    let directory = temp("a-directory");
+    std::fs::create_dir_all(&directory).unwrap();
+    let missing = temp("no-such-directory/values.txt");
+    for output in [directory.to_str().unwrap(), missing.to_str().unwrap()] {
+        for args in [
+            &["sequence", "kayles", "--to", "10"][..],
+            &["sequence", "kayles", "--to", "10", "--misere"],
+            &["sequence", "kayles", "--to", "10", "--format", "binary"],
+            &["sequence", "hackenbush:path", "--to", "5"],
+        ] {
+            let run = grundy(&[args, &["--output", output]].concat(), "");
+            assert_ne!(run.status, 0, "{args:?} {output}");
+            assert_eq!(run.stderr.trim().lines().count(), 1, "{args:?}: {}", run.stderr);
+            assert!(run.stderr.contains(output), "{args:?}: {}", run.stderr);
+        }
+    }
+}

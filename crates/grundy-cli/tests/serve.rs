@@ -145,6 +145,34 @@ fn grundy(args: &[&str]) -> Value {
 }
 
 #[test]
+fn zero_limits_are_refused_before_listening() {
+    for (flag, expected) in
+        [("--time-limit", "give at least one second"), ("--session-idle", "give at least one second")]
+    {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["serve", "--port", "0", flag, "0"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("grundy runs");
+        // A server that accepted the flag would listen for ever: stop it.
+        let started = std::time::Instant::now();
+        while child.try_wait().unwrap().is_none() && started.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        if child.try_wait().unwrap().is_none() {
+            child.kill().unwrap();
+        }
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{flag} 0 was accepted: {stderr}");
+        assert!(stderr.contains(flag) && stderr.contains(expected), "{stderr}");
+        assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    }
+}
+
+#[test]
 fn the_page_and_its_assets_are_served() {
     let s = Server::start();
     let page = s.get("/");

@@ -31,7 +31,7 @@ pub fn exception(error: &grundy::Error, message: String) -> PyErr {
         | NotTopological { .. }
         | InvalidGame(_) => InvalidGameError::new_err(message),
         // The kind of error inside a file is the kind of the whole.
-        InFile { source, .. } | Unusable { why: source, .. } => exception(source, message),
+        InFile { error: source, .. } | Unusable { why: source, .. } => exception(source, message),
         // Io, and whatever the library adds later.
         _ => GrundyError::new_err(message),
     }

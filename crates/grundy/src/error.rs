@@ -55,9 +55,11 @@ pub enum Error {
     #[error("an option is a sum of {parts} positions, but this kind of play can only value single positions")]
     SumNotSupported { parts: usize },
 
-    /// An error inside a file, with the file's name in front.
-    #[error("{file}: {source}")]
-    InFile { file: String, source: Box<Error> },
+    /// An error inside a file, with the file's name in front. Not a
+    /// `source`: the message already holds it, and a front end that prints
+    /// the chain of sources would print it a second time.
+    #[error("{file}: {error}")]
+    InFile { file: String, error: Box<Error> },
 
     /// A file that could not be read.
     #[error("cannot read {file}: {reason}")]

@@ -280,13 +280,22 @@ pub struct SearchArgs {
     #[arg(long)]
     checkpoint: Option<std::path::PathBuf>,
     /// Threads searching the first options [default: every core].
-    #[arg(long)]
+    #[arg(long, value_parser = parse_threads)]
     threads: Option<usize>,
     /// Search on every process `mpirun` started (one thread each; needs a
     /// build with `--features mpi`, and --value-only): `mpirun -np 4 grundy
     /// solve cram 5x9 --value-only --distributed`.
     #[arg(long, conflicts_with = "threads")]
     distributed: bool,
+}
+
+/// `--threads 0` was quietly one thread; it is refused, like `--time-limit 0`.
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("give at least one thread".into()),
+        Ok(threads) => Ok(threads),
+        Err(_) => Err(format!("expected a number of threads, found {text:?}")),
+    }
 }
 
 fn parse_memory(text: &str) -> Result<usize, String> {
@@ -362,6 +371,7 @@ fn run_command(command: Command) -> Result<()> {
             table::run(&range.game, range.rows, range.cols, &range.board.rule_options(), format)
         }
         Command::Sequence { game, to, method, format, json, output, checkpoint, misere } => {
+            check_output(output.as_deref())?;
             sequence::run(sequence::Request {
                 game: &game,
                 to,
@@ -373,6 +383,7 @@ fn run_command(command: Command) -> Result<()> {
             })
         }
         Command::Plot { range, output, format } => {
+            check_output(Some(&output))?;
             plot::run(&range.game, range.rows, range.cols, &range.board.rule_options(), format, &output)
         }
         Command::Pattern { range, json } => {
@@ -381,14 +392,17 @@ fn run_command(command: Command) -> Result<()> {
         Command::Play { game, positions, board, misere, engine_first } => {
             play::run(&game, &positions, &board.rule_options(), misere, engine_first)
         }
-        Command::Quotient { game, to, json, output, checkpoint, max_elements } => quotient::run(quotient::Request {
-            game: &game,
-            to,
-            json,
-            output: output.as_deref(),
-            checkpoint: checkpoint.as_deref(),
-            max_elements,
-        }),
+        Command::Quotient { game, to, json, output, checkpoint, max_elements } => {
+            check_output(output.as_deref())?;
+            quotient::run(quotient::Request {
+                game: &game,
+                to,
+                json,
+                output: output.as_deref(),
+                checkpoint: checkpoint.as_deref(),
+                max_elements,
+            })
+        }
         Command::Serve { port, host, memory, time_limit, session_idle } => {
             let mut limits = serve::Limits::default();
             if let Some(memory) = memory {
@@ -398,6 +412,9 @@ fn run_command(command: Command) -> Result<()> {
                 bail!("--time-limit 0: give at least one second");
             }
             limits.time = std::time::Duration::from_secs(time_limit);
+            if session_idle == 0 {
+                bail!("--session-idle 0: give at least one second (a game would be dropped before its first move)");
+            }
             limits.session_idle = std::time::Duration::from_secs(session_idle);
             serve::run(&host, port, limits)
         }
@@ -418,6 +435,23 @@ fn run_command(command: Command) -> Result<()> {
             stdout.flush().context("cannot write the answers")
         }
     }
+}
+
+/// An `--output` file is checked before the work that fills it, so that a
+/// run of minutes does not end in "cannot write" (and a quotient written to
+/// a directory leaves no `DIR.partial` beside it): its directory must exist,
+/// and it must not be a directory itself. A file that cannot be written for
+/// other reasons (permissions, a full disk) is still found at the end.
+fn check_output(output: Option<&std::path::Path>) -> Result<()> {
+    let Some(path) = output else { return Ok(()) };
+    if path.is_dir() {
+        bail!("--output {}: it is a directory, not a file", path.display());
+    }
+    let directory = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    if !directory.is_dir() {
+        bail!("--output {}: there is no directory {}", path.display(), directory.display());
+    }
+    Ok(())
 }
 
 fn parse_range(text: &str) -> Result<(u64, u64)> {

@@ -68,9 +68,19 @@ where
 /// use grundy::game::parse_number;
 /// assert_eq!(parse_number::<u64>("12", "a heap size").unwrap(), 12);
 /// assert!(parse_number::<u64>("x", "a heap size").unwrap_err().to_string().contains("a heap size"));
+/// // A whole number past the type's range is said to be too large, not "not a number".
+/// let huge = parse_number::<u64>("99999999999999999999", "a heap size").unwrap_err().to_string();
+/// assert!(huge.contains("too large"), "{huge}");
 /// ```
 pub fn parse_number<T: FromStr>(text: &str, what: &str) -> Result<T> {
-    text.trim().parse().map_err(|_| Error::Syntax { expected: what.to_string(), found: text.to_string() })
+    let digits = text.trim().strip_prefix('+').unwrap_or(text.trim());
+    text.trim().parse().map_err(|_| {
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            Error::InvalidPosition(format!("expected {what}, found '{text}', a number too large for it"))
+        } else {
+            Error::Syntax { expected: what.to_string(), found: text.to_string() }
+        }
+    })
 }
 
 /// Parses `a,b` into a pair of numbers.

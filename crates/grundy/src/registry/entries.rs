@@ -310,7 +310,7 @@ pub const ENTRIES: &[GameEntry] = &[
         build: |d| {
             let (file, text) = d.file.ok_or_else(|| needs_file("graph"))?;
             let game = GraphGame::parse(text)
-                .map_err(|error| Error::InFile { file: file.to_string(), source: Box::new(error) })?;
+                .map_err(|error| Error::InFile { file: file.to_string(), error: Box::new(error) })?;
             Ok(Box::new(GraphRules::new(format!("graph {file}"), game)))
         },
     },
@@ -480,7 +480,8 @@ fn build(description: &str, options: &RuleOptions, file: Option<(&str, &str)>) -
             return Err(Error::UnexpectedParameters { game: entry.name.to_string(), found: found.to_string() })
         }
         (Form::OptionalParameters, _) => {}
-        (Form::Parameters { what, sample }, None) => {
+        // `node-kayles:` names no graph, as `node-kayles` does (not a file called '').
+        (Form::Parameters { what, sample }, None | Some("")) => {
             return Err(Error::MissingParameters { game: entry.name.to_string(), what, example: sample })
         }
         _ => {}
@@ -592,6 +593,9 @@ mod tests {
         let goal = RuleOptions { goal: Some((0, 0)), ..plain.clone() };
         assert!(matches!(game("nim:3", &plain), Err(Error::UnexpectedParameters { .. })));
         assert!(matches!(game("subtraction", &plain), Err(Error::MissingParameters { .. })));
+        for empty in ["subtraction:", "all-but:", "node-kayles:", "leaper:", "turning:", "product:"] {
+            assert!(matches!(game(empty, &plain), Err(Error::MissingParameters { .. })), "{empty}");
+        }
         assert!(matches!(game("wythoff", &goal), Err(Error::NotABoardGame { .. })));
         assert!(matches!(game("graph", &plain), Err(Error::MissingParameters { .. })));
         assert!(game("king", &goal).is_ok());

@@ -4,7 +4,7 @@
 
 use std::io::Write;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use grundy::catalogue::{green_hackenbush_value, HackenbushFamily, MAX_HACKENBUSH_EDGES};
 
 use super::{Format, Request};
@@ -24,7 +24,9 @@ pub fn run(family: HackenbushFamily, request: &Request) -> Result<()> {
     }
     let values: Vec<u64> = (0..=request.to as u32).map(|n| green_hackenbush_value(&family.graph(n))).collect();
     let mut out: Box<dyn Write> = match request.output {
-        Some(path) => Box::new(std::fs::File::create(path)?),
+        Some(path) => {
+            Box::new(std::fs::File::create(path).with_context(|| format!("cannot write {}", path.display()))?)
+        }
         None => Box::new(std::io::stdout().lock()),
     };
     let game = request.game;

@@ -128,8 +128,7 @@ impl Notation for Hackenbush {
         }
         let contents = std::fs::read_to_string(text.trim())
             .map_err(|error| Error::Io { file: text.trim().to_string(), reason: error.to_string() })?;
-        // One line, file then line (not `Error::InFile`, whose source the
-        // front end's error chain would print a second time).
+        // One line, file then line.
         parse_edge_file(&contents).map_err(|error| Error::InvalidPosition(format!("{}: {error}", text.trim())))
     }
 
