@@ -243,7 +243,8 @@ impl<'s, G: Canonical> Worker<'s, G> {
     }
 
     /// Files a component's value; `work` is the positions its search
-    /// expanded (what sharing it with other processes would save them).
+    /// expanded, which sets the entry's priority in a full table and
+    /// whether other processes are sent it (what it would save them).
     fn store(&mut self, key: &G::Key, size: u32, nim_value: u8, work: u64) {
         if self.table.insert(key, nim_value, priority(work)) {
             self.filled += 1;
