@@ -73,8 +73,10 @@ where
 /// assert!(huge.contains("too large"), "{huge}");
 /// ```
 pub fn parse_number<T: FromStr>(text: &str, what: &str) -> Result<T> {
-    let digits = text.trim().strip_prefix('+').unwrap_or(text.trim());
-    text.trim().parse().map_err(|_| {
+    let trimmed = text.trim();
+    trimmed.parse().map_err(|_| {
+        // (Only a failed parse asks why: a whole number the type cannot hold.)
+        let digits = trimmed.strip_prefix('+').unwrap_or(trimmed);
         if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
             Error::InvalidPosition(format!("expected {what}, found '{text}', a number too large for it"))
         } else {
