@@ -275,7 +275,7 @@ fn normal_play_outcomes_are_the_published_ones() {
 }
 
 /// How far the test above runs the pruned search (seconds in a fast build).
-const PRUNED_SPOTS: usize = 5;
+const PRUNED_SPOTS: usize = 6;
 
 /// Nim-values of lands met on playouts: the pruned search (which asks
 /// narrower questions and splits options into lands) against the plain

@@ -131,6 +131,12 @@ pub(super) struct Worker<'s, G: Canonical> {
     /// the smaller ones valued exactly beside it), as a second thread
     /// helping with a question does (see `root`).
     pub reversed: bool,
+    /// The count of `expanded` at which the option being searched is put
+    /// off ([`Canonical::patience`]); `u64::MAX` when none is.
+    limit: u64,
+    /// Set when a search stops at `limit`: the `Interrupted` it returns is
+    /// then caught by the level that set the limit, not passed to the user.
+    over_budget: bool,
 }
 
 /// The most nodes between checks of the interrupt flag and the progress
@@ -170,6 +176,8 @@ impl<'s, G: Canonical> Worker<'s, G> {
             exhaustive,
             abandon: None,
             reversed: false,
+            limit: u64::MAX,
+            over_budget: false,
         }
     }
 
@@ -214,6 +222,10 @@ impl<'s, G: Canonical> Worker<'s, G> {
             self.since_check = 0;
             self.adapt_check_interval();
             self.control.check(&mut self.nodes, &mut self.filled, self.table.capacity())?;
+        }
+        if self.expanded >= self.limit {
+            self.over_budget = true;
+            return Err(Error::Interrupted);
         }
         if self.abandon.as_ref().is_some_and(|a| a.load(std::sync::atomic::Ordering::Relaxed)) {
             return Err(Error::Interrupted);
@@ -424,6 +436,16 @@ impl<'s, G: Canonical> Worker<'s, G> {
         Ok((largest, nim_sum))
     }
 
+    /// Whether option `m`'s value is in `targets`: its value if it is,
+    /// `None` if not (the largest component asked against the targets its
+    /// other components' nim-sum leaves).
+    fn ask(&mut self, frame: &Frame<G::Position, G::Key>, m: &Move, targets: NimberSet) -> Result<Option<u8>, Stop> {
+        let (largest, nim_sum) = self.all_but_largest(frame, m)?;
+        let Part { key, size, .. } = &frame.info[largest];
+        let found = self.value_in(&frame.parts[largest], key, *size, targets.xor_each(nim_sum))?;
+        Ok(found.map(|v| v ^ nim_sum))
+    }
+
     /// The exact nim-value of a canonical component.
     pub fn nim_value(&mut self, component: &G::Position, key: &G::Key, size: u32) -> Result<u8, Stop> {
         let value = self.value_in(component, key, size, NimberSet::below(super::nimber_set::NIMBER_LIMIT))?;
@@ -524,26 +546,53 @@ impl<'s, G: Canonical> Worker<'s, G> {
         let up_to = requested.up_to_max();
         let mut exact = true;
         let (moves, reversed) = (frame.moves.len(), self.reversed && self.depth == 1);
-        for i in 0..moves {
-            let index = if reversed { moves - 1 - i } else { i };
-            if !potential.intersects(&requested) {
-                return Ok(None);
-            }
-            let m = frame.moves[index];
-            let candidates = potential.without_max();
-            let (largest, nim_sum) = self.all_but_largest(frame, &m)?;
-            let targets = candidates.intersection(&up_to).xor_each(nim_sum);
-            let Part { key, size, .. } = &frame.info[largest];
-            match self.value_in(&frame.parts[largest], key, *size, targets)? {
-                Some(v) => {
-                    learned.insert(v ^ nim_sum);
-                    remove_one(&mut potential, v ^ nim_sum);
+        // Rounds: the first takes every option in order, each later one the
+        // options put off in the last, with twice the patience.
+        let mut patience = self.game.patience().unwrap_or(u64::MAX);
+        let mut round: Option<Vec<usize>> = None;
+        loop {
+            let count = round.as_ref().map_or(moves, Vec::len);
+            let mut put_off = Vec::new();
+            for n in 0..count {
+                let index = match &round {
+                    Some(indices) => indices[n],
+                    None if reversed => moves - 1 - n,
+                    None => n,
+                };
+                if !potential.intersects(&requested) {
+                    return Ok(None);
                 }
-                None => {
-                    potential = candidates;
-                    exact = false;
+                let m = frame.moves[index];
+                let candidates = potential.without_max();
+                // The last option left has nothing to give way to.
+                let outer = self.limit;
+                if n + 1 < count || !put_off.is_empty() {
+                    self.limit = outer.min(self.expanded.saturating_add(patience));
+                }
+                let asked = self.ask(frame, &m, candidates.intersection(&up_to));
+                self.limit = outer;
+                match asked {
+                    // This level's limit (an outer one is the outer level's).
+                    Err(Error::Interrupted) if self.over_budget && self.expanded < outer => {
+                        self.over_budget = false;
+                        put_off.push(index);
+                    }
+                    Err(e) => return Err(e),
+                    Ok(Some(v)) => {
+                        learned.insert(v);
+                        remove_one(&mut potential, v);
+                    }
+                    Ok(None) => {
+                        potential = candidates;
+                        exact = false;
+                    }
                 }
             }
+            if put_off.is_empty() {
+                break;
+            }
+            round = Some(put_off);
+            patience = patience.saturating_mul(2);
         }
         // One value is left. It is the nim-value if every option's removal
         // was its own value, or if it is no larger than the largest value

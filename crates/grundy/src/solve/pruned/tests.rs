@@ -440,3 +440,73 @@ fn bytes_keys_give_the_values_of_the_plain_search() {
 fn wide_keys_give_the_values_of_the_plain_search() {
     every_kind_of_key_gives_the_same_values::<WideKey>();
 }
+
+/// Cram with [`Canonical::patience`] set, however small: options put off
+/// and asked again in later rounds must give the values of the plain
+/// search, and an interrupt must still stop the search (not be taken for
+/// an option's patience running out).
+struct Impatient(u64);
+
+impl crate::game::Game for Impatient {
+    type Position = CramBoard;
+    fn options(&self, board: &CramBoard, options: &mut crate::game::Options<CramBoard>) {
+        crate::game::Game::options(&Cram, board, options)
+    }
+}
+
+impl crate::game::Decompose for Impatient {
+    fn components(&self, board: &CramBoard, components: &mut Vec<CramBoard>) {
+        Cram.components(board, components)
+    }
+}
+
+impl Canonical for Impatient {
+    type Key = CompactKey;
+    fn key(&self, board: &CramBoard) -> CompactKey {
+        Cram.key(board)
+    }
+    fn size(&self, board: &CramBoard) -> u32 {
+        Cram.size(board)
+    }
+    fn patience(&self) -> Option<u64> {
+        Some(self.0)
+    }
+}
+
+#[test]
+fn options_put_off_by_patience_give_the_values_of_the_plain_search() {
+    let mut rng = Xorshift::new(31337);
+    let mut plain = Search::normal_play(&Cram);
+    for patience in [1, 2, 5, 40] {
+        let game = Impatient(patience);
+        for threads in [1, 2] {
+            let warm = PrunedSearch::with_memory(&game, 1 << 20).threads(threads);
+            for _ in 0..40 {
+                let board = random_cram(&mut rng);
+                let value = plain.nim_value(&board).unwrap() as u8;
+                assert_eq!(warm.nim_value(&board).unwrap(), value, "{} (patience {patience})", board.to_text());
+                // Set queries on a fresh table, where every option is searched.
+                let set: NimberSet = (0..1 + rng.below(3)).map(|_| rng.below(4) as u8).collect();
+                let found = PrunedSearch::with_memory(&game, 1 << 16).value_in(&board, set).unwrap();
+                assert_eq!(found, set.contains(value).then_some(value), "{} in {set:?}", board.to_text());
+            }
+        }
+    }
+    // The work thrown away is counted: patience 1 puts off nearly every
+    // option once, so it expands more positions than no patience.
+    let board = Cram.rectangle(4, 5).unwrap();
+    let impatient = PrunedSearch::new(&Impatient(1));
+    let patient = PrunedSearch::new(&Cram);
+    assert_eq!(impatient.nim_value(&board).unwrap(), patient.nim_value(&board).unwrap());
+    assert!(impatient.progress().nodes > patient.progress().nodes);
+}
+
+#[test]
+fn an_interrupt_is_not_taken_for_patience_running_out() {
+    let board = Cram.rectangle(4, 9).unwrap();
+    for threads in [1, 2] {
+        let search = PrunedSearch::new(&Impatient(1)).threads(threads);
+        search.interrupt_flag().store(true, std::sync::atomic::Ordering::Relaxed);
+        assert!(matches!(search.nim_value(&board), Err(crate::error::Error::Interrupted)), "{threads} threads");
+    }
+}
