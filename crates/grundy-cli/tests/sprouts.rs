@@ -22,6 +22,30 @@ fn json_reports_the_nim_value() {
 }
 
 #[test]
+fn outcome_only_gives_the_published_outcomes() {
+    // The first player wins iff p ≡ 3, 4, 5 (mod 6): Applegate, Jacobson
+    // and Sleator, CMU-CS-91-144 (1991), to 11 spots. 6 spots is the first
+    // second-player win past 2 whose search is more than a few options.
+    for (spots, outcome) in [("5", "N (first player wins)"), ("6", "P (second player wins)")] {
+        let run = grundy(&["solve", "sprouts", spots, "--outcome-only"], "");
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        assert!(run.stdout.contains(&format!("outcome:   {outcome}")), "{spots}: {}", run.stdout);
+        assert!(!run.stdout.contains("nim-value:"), "{}", run.stdout);
+        assert!(run.stdout.contains("outcome only"), "{}", run.stdout);
+    }
+    // A sum: 4 spots and 2 spots have nim-values 1 and 0, so N; 4 and 3
+    // both 1, so P (the values are the --value-only run's, tested above).
+    let run = grundy(&["solve", "--json", "sprouts", "4", "2", "--outcome-only"], "");
+    assert!(run.stdout.contains("\"outcome\": \"N\""), "{}", run.stdout);
+    assert!(run.stdout.contains("\"nim_value\": null"), "{}", run.stdout);
+    let run = grundy(&["solve", "sprouts", "4", "3", "--outcome-only"], "");
+    assert!(run.stdout.contains("outcome:   P"), "{}", run.stdout);
+    let run = grundy(&["solve", "sprouts", "4", "--outcome-only", "--value-only"], "");
+    assert_ne!(run.status, 0);
+    assert!(run.stderr.contains("'--outcome-only' cannot be used with '--value-only'"), "{}", run.stderr);
+}
+
+#[test]
 fn play_takes_moves_from_standard_input() {
     let run = grundy(&["play", "sprouts", "2"], "#1\n#1\n#1\n#1\n#1\n");
     assert_eq!(run.status, 0, "{}", run.stderr);

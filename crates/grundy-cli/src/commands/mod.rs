@@ -267,12 +267,16 @@ impl BoardArgs {
     }
 }
 
-/// How the pruned search of Cram, Chomp and Node Kayles runs.
+/// How the pruned search of Cram, Chomp, Node Kayles and Sprouts runs.
 #[derive(Args)]
 pub struct SearchArgs {
     /// Compute only the nim-value, not the winning moves (what igsolve computes).
     #[arg(long)]
     value_only: bool,
+    /// Compute only the outcome: an N-position needs one option of value 0
+    /// found, not its nim-value.
+    #[arg(long, conflicts_with = "value_only")]
+    outcome_only: bool,
     /// Memory for the transposition tables: bytes, or with K, M, G (default 2G).
     #[arg(long, value_parser = parse_memory)]
     memory: Option<usize>,
@@ -287,6 +291,17 @@ pub struct SearchArgs {
     /// solve cram 5x9 --value-only --distributed`.
     #[arg(long, conflicts_with = "threads")]
     distributed: bool,
+}
+
+impl SearchArgs {
+    fn asked(&self) -> grundy::registry::Asked {
+        use grundy::registry::Asked;
+        match (self.value_only, self.outcome_only) {
+            (_, true) => Asked::Outcome,
+            (true, _) => Asked::NimValue,
+            _ => Asked::WinningMoves,
+        }
+    }
 }
 
 /// `--threads 0` was quietly one thread; it is refused, like `--time-limit 0`.
@@ -352,8 +367,7 @@ fn run_command(command: Command) -> Result<()> {
                 _ => Convention::Normal,
             };
             let mut options = board.rule_options();
-            options.search =
-                solve::search_settings(search.value_only, search.memory, search.checkpoint, search.threads)?;
+            options.search = solve::search_settings(search.asked(), search.memory, search.checkpoint, search.threads)?;
             if search.distributed {
                 options.search.cluster = Some(cluster::start()?);
                 options.search.threads = 1;

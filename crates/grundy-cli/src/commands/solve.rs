@@ -74,7 +74,7 @@ impl MisereMethod {
 /// The pruned search's settings from the command line; the run's watch
 /// stops it (the table is then saved to the checkpoint, if one is given).
 pub fn search_settings(
-    value_only: bool,
+    asked: grundy::registry::Asked,
     memory: Option<usize>,
     checkpoint: Option<std::path::PathBuf>,
     threads: Option<usize>,
@@ -82,7 +82,7 @@ pub fn search_settings(
     let defaults = SearchSettings::default();
     Ok(SearchSettings {
         memory: memory.unwrap_or(DEFAULT_MEMORY),
-        value_only,
+        asked,
         // Every core unless told (the library's default, as `sequence`'s rayon
         // pool does): one thread gave half of a 2-core box (Cram 4×9: 0.33 s against 0.24 s).
         threads: threads.unwrap_or(defaults.threads).max(1),
@@ -225,7 +225,8 @@ fn render(report: &Report) -> String {
     let same_as_given = report.components.len() == 1
         && report.components[0].position == report.position[0]
         && report.play == Convention::Normal;
-    if !same_as_given {
+    // (None when only the outcome was searched.)
+    if !same_as_given && !report.components.is_empty() {
         line(format!("components ({}):", report.components.len()));
         for (i, c) in report.components.iter().enumerate() {
             match details(c) {

@@ -43,5 +43,5 @@ pub use graph::GraphRules;
 pub use normal_game::{NormalGame, SearchOf};
 pub use options::RuleOptions;
 pub use playable::{PlayLoop, Playable, Tabulator};
-pub use search_game::{SearchGame, SearchSettings};
+pub use search_game::{Asked, SearchGame, SearchSettings};
 pub use tabulators::{table_of, MAX_TABLE_CELLS};

@@ -22,8 +22,8 @@ use crate::solve::pruned::{Canonical, Progress, PrunedSearch, DEFAULT_MEMORY};
 pub struct SearchSettings {
     /// The most memory its transposition tables may take, in bytes.
     pub memory: usize,
-    /// Compute only the nim-value (no winning moves).
-    pub value_only: bool,
+    /// What `solve` computes: by default everything.
+    pub asked: Asked,
     /// Threads for the root's options: by default every core the machine
     /// offers, so a front end that does not ask (Python, the server) gets the
     /// whole box, as sequences do.
@@ -44,11 +44,25 @@ pub struct SearchSettings {
     pub cluster: Option<Arc<dyn Transport>>,
 }
 
+/// What `solve` asks the pruned search for: each is less than the one
+/// before, and cheaper.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Asked {
+    /// The outcome, the nim-value and every winning move.
+    #[default]
+    WinningMoves,
+    /// The outcome and the nim-value (what igsolve computes).
+    NimValue,
+    /// The outcome alone. One option of value 0 shows an N-position; its
+    /// nim-value would need every option asked about every value below it.
+    Outcome,
+}
+
 impl Default for SearchSettings {
     fn default() -> Self {
         SearchSettings {
             memory: DEFAULT_MEMORY,
-            value_only: false,
+            asked: Asked::default(),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             checkpoint: None,
             checkpoint_every: crate::long_run::checkpoint_every(Duration::from_secs(300)),
@@ -61,8 +75,8 @@ impl Default for SearchSettings {
 
 impl PartialEq for SearchSettings {
     fn eq(&self, other: &Self) -> bool {
-        (self.memory, self.value_only, self.threads, &self.checkpoint)
-            == (other.memory, other.value_only, other.threads, &other.checkpoint)
+        (self.memory, self.asked, self.threads, &self.checkpoint)
+            == (other.memory, other.asked, other.threads, &other.checkpoint)
     }
 }
 
@@ -165,10 +179,13 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
     /// process 0's note has the work of all: positions expanded (by each),
     /// and messages (per position expanded).
     fn solve_distributed(&self, positions: &[String], cluster: &dyn Transport) -> Result<Report> {
-        if !self.settings.value_only {
+        if self.settings.asked != Asked::NimValue {
             return Err(Error::Unsupported {
                 game: self.name.clone(),
-                question: "winning moves on several processes".into(),
+                question: match self.settings.asked {
+                    Asked::Outcome => "the outcome alone on several processes".into(),
+                    _ => "winning moves on several processes".into(),
+                },
                 why: "the distributed search computes the nim-value only (add --value-only)".into(),
             });
         }
@@ -235,6 +252,28 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
         Ok(report)
     }
 
+    /// The report of [`Asked::Outcome`]: every position but the last valued,
+    /// the last only asked whether its value is the others' nim-sum (the sum
+    /// is then a P-position).
+    fn outcome_report(
+        &self,
+        search: &PrunedSearch<'_, G>,
+        positions: &[String],
+        parsed: &[G::Position],
+    ) -> Result<Report> {
+        let Some((last, others)) = parsed.split_last() else {
+            return Err(Error::InvalidPosition("no position given".into()));
+        };
+        let mut nim_sum = 0;
+        for p in others {
+            nim_sum ^= search.nim_value(p)?;
+        }
+        let outcome = if search.has_value(last, nim_sum)? { Outcome::P } else { Outcome::N };
+        let mut report = Report::new(&self.name, Convention::Normal, positions, outcome);
+        report.note = Some("outcome only: the nim-value and winning moves were not searched".into());
+        Ok(report)
+    }
+
     /// The report of a sum from its components' nim-values: the nim-sum
     /// and the outcome it decides, each component with its value.
     fn values_report(&self, positions: &[String], parsed: &[G::Position], values: &[u8]) -> Report {
@@ -252,10 +291,13 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
     }
 
     fn analyse(&self, search: &PrunedSearch<'_, G>, positions: &[String], parsed: &[G::Position]) -> Result<Report> {
+        if self.settings.asked == Asked::Outcome {
+            return self.outcome_report(search, positions, parsed);
+        }
         let values = parsed.iter().map(|p| search.nim_value(p)).collect::<Result<Vec<u8>>>()?;
         let total = values.iter().fold(0, |x, v| x ^ v);
         let mut report = self.values_report(positions, parsed, &values);
-        if self.settings.value_only {
+        if self.settings.asked == Asked::NimValue {
             report.note = Some("value only: winning moves were not searched".into());
             return Ok(report);
         }
