@@ -194,12 +194,14 @@ impl Canonical for Sprouts {
 
     /// 128 positions, doubled each time an option is put off. The order
     /// above is a weak guess at which option is cheap to settle, and the
-    /// costs vary by orders of magnitude. Measured on one thread (positions
-    /// expanded and seconds; without patience: 6 spots 43,831 and 4.5 s,
-    /// 7 spots 183,673 and 20.4 s, 8 spots not done in 25 minutes): with
-    /// patience 128 ×2, 7 spots 39,568 and 4.6 s, 8 spots 283,029 and 51 s;
-    /// 16, 64 or 256 at the start, or ×3, ×4, ×8 for the growth, were no
-    /// better (docs/sprouts.md).
+    /// costs vary by orders of magnitude. Measured on one thread
+    /// (`solve sprouts P --value-only`; positions expanded and seconds),
+    /// without patience: 6 spots 43,831 and 4.5 s, 7 spots 183,673 and
+    /// 20.4 s, 8 spots not done in 25 minutes. With patience below the root:
+    /// 7 spots 39,568 and 4.6 s, 8 spots 283,029 and 51 s, 9 spots 1,164,183
+    /// and 331 s; with it at the root's questions too (as now): 47,169 and
+    /// 5.9 s, 354,020 and 54 s, 494,774 and 88 s. 16, 64 or 256 at the
+    /// start, or ×3, ×4, ×8 for the growth, were no better (docs/sprouts.md).
     fn patience(&self) -> Option<u64> {
         Some(128)
     }

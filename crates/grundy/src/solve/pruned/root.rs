@@ -79,6 +79,9 @@ pub(super) struct Rounds {
     /// positions) and no more (the number of distinct options).
     start: u8,
     count: u8,
+    /// The positions a question about each option may expand before it is
+    /// put off ([`Canonical::patience`]; doubled each time it is).
+    patience: Vec<u64>,
     /// The answer, or the error that ended the search.
     pub outcome: Option<Result<u8>>,
 }
@@ -101,6 +104,8 @@ pub(super) enum Next {
         k: u8,
         flag: Arc<AtomicBool>,
         reversed: bool,
+        /// Put the question off after this many positions.
+        patience: u64,
     },
     Wait,
     Done,
@@ -109,8 +114,9 @@ pub(super) enum Next {
 impl Rounds {
     /// The rounds of a root with `options` options left to ask about, the
     /// values in `taken` known to be some option's, and the root's value
-    /// at least `start` and at most `count`.
-    pub fn new(options: usize, taken: NimberSet, start: u8, count: u8) -> Self {
+    /// at least `start` and at most `count`; a question is put off after
+    /// `patience` positions, if given.
+    pub fn new(options: usize, taken: NimberSet, start: u8, count: u8, patience: Option<u64>) -> Self {
         Rounds {
             value: vec![None; options],
             not: vec![NimberSet::EMPTY; options],
@@ -118,6 +124,7 @@ impl Rounds {
             taken,
             start,
             count,
+            patience: vec![patience.unwrap_or(u64::MAX); options],
             outcome: None,
         }
     }
@@ -136,7 +143,7 @@ impl Rounds {
     /// Decides the root's value if the lowest open value is settled (no
     /// option can have it), else picks the next question about it: the
     /// first open option not being asked (the first that `prefer`s, if
-    /// any does). When every open option is being asked, `help` says
+    /// any does; else the first of those put off least often). When every open option is being asked, `help` says
     /// whether to ask one of them a second time, from the other end, rather
     /// than wait.
     pub fn next(&mut self, help: bool, prefer: impl Fn(usize) -> bool) -> Next {
@@ -150,10 +157,14 @@ impl Rounds {
             return Next::Done;
         }
         let open = |m: &usize| self.asking[*m].is_none() && self.may_have(*m, current);
-        if let Some(m) = (0..options).filter(open).find(|&m| prefer(m)).or_else(|| (0..options).find(open)) {
+        let first = (0..options).filter(open).find(|&m| prefer(m));
+        if let Some(m) = first.or_else(|| (0..options).filter(open).min_by_key(|&m| self.patience[m])) {
             let flag = Arc::new(AtomicBool::new(false));
             self.asking[m] = Some(Question { k: current, flag: flag.clone(), helped: false });
-            return Next::Ask { m, k: current, flag, reversed: false };
+            // The last option that may have the value has nothing to give way to.
+            let alone = (0..options).filter(|&o| self.may_have(o, current)).count() == 1;
+            let patience = if alone { u64::MAX } else { self.patience[m] };
+            return Next::Ask { m, k: current, flag, reversed: false, patience };
         }
         // Every open option is being asked: help with one, searching its
         // options from the other end (the two threads meet through the
@@ -164,7 +175,7 @@ impl Rounds {
         match self.asking.iter_mut().enumerate().find_map(|(m, q)| q.as_mut().filter(|q| !q.helped).map(|q| (m, q))) {
             Some((m, q)) => {
                 q.helped = true;
-                Next::Ask { m, k: q.k, flag: q.flag.clone(), reversed: true }
+                Next::Ask { m, k: q.k, flag: q.flag.clone(), reversed: true, patience: u64::MAX }
             }
             None => Next::Wait,
         }
@@ -187,6 +198,16 @@ impl Rounds {
                 q.flag.store(true, Ordering::Relaxed);
             }
         }
+    }
+
+    /// Puts off the question about option `m`, whose patience ran out
+    /// (a thread helping with it stops too): it is asked again after the
+    /// others, with twice the patience.
+    pub fn put_off(&mut self, m: usize) {
+        if let Some(q) = self.asking[m].take() {
+            q.flag.store(true, Ordering::Relaxed);
+        }
+        self.patience[m] = self.patience[m].saturating_mul(2);
     }
 
     fn learn(&mut self, m: usize, v: u8) {
@@ -220,11 +241,11 @@ fn work<G: Canonical>(
         match state.next(true, |_| false) {
             Next::Done => break,
             Next::Wait => state = changed.wait(state).expect("the root's rounds"),
-            Next::Ask { m, k, flag, reversed } => {
+            Next::Ask { m, k, flag, reversed, patience } => {
                 drop(state);
                 worker.abandon = Some(flag.clone());
                 worker.reversed = reversed;
-                let answer = ask(worker, frame, &frame.moves[m], k);
+                let answer = worker.patiently(patience, |w| ask(w, frame, &frame.moves[m], k));
                 worker.abandon = None;
                 worker.reversed = false;
                 worker.flush();
@@ -234,7 +255,8 @@ fn work<G: Canonical>(
                 let current = state.asking[m].as_ref().is_some_and(|q| Arc::ptr_eq(&q.flag, &flag));
                 match answer {
                     Ok(_) if !current => {}
-                    Ok(answer) => state.record(m, k, answer),
+                    Ok(Some(answer)) => state.record(m, k, answer),
+                    Ok(None) => state.put_off(m),
                     // Stopped because the answer no longer matters (the
                     // interrupt flag, checked by the worker now and then,
                     // is not set): nothing learnt.
@@ -283,7 +305,8 @@ pub(super) fn nim_value<G: Canonical>(
         return Ok(value);
     }
     let options = frame.moves.len();
-    let rounds = Rounds::new(options, taken, u8::from(game.known_not_zero(component)), count as u8);
+    let start = u8::from(game.known_not_zero(component));
+    let rounds = Rounds::new(options, taken, start, count as u8, game.patience());
     let shared = (Mutex::new(rounds), Condvar::new());
     std::thread::scope(|scope| {
         for _ in 1..search.threads {

@@ -243,6 +243,29 @@ impl<'s, G: Canonical> Worker<'s, G> {
         Ok(())
     }
 
+    /// Runs `search` with at most `patience` more positions expanded:
+    /// `Ok(None)` if it ran out first ([`Canonical::patience`]). What the
+    /// search finished on the way stays in the table.
+    pub fn patiently<T>(
+        &mut self,
+        patience: u64,
+        search: impl FnOnce(&mut Self) -> Result<T, Stop>,
+    ) -> Result<Option<T>, Stop> {
+        let outer = self.limit;
+        self.limit = outer.min(self.expanded.saturating_add(patience));
+        let result = search(self);
+        self.limit = outer;
+        match result {
+            // This limit (an outer one is the outer search's to catch).
+            Err(Error::Interrupted) if self.over_budget && self.expanded < outer => {
+                self.over_budget = false;
+                Ok(None)
+            }
+            Err(e) => Err(e),
+            Ok(found) => Ok(Some(found)),
+        }
+    }
+
     /// Scales the nodes between checks so that the next stretch takes
     /// about [`CHECK_PERIOD`].
     fn adapt_check_interval(&mut self) {
@@ -564,25 +587,22 @@ impl<'s, G: Canonical> Worker<'s, G> {
                 }
                 let m = frame.moves[index];
                 let candidates = potential.without_max();
+                let targets = candidates.intersection(&up_to);
                 // The last option left has nothing to give way to.
-                let outer = self.limit;
-                if n + 1 < count || !put_off.is_empty() {
-                    self.limit = outer.min(self.expanded.saturating_add(patience));
-                }
-                let asked = self.ask(frame, &m, candidates.intersection(&up_to));
-                self.limit = outer;
+                let asked = match n + 1 < count || !put_off.is_empty() {
+                    true => self.patiently(patience, |w| w.ask(frame, &m, targets))?,
+                    false => Some(self.ask(frame, &m, targets)?),
+                };
+                let Some(asked) = asked else {
+                    put_off.push(index);
+                    continue;
+                };
                 match asked {
-                    // This level's limit (an outer one is the outer level's).
-                    Err(Error::Interrupted) if self.over_budget && self.expanded < outer => {
-                        self.over_budget = false;
-                        put_off.push(index);
-                    }
-                    Err(e) => return Err(e),
-                    Ok(Some(v)) => {
+                    Some(v) => {
                         learned.insert(v);
                         remove_one(&mut potential, v);
                     }
-                    Ok(None) => {
+                    None => {
                         potential = candidates;
                         exact = false;
                     }

@@ -80,7 +80,7 @@ impl Coordinator {
             }
             let asked_by = &self.asked_by;
             match rounds.next(self.help, |m| asked_by[m] == Some(process)) {
-                Next::Ask { m, k, flag, reversed } => {
+                Next::Ask { m, k, flag, reversed, .. } => {
                     self.asked_by[m] = Some(process);
                     self.next_id += 1;
                     let (id, component) = (self.next_id, self.component);

@@ -429,8 +429,10 @@ fn lead<G: Canonical>(
             None => match root_frame(search, component) {
                 Ok(root) => {
                     let start = u8::from(search.game.known_not_zero(component));
-                    coordinator
-                        .start(c as u32, Rounds::new(root.frame.moves.len(), root.taken, start, root.count as u8));
+                    coordinator.start(
+                        c as u32,
+                        Rounds::new(root.frame.moves.len(), root.taken, start, root.count as u8, None),
+                    );
                     rounds(messenger, &mut coordinator, &mut counts, started, &mut progress)
                 }
                 Err(e) => Err(e),
