@@ -472,9 +472,15 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
                     None => worker.nim_value(c, k, self.game.size(c))?,
                 };
             }
+            let targets = requested.xor_each(nim_sum);
             let found = match worker.theory(largest) {
                 Some(v) => Some(v),
-                None => worker.value_in(largest, key, self.game.size(largest), requested.xor_each(nim_sum))?,
+                // "Is it a P-position?" on every thread: the root's rounds,
+                // stopped at 1.
+                None if self.threads > 1 && targets == NimberSet::single(0) => {
+                    root::value_below(self, largest, key, 1)?
+                }
+                None => worker.value_in(largest, key, self.game.size(largest), targets)?,
             };
             Ok(found.map(|v| v ^ nim_sum).filter(|v| requested.contains(*v)))
         })();

@@ -273,15 +273,30 @@ fn work<G: Canonical>(
     }
 }
 
+/// The nim-value of a root component, found by the threads' rounds.
 pub(super) fn nim_value<G: Canonical>(
     search: &PrunedSearch<'_, G>,
     component: &G::Position,
     key: &G::Key,
 ) -> Result<u8> {
+    let value = value_below(search, component, key, super::nimber_set::NIMBER_LIMIT)?;
+    Ok(value.expect("every nim-value is below the limit"))
+}
+
+/// The nim-value of a root component if it is below `below`, else `None`:
+/// the rounds stop at `below`, so that "is this a P-position?" (`below` 1)
+/// asks each option only whether it is 0, on every thread.
+pub(super) fn value_below<G: Canonical>(
+    search: &PrunedSearch<'_, G>,
+    component: &G::Position,
+    key: &G::Key,
+    below: usize,
+) -> Result<Option<u8>> {
     let game = search.game;
     let mut worker = Worker::new(game, &search.control, search.exhaustive_tables());
+    let under = |v: u8| (usize::from(v) < below).then_some(v);
     if let Some(v) = worker.known(component, key) {
-        return Ok(v);
+        return Ok(under(v));
     }
     let mut frame = Frame::default();
     let mut taken = NimberSet::EMPTY;
@@ -302,11 +317,13 @@ pub(super) fn nim_value<G: Canonical>(
         let value = worker.exact_mex(&frame, count, &mut taken)?;
         worker.store_root(key, game.size(component), value);
         worker.flush();
-        return Ok(value);
+        return Ok(under(value));
     }
     let options = frame.moves.len();
+    // The rounds look no further than `below`: reaching it means "at least".
+    let most = count.min(below) as u8;
     let start = u8::from(game.known_not_zero(component));
-    let rounds = Rounds::new(options, taken, start, count as u8, game.patience());
+    let rounds = Rounds::new(options, taken, start, most, game.patience());
     let shared = (Mutex::new(rounds), Condvar::new());
     std::thread::scope(|scope| {
         for _ in 1..search.threads {
@@ -320,7 +337,13 @@ pub(super) fn nim_value<G: Canonical>(
         work(&mut worker, &frame, &shared);
     });
     let value = shared.0.into_inner().expect("the root's rounds").outcome.expect("a decided root")?;
-    worker.store_root(key, game.size(component), value);
+    if value < most || usize::from(most) == count {
+        worker.store_root(key, game.size(component), value);
+        worker.flush();
+        return Ok(under(value));
+    }
+    // At least `below`: none of the values under it.
+    worker.exclude_root(key, if below >= 32 { u32::MAX } else { (1 << below) - 1 });
     worker.flush();
-    Ok(value)
+    Ok(None)
 }

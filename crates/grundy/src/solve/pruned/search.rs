@@ -663,6 +663,14 @@ impl<'s, G: Canonical> Worker<'s, G> {
         self.control.tables.add_filled(std::mem::take(&mut self.filled));
     }
 
+    /// Stores what a root question found outside the recursion: that the
+    /// root's value is none of those in `mask`.
+    pub fn exclude_root(&mut self, key: &G::Key, mask: u32) {
+        if self.table.exclude(key, mask, priority(u64::MAX)) {
+            self.filled += 1;
+        }
+    }
+
     /// Stores a root value found outside the recursion.
     pub fn store_root(&mut self, key: &G::Key, size: u32, nim_value: u8) {
         self.store(key, size, nim_value, u64::MAX);

@@ -485,12 +485,26 @@ fn options_put_off_by_patience_give_the_values_of_the_plain_search() {
                 let board = random_cram(&mut rng);
                 let value = plain.nim_value(&board).unwrap() as u8;
                 assert_eq!(warm.nim_value(&board).unwrap(), value, "{} (patience {patience})", board.to_text());
-                // Set queries on a fresh table, where every option is searched.
+                // Set queries and outcomes (on two threads, the root's
+                // rounds stopped at 1) on a fresh table, where every option
+                // is searched.
                 let set: NimberSet = (0..1 + rng.below(3)).map(|_| rng.below(4) as u8).collect();
-                let found = PrunedSearch::with_memory(&game, 1 << 16).value_in(&board, set).unwrap();
+                let fresh = || PrunedSearch::with_memory(&game, 1 << 16).threads(threads);
+                let found = fresh().value_in(&board, set).unwrap();
                 assert_eq!(found, set.contains(value).then_some(value), "{} in {set:?}", board.to_text());
+                let outcome = fresh().outcome(&board).unwrap();
+                assert_eq!(outcome == crate::game::Outcome::P, value == 0, "{} on {threads} threads", board.to_text());
             }
         }
+    }
+    // A root found not to be 0 by the rounds files that (not a value): the
+    // nim-value asked afterwards on the same table is still right.
+    for text in ["4x5", "3x7", "4x6"] {
+        let board = Cram.parse(text).unwrap();
+        let search = PrunedSearch::new(&Impatient(8)).threads(2);
+        let value = PrunedSearch::new(&Cram).nim_value(&board).unwrap();
+        assert_eq!(search.outcome(&board).unwrap() == crate::game::Outcome::P, value == 0, "{text}");
+        assert_eq!(search.nim_value(&board).unwrap(), value, "{text}");
     }
     // The work thrown away is counted: patience 1 puts off nearly every
     // option once, so it expands more positions than no patience.
