@@ -30,7 +30,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 
 use super::nimber_set::NimberSet;
-use super::search::{Frame, Move, Part, Stop, Worker};
+use super::search::{Frame, Move, Stop, Worker};
 use super::{Canonical, PrunedSearch};
 use crate::error::{Error, Result};
 
@@ -53,10 +53,7 @@ pub(super) fn ask<G: Canonical>(
     m: &Move,
     k: u8,
 ) -> Result<Answer, Stop> {
-    let (largest, nim_sum) = worker.all_but_largest(frame, m)?;
-    let Part { key, size, .. } = &frame.info[largest];
-    let found = worker.value_in(&frame.parts[largest], key, *size, NimberSet::single(k ^ nim_sum))?;
-    Ok(match found.map(|v| v ^ nim_sum) {
+    Ok(match worker.ask(frame, m, NimberSet::single(k))? {
         Some(v) if v == k => Answer::Hit,
         Some(v) => Answer::Other(v),
         None => Answer::NotK,
@@ -143,9 +140,9 @@ impl Rounds {
     /// Decides the root's value if the lowest open value is settled (no
     /// option can have it), else picks the next question about it: the
     /// first open option not being asked (the first that `prefer`s, if
-    /// any does; else the first of those put off least often). When every open option is being asked, `help` says
-    /// whether to ask one of them a second time, from the other end, rather
-    /// than wait.
+    /// any does; else the first of those put off least often). When every
+    /// open option is being asked, `help` says whether to ask one of them a
+    /// second time, from the other end, rather than wait.
     pub fn next(&mut self, help: bool, prefer: impl Fn(usize) -> bool) -> Next {
         if self.outcome.is_some() {
             return Next::Done;

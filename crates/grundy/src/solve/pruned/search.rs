@@ -462,7 +462,12 @@ impl<'s, G: Canonical> Worker<'s, G> {
     /// Whether option `m`'s value is in `targets`: its value if it is,
     /// `None` if not (the largest component asked against the targets its
     /// other components' nim-sum leaves).
-    fn ask(&mut self, frame: &Frame<G::Position, G::Key>, m: &Move, targets: NimberSet) -> Result<Option<u8>, Stop> {
+    pub fn ask(
+        &mut self,
+        frame: &Frame<G::Position, G::Key>,
+        m: &Move,
+        targets: NimberSet,
+    ) -> Result<Option<u8>, Stop> {
         let (largest, nim_sum) = self.all_but_largest(frame, m)?;
         let Part { key, size, .. } = &frame.info[largest];
         let found = self.value_in(&frame.parts[largest], key, *size, targets.xor_each(nim_sum))?;
