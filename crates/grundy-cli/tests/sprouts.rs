@@ -46,6 +46,17 @@ fn outcome_only_gives_the_published_outcomes() {
 }
 
 #[test]
+fn misere_outcome_only_searches_beside_forms() {
+    // Misère Sprouts: the first player wins 5 spots, loses 4 (OEIS A164950).
+    for (spots, outcome) in [("5", "N"), ("4", "P")] {
+        let run = grundy(&["solve", "--misere", "sprouts", spots, "--outcome-only"], "");
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        assert!(run.stdout.contains(&format!("outcome:   {outcome}")), "{spots}: {}", run.stdout);
+        assert!(run.stdout.contains("searched beside the misère canonical form"), "{}", run.stdout);
+    }
+}
+
+#[test]
 fn play_takes_moves_from_standard_input() {
     let run = grundy(&["play", "sprouts", "2"], "#1\n#1\n#1\n#1\n#1\n");
     assert_eq!(run.status, 0, "{}", run.stderr);

@@ -416,3 +416,19 @@ fn a_boundary_of_two_lone_spots_of_one_life_is_one_spot_of_two() {
     // Not a whole boundary: no change (the same page's counterexample).
     assert_ne!(show("0.0.22A.}ABC.}BC.}]"), show("0.0.1A.}ABC.}BC.}]"));
 }
+
+/// Misère outcomes by a land searched beside the canonical form of the
+/// rest (the way `solve --misere --outcome-only` asks): the published ones
+/// (OEIS A164950, as above) to 6 spots, where the search meets lands split
+/// into several and lands small enough for their forms.
+#[test]
+fn misere_outcomes_searched_beside_forms_are_the_published_ones() {
+    use crate::solve::misere::canonical::Beside;
+    let published = [true, true, false, false, false, true, true];
+    let mut beside = Beside::new(Sprouts, |p: &SproutsPosition| p.lives(), 9);
+    for (n, &wins) in published.iter().enumerate() {
+        let outcome = beside.outcome(&[position(&n.to_string())]).unwrap();
+        assert_eq!(outcome == Outcome::N, wins, "{n} spots");
+    }
+    assert!(beside.searched() > 1000, "{}", beside.searched());
+}

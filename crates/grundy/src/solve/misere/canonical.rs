@@ -25,8 +25,11 @@
 //! assert_eq!(sums.outcome(&[1]).unwrap(), Outcome::P);
 //! ```
 
+mod beside;
 mod form;
 mod notation;
+
+pub use beside::Beside;
 
 pub use form::{FormId, Forms};
 
@@ -73,7 +76,7 @@ where
         self.interrupt = Some(flag);
     }
 
-    fn check_interrupt(&self) -> Result<()> {
+    pub(crate) fn check_interrupt(&self) -> Result<()> {
         match &self.interrupt {
             Some(flag) if flag.load(Ordering::Relaxed) => Err(Error::Interrupted),
             _ => Ok(()),

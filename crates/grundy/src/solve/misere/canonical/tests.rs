@@ -235,3 +235,41 @@ fn restive_forms_print_one_digit() {
     let five = sums.form(&5).unwrap();
     assert_eq!(sums.phylum(five), Phylum::Wild);
 }
+
+/// [`Beside`]: the largest component searched beside the form of the rest
+/// gives the outcome the forms of every component give, whatever the size
+/// below which components are valued by their forms (0: every component
+/// searched; 3, 5: the two kinds mixed), and exact search of the whole sum.
+#[test]
+fn a_component_searched_beside_the_form_of_the_rest_has_the_outcome_of_the_forms() {
+    let boards: Vec<CramBoard> = cram_boards().into_iter().filter(|b| b.empty.count_ones() <= 9).collect();
+    let mut random = Random(23);
+    let mut forms = CanonicalSums::new(Cram);
+    let size = |b: &CramBoard| b.empty.count_ones();
+    let mut both = [0; 2];
+    for small in [0, 3, 5] {
+        let mut beside = Beside::new(Cram, size, small);
+        for _ in 0..60 {
+            let count = 1 + random.below(3);
+            let sum: Vec<CramBoard> = (0..count).map(|_| boards[random.below(boards.len() as u64) as usize]).collect();
+            let expected = forms.outcome(&sum).unwrap();
+            assert_eq!(beside.outcome(&sum).unwrap(), expected, "{sum:?}, small {small}");
+            both[usize::from(expected == Outcome::N)] += 1;
+        }
+        assert!(small > 3 || beside.searched() > 0, "small {small}: nothing was searched");
+    }
+    assert!(both[0] > 10 && both[1] > 10, "both outcomes occur: {both:?}");
+    // And a whole board against exact search of the game tree.
+    let board = Cram.parse("3x4").unwrap();
+    let mut beside = Beside::new(Cram, size, 4);
+    assert_eq!(beside.outcome(&[board]).unwrap(), misere_outcome_by_search(&Cram, &[board]).unwrap());
+}
+
+#[test]
+fn a_raised_flag_stops_the_search_beside_forms() {
+    let mut beside = Beside::new(Cram, |b: &CramBoard| b.empty.count_ones(), 2);
+    let flag = std::sync::Arc::new(AtomicBool::new(true));
+    beside.sums().set_interrupt(flag);
+    let board = Cram.parse("3x4").unwrap();
+    assert!(matches!(beside.outcome(&[board]), Err(Error::Interrupted)));
+}

@@ -1,0 +1,129 @@
+//! The misère outcome of one big position beside the canonical form of the
+//! rest: Lemoine and Viennot's way with misère Sprouts (*Analysis of misère
+//! Sprouts game with reduced canonical trees*, arXiv 0908.4407, 2009).
+//!
+//! [`CanonicalSums`] values every component by its form, which needs the
+//! form of every position the component reaches: the whole game tree. A
+//! big component's outcome needs far less: the search stops at the first
+//! option that is a P-position. So the largest component stays a
+//! position, searched move by move, and everything else — the other
+//! components, and the smaller parts a move splits off — is folded into
+//! one canonical form beside it, which is exact in every sum (ONAG ch. 12).
+//! Components no bigger than `small` are valued by their forms outright.
+
+use rustc_hash::FxHashMap;
+
+use super::{CanonicalSums, FormId};
+use crate::error::Result;
+use crate::game::{Decompose, Game, Options, Outcome};
+
+/// Misère outcomes of sums searched as a big position beside a form.
+///
+/// ```
+/// use grundy::catalogue::Sprouts;
+/// use grundy::game::{Notation, Outcome};
+/// use grundy::solve::misere::canonical::Beside;
+/// let mut beside = Beside::new(Sprouts, |p| p.lives(), 9);
+/// // Misère Sprouts: the first player loses 4 spots and wins 5 (OEIS A164950).
+/// let four = Sprouts.parse_position("4").unwrap();
+/// let five = Sprouts.parse_position("5").unwrap();
+/// assert_eq!(beside.outcome(&[four]).unwrap(), Outcome::P);
+/// assert_eq!(beside.outcome(&[five]).unwrap(), Outcome::N);
+/// ```
+pub struct Beside<G: Game + Decompose, S: Fn(&G::Position) -> u32> {
+    sums: CanonicalSums<G>,
+    game: G,
+    size: S,
+    small: u32,
+    memo: FxHashMap<(G::Position, FormId), Outcome>,
+    searched: u64,
+}
+
+impl<G, S> Beside<G, S>
+where
+    G: Game + Decompose + Clone,
+    G::Position: std::fmt::Debug,
+    S: Fn(&G::Position) -> u32,
+{
+    /// Components of at most `small` (by `size`) are valued by their forms.
+    pub fn new(game: G, size: S, small: u32) -> Self {
+        Beside { sums: CanonicalSums::new(game.clone()), game, size, small, memo: FxHashMap::default(), searched: 0 }
+    }
+
+    /// The canonical forms met so far, and their sums.
+    pub fn sums(&mut self) -> &mut CanonicalSums<G> {
+        &mut self.sums
+    }
+
+    /// Positions searched (not valued by their forms) so far.
+    pub fn searched(&self) -> u64 {
+        self.searched
+    }
+
+    /// The misère outcome of the sum of `positions` (each split into its
+    /// components).
+    pub fn outcome(&mut self, positions: &[G::Position]) -> Result<Outcome> {
+        let mut parts = Vec::new();
+        for position in positions {
+            self.game.components(position, &mut parts);
+        }
+        self.outcome_of(parts, FormId::ZERO)
+    }
+
+    /// The outcome of the components `parts` beside the form `rest`.
+    fn outcome_of(&mut self, mut parts: Vec<G::Position>, rest: FormId) -> Result<Outcome> {
+        let largest = (0..parts.len()).max_by_key(|&i| (self.size)(&parts[i]));
+        let Some(largest) = largest else {
+            return self.sums.outcome_of_forms(&[rest]);
+        };
+        let big = parts.swap_remove(largest);
+        let mut rest = rest;
+        for part in &parts {
+            let form = self.sums.form(part)?;
+            rest = self.sums.forms_mut().sum(rest, form);
+        }
+        if (self.size)(&big) <= self.small {
+            let form = self.sums.form(&big)?;
+            return self.sums.outcome_of_forms(&[form, rest]);
+        }
+        self.search(big, rest)
+    }
+
+    fn search(&mut self, big: G::Position, rest: FormId) -> Result<Outcome> {
+        let key = (big, rest);
+        if let Some(&outcome) = self.memo.get(&key) {
+            return Ok(outcome);
+        }
+        let (big, rest) = key;
+        self.sums.check_interrupt()?;
+        self.searched += 1;
+        // N iff some move leaves a P-position; with no move at all, the
+        // player to move has won (misère play).
+        let (mut any, mut wins) = (false, false);
+        for &option in self.sums.forms().options(rest).to_vec().iter() {
+            any = true;
+            if self.search(big.clone(), option)? == Outcome::P {
+                wins = true;
+                break;
+            }
+        }
+        if !wins {
+            let mut options = Options::new();
+            self.game.options(&big, &mut options);
+            for option in options.iter() {
+                any = true;
+                let mut parts = Vec::new();
+                for part in option {
+                    self.game.components(part, &mut parts);
+                }
+                if self.outcome_of(parts, rest)? == Outcome::P {
+                    wins = true;
+                    break;
+                }
+            }
+        }
+        let outcome = if wins || !any { Outcome::N } else { Outcome::P };
+        self.memo.insert((big, rest), outcome);
+        Ok(outcome)
+    }
+}
