@@ -14,7 +14,7 @@
 use rustc_hash::FxHashMap;
 
 use super::{CanonicalSums, FormId};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::game::{Decompose, Game, Options, Outcome};
 
 /// Misère outcomes of sums searched as a big position beside a form.
@@ -37,6 +37,12 @@ pub struct Beside<G: Game + Decompose, S: Fn(&G::Position) -> u32> {
     small: u32,
     memo: FxHashMap<(G::Position, FormId), Outcome>,
     searched: u64,
+    /// Positions one move may search before it is put off.
+    patience: u64,
+    /// `searched` at which the move being searched is put off.
+    limit: u64,
+    /// Set when a search stops at `limit`.
+    over: bool,
 }
 
 impl<G, S> Beside<G, S>
@@ -47,7 +53,24 @@ where
 {
     /// Components of at most `small` (by `size`) are valued by their forms.
     pub fn new(game: G, size: S, small: u32) -> Self {
-        Beside { sums: CanonicalSums::new(game.clone()), game, size, small, memo: FxHashMap::default(), searched: 0 }
+        Beside {
+            sums: CanonicalSums::new(game.clone()),
+            game,
+            size,
+            small,
+            memo: FxHashMap::default(),
+            searched: 0,
+            patience: PATIENCE,
+            limit: u64::MAX,
+            over: false,
+        }
+    }
+
+    /// Puts a move off after `patience` positions searched (default
+    /// [`PATIENCE`]).
+    pub fn with_patience(mut self, patience: u64) -> Self {
+        self.patience = patience.max(1);
+        self
     }
 
     /// The canonical forms met so far, and their sums.
@@ -97,33 +120,92 @@ where
         let (big, rest) = key;
         self.sums.check_interrupt()?;
         self.searched += 1;
-        // N iff some move leaves a P-position; with no move at all, the
-        // player to move has won (misère play).
-        let (mut any, mut wins) = (false, false);
-        for &option in self.sums.forms().options(rest).to_vec().iter() {
-            any = true;
-            if self.search(big.clone(), option)? == Outcome::P {
-                wins = true;
-                break;
-            }
+        if self.searched >= self.limit {
+            self.over = true;
+            return Err(Error::Interrupted);
         }
-        if !wins {
-            let mut options = Options::new();
-            self.game.options(&big, &mut options);
-            for option in options.iter() {
-                any = true;
-                let mut parts = Vec::new();
-                for part in option {
-                    self.game.components(part, &mut parts);
-                }
-                if self.outcome_of(parts, rest)? == Outcome::P {
+        // The moves: in the form beside, then in the big component.
+        let mut moves: Vec<Move<G::Position>> =
+            self.sums.forms().options(rest).iter().map(|&option| Move::Rest(option)).collect();
+        let mut options = Options::new();
+        self.game.options(&big, &mut options);
+        for option in options.iter() {
+            let mut parts = Vec::new();
+            for part in option {
+                self.game.components(part, &mut parts);
+            }
+            moves.push(Move::Big(parts));
+        }
+        // N iff some move leaves a P-position; with no move at all, the
+        // player to move has won (misère play). Rounds as in the pruned
+        // search: a move that costs more than the patience is put off.
+        let any = !moves.is_empty();
+        let mut wins = false;
+        let mut round: Vec<usize> = (0..moves.len()).collect();
+        let mut patience = self.patience;
+        'rounds: while !round.is_empty() {
+            let mut put_off = Vec::new();
+            for (n, &m) in round.iter().enumerate() {
+                let last = n + 1 == round.len() && put_off.is_empty();
+                let limit = if last { u64::MAX } else { patience };
+                let after = match self.patiently(limit, |s| s.after(&big, rest, &moves[m]))? {
+                    Some(outcome) => outcome,
+                    None => {
+                        put_off.push(m);
+                        continue;
+                    }
+                };
+                if after == Outcome::P {
                     wins = true;
-                    break;
+                    break 'rounds;
                 }
             }
+            round = put_off;
+            patience = patience.saturating_mul(2);
         }
         let outcome = if wins || !any { Outcome::N } else { Outcome::P };
         self.memo.insert((big, rest), outcome);
         Ok(outcome)
     }
+
+    /// The outcome after `m` from `big` beside `rest`.
+    fn after(&mut self, big: &G::Position, rest: FormId, m: &Move<G::Position>) -> Result<Outcome> {
+        match m {
+            Move::Rest(option) => self.search(big.clone(), *option),
+            Move::Big(parts) => self.outcome_of(parts.clone(), rest),
+        }
+    }
+
+    /// Runs `search` with at most `patience` more positions searched:
+    /// `Ok(None)` if it ran out first (what it finished stays memoized).
+    fn patiently<T>(&mut self, patience: u64, search: impl FnOnce(&mut Self) -> Result<T>) -> Result<Option<T>> {
+        let outer = self.limit;
+        self.limit = outer.min(self.searched.saturating_add(patience));
+        let result = search(self);
+        self.limit = outer;
+        match result {
+            Err(Error::Interrupted) if self.over && self.searched < outer => {
+                self.over = false;
+                Ok(None)
+            }
+            Err(e) => Err(e),
+            Ok(found) => Ok(Some(found)),
+        }
+    }
 }
+
+/// A move of a big component beside a form.
+enum Move<P> {
+    /// In the form beside: to this option.
+    Rest(FormId),
+    /// In the big component: to these components.
+    Big(Vec<P>),
+}
+
+/// Positions one move may search before it is put off, as in the pruned
+/// search ([`crate::solve::pruned::Canonical::patience`], and for the same
+/// reason: one P option settles a position, and options differ by orders of
+/// magnitude in cost). Measured on misère Sprouts, one thread, a loaded box:
+/// 6 spots 24,335 → 5,345 positions searched (18 s → 3.5 s), 7 spots
+/// 535,722 → 68,145 (256 s → 23 s).
+pub const PATIENCE: u64 = 128;

@@ -239,7 +239,8 @@ fn restive_forms_print_one_digit() {
 /// [`Beside`]: the largest component searched beside the form of the rest
 /// gives the outcome the forms of every component give, whatever the size
 /// below which components are valued by their forms (0: every component
-/// searched; 3, 5: the two kinds mixed), and exact search of the whole sum.
+/// searched; 3, 5: the two kinds mixed) and however soon a move is put off
+/// (patience 1 puts off nearly every move), and exact search of the whole sum.
 #[test]
 fn a_component_searched_beside_the_form_of_the_rest_has_the_outcome_of_the_forms() {
     let boards: Vec<CramBoard> = cram_boards().into_iter().filter(|b| b.empty.count_ones() <= 9).collect();
@@ -247,8 +248,8 @@ fn a_component_searched_beside_the_form_of_the_rest_has_the_outcome_of_the_forms
     let mut forms = CanonicalSums::new(Cram);
     let size = |b: &CramBoard| b.empty.count_ones();
     let mut both = [0; 2];
-    for small in [0, 3, 5] {
-        let mut beside = Beside::new(Cram, size, small);
+    for (small, patience) in [(0, 1), (0, 128), (3, 2), (5, 1)] {
+        let mut beside = Beside::new(Cram, size, small).with_patience(patience);
         for _ in 0..60 {
             let count = 1 + random.below(3);
             let sum: Vec<CramBoard> = (0..count).map(|_| boards[random.below(boards.len() as u64) as usize]).collect();
