@@ -145,3 +145,10 @@ fn a_misere_search_game_offers_no_checkpoint() {
     // (By canonical forms, the default of these games: about a minute.)
     check(&stop(&["solve", "--misere", "sprouts", "6"], "INT"), "this search keeps no checkpoint");
 }
+
+/// The misère outcome alone: a land searched beside the form of the rest
+/// (9 spots: many minutes).
+#[test]
+fn a_misere_outcome_searched_beside_forms() {
+    check(&stop(&["solve", "--misere", "sprouts", "9", "--outcome-only"], "INT"), "this search keeps no checkpoint");
+}
