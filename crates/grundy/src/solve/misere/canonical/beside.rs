@@ -124,18 +124,32 @@ where
             self.over = true;
             return Err(Error::Interrupted);
         }
-        // The moves: in the form beside, then in the big component.
-        let mut moves: Vec<Move<G::Position>> =
-            self.sums.forms().options(rest).iter().map(|&option| Move::Rest(option)).collect();
+        // The moves: in the big component, those that leave the smallest
+        // largest component first; then in the form beside, which leave
+        // the big component whole. A P option settles the question, and
+        // the cheapest to find is the one with the least left to search:
+        // the patience below corrects a wrong guess, but only after paying
+        // for it. Measured, one thread (positions searched, seconds): the
+        // game's own order with the form's moves first took misère Sprouts
+        // 7 spots 68,145 and 18 s, 8 spots 333,396 and 81 s; this one
+        // 2,318 and 2.4 s, 5,992 and 3.6 s, and 9 spots 338,139 and 99 s
+        // (the largest component first: 7 spots 175,630 and 43 s). Cram
+        // 5 × 6 43,216 → 16,896.
         let mut options = Options::new();
         self.game.options(&big, &mut options);
+        let mut sized: Vec<(u32, Vec<G::Position>)> = Vec::with_capacity(options.len());
         for option in options.iter() {
             let mut parts = Vec::new();
             for part in option {
                 self.game.components(part, &mut parts);
             }
-            moves.push(Move::Big(parts));
+            let largest = parts.iter().map(|p| (self.size)(p)).max().unwrap_or(0);
+            sized.push((largest, parts));
         }
+        // Stable: among equals the game's own order stands.
+        sized.sort_by_key(|&(largest, _)| largest);
+        let mut moves: Vec<Move<G::Position>> = sized.into_iter().map(|(_, parts)| Move::Big(parts)).collect();
+        moves.extend(self.sums.forms().options(rest).iter().map(|&option| Move::Rest(option)));
         // N iff some move leaves a P-position; with no move at all, the
         // player to move has won (misère play). Rounds as in the pruned
         // search: a move that costs more than the patience is put off.
