@@ -348,19 +348,19 @@ where
     /// searched move by move beside the canonical form of the rest
     /// ([`Beside`]), where the forms of whole components would need every
     /// position they reach. Components of at most [`MISERE_SMALL`] are
-    /// valued by their forms.
+    /// valued by their forms. The first moves are shared out among the
+    /// session's threads ([`Beside::outcome_on_threads`]).
     fn misere_outcome(&self, positions: &[String]) -> Result<Report> {
         let parsed = parse_all(&self.game, positions)?;
         let mut beside = Beside::new(&self.game, |p: &G::Position| self.game.size(p), MISERE_SMALL);
         if let Some(flag) = &self.settings.interrupt {
             beside.sums().set_interrupt(Arc::clone(flag));
         }
-        let outcome = beside.outcome(&parsed)?;
-        let mut report = Report::new(&self.name, Convention::Misere, positions, outcome);
+        let shared = beside.outcome_on_threads(&parsed, self.settings.threads)?;
+        let mut report = Report::new(&self.name, Convention::Misere, positions, shared.outcome);
         report.note = Some(format!(
             "outcome only: the largest component searched beside the misère canonical form of the rest; {} positions searched, {} valued by their forms",
-            beside.searched(),
-            beside.sums().positions_valued()
+            shared.searched, shared.valued
         ));
         Ok(report)
     }

@@ -28,8 +28,10 @@
 mod beside;
 mod form;
 mod notation;
+mod shared_root;
 
 pub use beside::Beside;
+pub use shared_root::SharedOutcome;
 
 pub use form::{FormId, Forms};
 
@@ -74,6 +76,11 @@ where
     /// [`Error::Interrupted`], keeping every form and outcome found.
     pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
         self.interrupt = Some(flag);
+    }
+
+    /// The flag the computations watch, if any.
+    pub fn interrupt(&self) -> Option<Arc<AtomicBool>> {
+        self.interrupt.clone()
     }
 
     pub(crate) fn check_interrupt(&self) -> Result<()> {

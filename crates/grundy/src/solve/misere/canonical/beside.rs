@@ -32,13 +32,13 @@ use crate::game::{Decompose, Game, Options, Outcome};
 /// ```
 pub struct Beside<G: Game + Decompose, S: Fn(&G::Position) -> u32> {
     sums: CanonicalSums<G>,
-    game: G,
-    size: S,
-    small: u32,
+    pub(super) game: G,
+    pub(super) size: S,
+    pub(super) small: u32,
     memo: FxHashMap<(G::Position, FormId), Outcome>,
     searched: u64,
     /// Positions one move may search before it is put off.
-    patience: u64,
+    pub(super) patience: u64,
     /// `searched` at which the move being searched is put off.
     limit: u64,
     /// Set when a search stops at `limit`.
@@ -94,7 +94,7 @@ where
     }
 
     /// The outcome of the components `parts` beside the form `rest`.
-    fn outcome_of(&mut self, mut parts: Vec<G::Position>, rest: FormId) -> Result<Outcome> {
+    pub(super) fn outcome_of(&mut self, mut parts: Vec<G::Position>, rest: FormId) -> Result<Outcome> {
         let largest = (0..parts.len()).max_by_key(|&i| (self.size)(&parts[i]));
         let Some(largest) = largest else {
             return self.sums.outcome_of_forms(&[rest]);
@@ -192,7 +192,11 @@ where
 
     /// Runs `search` with at most `patience` more positions searched:
     /// `Ok(None)` if it ran out first (what it finished stays memoized).
-    fn patiently<T>(&mut self, patience: u64, search: impl FnOnce(&mut Self) -> Result<T>) -> Result<Option<T>> {
+    pub(super) fn patiently<T>(
+        &mut self,
+        patience: u64,
+        search: impl FnOnce(&mut Self) -> Result<T>,
+    ) -> Result<Option<T>> {
         let outer = self.limit;
         self.limit = outer.min(self.searched.saturating_add(patience));
         let result = search(self);

@@ -266,6 +266,39 @@ fn a_component_searched_beside_the_form_of_the_rest_has_the_outcome_of_the_forms
     assert_eq!(beside.outcome(&[board]).unwrap(), misere_outcome_by_search(&Cram, &[board]).unwrap());
 }
 
+/// [`Beside::outcome_on_threads`]: the first moves shared out among
+/// threads give the outcome the forms give, with moves put off and asked
+/// again (patience 1 and 2) and without, on two and three threads.
+#[test]
+fn first_moves_shared_among_threads_give_the_outcome_of_the_forms() {
+    let boards: Vec<CramBoard> = cram_boards().into_iter().filter(|b| b.empty.count_ones() <= 9).collect();
+    let mut random = Random(29);
+    let mut forms = CanonicalSums::new(Cram);
+    let size = |b: &CramBoard| b.empty.count_ones();
+    let mut both = [0; 2];
+    for (threads, patience) in [(2, 1), (3, 2), (2, 128)] {
+        for _ in 0..40 {
+            let count = 1 + random.below(3);
+            let sum: Vec<CramBoard> = (0..count).map(|_| boards[random.below(boards.len() as u64) as usize]).collect();
+            let expected = forms.outcome(&sum).unwrap();
+            let mut beside = Beside::new(Cram, size, 3).with_patience(patience);
+            let shared = beside.outcome_on_threads(&sum, threads).unwrap();
+            assert_eq!(shared.outcome, expected, "{sum:?}, {threads} threads, patience {patience}");
+            both[usize::from(expected == Outcome::N)] += 1;
+        }
+    }
+    assert!(both[0] > 10 && both[1] > 10, "both outcomes occur: {both:?}");
+}
+
+#[test]
+fn a_raised_flag_stops_the_threads_beside_forms() {
+    let mut beside = Beside::new(Cram, |b: &CramBoard| b.empty.count_ones(), 2);
+    let flag = std::sync::Arc::new(AtomicBool::new(true));
+    beside.sums().set_interrupt(flag);
+    let board = Cram.parse("3x5").unwrap();
+    assert!(matches!(beside.outcome_on_threads(&[board], 2), Err(Error::Interrupted)));
+}
+
 #[test]
 fn a_raised_flag_stops_the_search_beside_forms() {
     let mut beside = Beside::new(Cram, |b: &CramBoard| b.empty.count_ones(), 2);
