@@ -24,13 +24,17 @@ fn show_progress(progress: &Progress, elapsed: Duration) {
         bar
     });
     let rate = progress.nodes as f64 / elapsed.as_secs_f64();
-    bar.set_message(format!(
-        "{} positions ({:.0}/s), table {:.1}% of {} entries",
-        progress.nodes,
-        rate,
-        100.0 * progress.table_entries as f64 / progress.table_capacity.max(1) as f64,
-        progress.table_capacity
-    ));
+    let mut message = format!("{} positions ({:.0}/s)", progress.nodes, rate);
+    // (A search without a transposition table, such as misère outcomes
+    // beside forms, reports no capacity.)
+    if progress.table_capacity > 0 {
+        message += &format!(
+            ", table {:.1}% of {} entries",
+            100.0 * progress.table_entries as f64 / progress.table_capacity as f64,
+            progress.table_capacity
+        );
+    }
+    bar.set_message(message);
     bar.tick();
 }
 

@@ -4,9 +4,9 @@
 
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::playable::{parse_all, PlayLoop, Playable};
 use crate::error::{Error, Result};
@@ -356,7 +356,33 @@ where
         if let Some(flag) = &self.settings.interrupt {
             beside.sums().set_interrupt(Arc::clone(flag));
         }
-        let shared = beside.outcome_on_threads(&parsed, self.settings.threads)?;
+        // A progress line (and the server's job page) from the positions
+        // searched, summed over the threads, a few times a second.
+        let (shown, watch) = (self.settings.progress, crate::watch::Watch::current());
+        let tally = Arc::new(AtomicU64::new(0));
+        let done = AtomicBool::new(false);
+        let mut beside = beside.with_tally(Arc::clone(&tally));
+        let shared = std::thread::scope(|scope| {
+            if shown.is_some() || watch.is_some() {
+                scope.spawn(|| {
+                    let started = Instant::now();
+                    while !done.load(Ordering::Relaxed) {
+                        std::thread::sleep(Duration::from_millis(50));
+                        let nodes = tally.load(Ordering::Relaxed);
+                        if let Some(watch) = &watch {
+                            watch.set_stage("positions the misère search has searched");
+                            watch.set_done(nodes);
+                        }
+                        if let Some(show) = shown {
+                            show(&Progress { nodes, table_entries: 0, table_capacity: 0 }, started.elapsed());
+                        }
+                    }
+                });
+            }
+            let shared = beside.outcome_on_threads(&parsed, self.settings.threads);
+            done.store(true, Ordering::Relaxed);
+            shared
+        })?;
         let mut report = Report::new(&self.name, Convention::Misere, positions, shared.outcome);
         report.note = Some(format!(
             "outcome only: the largest component searched beside the misère canonical form of the rest; {} positions searched, {} valued by their forms",

@@ -11,6 +11,9 @@
 //! one canonical form beside it, which is exact in every sum (ONAG ch. 12).
 //! Components no bigger than `small` are valued by their forms outright.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
 use rustc_hash::FxHashMap;
 
 use super::{CanonicalSums, FormId};
@@ -43,6 +46,8 @@ pub struct Beside<G: Game + Decompose, S: Fn(&G::Position) -> u32> {
     limit: u64,
     /// Set when a search stops at `limit`.
     over: bool,
+    /// Counts positions searched for a progress line (shared by threads).
+    pub(super) tally: Option<Arc<AtomicU64>>,
 }
 
 impl<G, S> Beside<G, S>
@@ -63,6 +68,7 @@ where
             patience: PATIENCE,
             limit: u64::MAX,
             over: false,
+            tally: None,
         }
     }
 
@@ -70,6 +76,13 @@ where
     /// 16, measured on misère Sprouts and Cram).
     pub fn with_patience(mut self, patience: u64) -> Self {
         self.patience = patience.max(1);
+        self
+    }
+
+    /// Adds each position searched to `tally` too (by every thread of
+    /// [`Beside::outcome_on_threads`]), for a progress line.
+    pub fn with_tally(mut self, tally: Arc<AtomicU64>) -> Self {
+        self.tally = Some(tally);
         self
     }
 
@@ -120,6 +133,9 @@ where
         let (big, rest) = key;
         self.sums.check_interrupt()?;
         self.searched += 1;
+        if let Some(tally) = &self.tally {
+            tally.fetch_add(1, Ordering::Relaxed);
+        }
         if self.searched >= self.limit {
             self.over = true;
             return Err(Error::Interrupted);

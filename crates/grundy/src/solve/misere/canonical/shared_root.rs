@@ -148,6 +148,7 @@ where
     /// A `Beside` like this one, empty, watching `stop`.
     fn helper(&self, stop: Arc<AtomicBool>) -> Self {
         let mut helper = Beside::new(self.game.clone(), self.size.clone(), self.small).with_patience(self.patience);
+        helper.tally = self.tally.clone();
         helper.sums().set_interrupt(stop);
         helper
     }

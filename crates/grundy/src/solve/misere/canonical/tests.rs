@@ -290,6 +290,22 @@ fn first_moves_shared_among_threads_give_the_outcome_of_the_forms() {
     assert!(both[0] > 10 && both[1] > 10, "both outcomes occur: {both:?}");
 }
 
+/// The tally a progress line reads counts every position searched, by
+/// every thread.
+#[test]
+fn the_tally_counts_the_positions_every_thread_searched() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let size = |b: &CramBoard| b.empty.count_ones();
+    let board = Cram.parse("4x5").unwrap();
+    for threads in [1, 2] {
+        let tally = std::sync::Arc::new(AtomicU64::new(0));
+        let mut beside = Beside::new(Cram, size, 3).with_tally(std::sync::Arc::clone(&tally));
+        let shared = beside.outcome_on_threads(&[board], threads).unwrap();
+        assert!(shared.searched > 10, "{threads} threads: {}", shared.searched);
+        assert_eq!(tally.load(Ordering::Relaxed), shared.searched, "{threads} threads");
+    }
+}
+
 #[test]
 fn a_raised_flag_stops_the_threads_beside_forms() {
     let mut beside = Beside::new(Cram, |b: &CramBoard| b.empty.count_ones(), 2);
