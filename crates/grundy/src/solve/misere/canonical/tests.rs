@@ -236,6 +236,18 @@ fn restive_forms_print_one_digit() {
     assert_eq!(sums.phylum(five), Phylum::Wild);
 }
 
+/// `count` random sums of one to three Cram regions of at most 9 cells.
+fn random_cram_sums(seed: u64, count: usize) -> Vec<Vec<CramBoard>> {
+    let boards: Vec<CramBoard> = cram_boards().into_iter().filter(|b| b.empty.count_ones() <= 9).collect();
+    let mut random = Random(seed);
+    let mut sums = Vec::with_capacity(count);
+    for _ in 0..count {
+        let parts = 1 + random.below(3);
+        sums.push((0..parts).map(|_| boards[random.below(boards.len() as u64) as usize]).collect());
+    }
+    sums
+}
+
 /// [`Beside`]: the largest component searched beside the form of the rest
 /// gives the outcome the forms of every component give, whatever the size
 /// below which components are valued by their forms (0: every component
@@ -243,18 +255,16 @@ fn restive_forms_print_one_digit() {
 /// (patience 1 puts off nearly every move), and exact search of the whole sum.
 #[test]
 fn a_component_searched_beside_the_form_of_the_rest_has_the_outcome_of_the_forms() {
-    let boards: Vec<CramBoard> = cram_boards().into_iter().filter(|b| b.empty.count_ones() <= 9).collect();
-    let mut random = Random(23);
+    let settings = [(0, 1), (0, 128), (3, 2), (5, 1)];
+    let sums = random_cram_sums(23, 60 * settings.len());
     let mut forms = CanonicalSums::new(Cram);
     let size = |b: &CramBoard| b.empty.count_ones();
     let mut both = [0; 2];
-    for (small, patience) in [(0, 1), (0, 128), (3, 2), (5, 1)] {
+    for ((small, patience), sums) in settings.into_iter().zip(sums.chunks(60)) {
         let mut beside = Beside::new(Cram, size, small).with_patience(patience);
-        for _ in 0..60 {
-            let count = 1 + random.below(3);
-            let sum: Vec<CramBoard> = (0..count).map(|_| boards[random.below(boards.len() as u64) as usize]).collect();
-            let expected = forms.outcome(&sum).unwrap();
-            assert_eq!(beside.outcome(&sum).unwrap(), expected, "{sum:?}, small {small}");
+        for sum in sums {
+            let expected = forms.outcome(sum).unwrap();
+            assert_eq!(beside.outcome(sum).unwrap(), expected, "{sum:?}, small {small}");
             both[usize::from(expected == Outcome::N)] += 1;
         }
         assert!(small > 3 || beside.searched() > 0, "small {small}: nothing was searched");
@@ -271,18 +281,16 @@ fn a_component_searched_beside_the_form_of_the_rest_has_the_outcome_of_the_forms
 /// again (patience 1 and 2) and without, on two and three threads.
 #[test]
 fn first_moves_shared_among_threads_give_the_outcome_of_the_forms() {
-    let boards: Vec<CramBoard> = cram_boards().into_iter().filter(|b| b.empty.count_ones() <= 9).collect();
-    let mut random = Random(29);
+    let settings = [(2, 1), (3, 2), (2, 128)];
+    let sums = random_cram_sums(29, 40 * settings.len());
     let mut forms = CanonicalSums::new(Cram);
     let size = |b: &CramBoard| b.empty.count_ones();
     let mut both = [0; 2];
-    for (threads, patience) in [(2, 1), (3, 2), (2, 128)] {
-        for _ in 0..40 {
-            let count = 1 + random.below(3);
-            let sum: Vec<CramBoard> = (0..count).map(|_| boards[random.below(boards.len() as u64) as usize]).collect();
-            let expected = forms.outcome(&sum).unwrap();
+    for ((threads, patience), sums) in settings.into_iter().zip(sums.chunks(40)) {
+        for sum in sums {
+            let expected = forms.outcome(sum).unwrap();
             let mut beside = Beside::new(Cram, size, 3).with_patience(patience);
-            let shared = beside.outcome_on_threads(&sum, threads).unwrap();
+            let shared = beside.outcome_on_threads(sum, threads).unwrap();
             assert_eq!(shared.outcome, expected, "{sum:?}, {threads} threads, patience {patience}");
             both[usize::from(expected == Outcome::N)] += 1;
         }
@@ -306,20 +314,14 @@ fn the_tally_counts_the_positions_every_thread_searched() {
     }
 }
 
-#[test]
-fn a_raised_flag_stops_the_threads_beside_forms() {
-    let mut beside = Beside::new(Cram, |b: &CramBoard| b.empty.count_ones(), 2);
-    let flag = std::sync::Arc::new(AtomicBool::new(true));
-    beside.sums().set_interrupt(flag);
-    let board = Cram.parse("3x5").unwrap();
-    assert!(matches!(beside.outcome_on_threads(&[board], 2), Err(Error::Interrupted)));
-}
-
+/// A raised flag stops the search beside forms, on one thread and on two.
 #[test]
 fn a_raised_flag_stops_the_search_beside_forms() {
-    let mut beside = Beside::new(Cram, |b: &CramBoard| b.empty.count_ones(), 2);
-    let flag = std::sync::Arc::new(AtomicBool::new(true));
-    beside.sums().set_interrupt(flag);
-    let board = Cram.parse("3x4").unwrap();
-    assert!(matches!(beside.outcome(&[board]), Err(Error::Interrupted)));
+    let board = Cram.parse("3x5").unwrap();
+    for threads in [1, 2] {
+        let mut beside = Beside::new(Cram, |b: &CramBoard| b.empty.count_ones(), 2);
+        beside.sums().set_interrupt(std::sync::Arc::new(AtomicBool::new(true)));
+        let stopped = beside.outcome_on_threads(&[board], threads);
+        assert!(matches!(stopped, Err(Error::Interrupted)), "{threads} threads");
+    }
 }
