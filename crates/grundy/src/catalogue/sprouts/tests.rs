@@ -419,18 +419,30 @@ fn a_boundary_of_two_lone_spots_of_one_life_is_one_spot_of_two() {
 
 /// Misère outcomes by a land searched beside the canonical form of the
 /// rest (the way `solve --misere --outcome-only` asks): the published ones
-/// (OEIS A164950, as above) to 6 spots, where the search meets lands split
-/// into several and lands small enough for their forms.
+/// (OEIS A164950, as above: the first player also loses 8 spots) to 8
+/// spots, where the search meets lands split into several and lands small
+/// enough for their forms.
 #[test]
 fn misere_outcomes_searched_beside_forms_are_the_published_ones() {
     use crate::solve::misere::canonical::Beside;
-    let published = [true, true, false, false, false, true, true];
+    let published = [true, true, false, false, false, true, true, false, false];
     let mut beside = Beside::new(Sprouts, |p: &SproutsPosition| p.lives(), 9);
     for (n, &wins) in published.iter().enumerate() {
         let outcome = beside.outcome(&[position(&n.to_string())]).unwrap();
         assert_eq!(outcome == Outcome::N, wins, "{n} spots");
     }
-    // (341 with the default patience: six spots is where the search, not
-    // the forms, does the work.)
-    assert!(beside.searched() > 100, "{}", beside.searched());
+    // (Six spots and more is where the search, not the forms, does the work.)
+    assert!(beside.searched() > 1000, "{}", beside.searched());
+}
+
+/// Misère Sprouts with 9 spots, the last that Applegate, Jacobson and
+/// Sleator settled (1991) and the bar: a second-player win (OEIS
+/// A164950), every first move refuted, on two threads as `solve` runs it.
+/// About a minute and a half of CPU.
+#[test]
+fn misere_nine_spots_is_a_second_player_win() {
+    use crate::solve::misere::canonical::Beside;
+    let mut beside = Beside::new(Sprouts, |p: &SproutsPosition| p.lives(), 9);
+    let shared = beside.outcome_on_threads(&[position("9")], 2).unwrap();
+    assert_eq!(shared.outcome, Outcome::P);
 }
