@@ -87,8 +87,8 @@ where
     /// assert_eq!(shared.outcome, Outcome::P); // misère Sprouts: 4 spots, a second-player win
     /// ```
     pub fn outcome_on_threads(&mut self, positions: &[G::Position], threads: usize) -> Result<SharedOutcome> {
-        let options = self.first_moves(positions);
-        if threads <= 1 || options.len() <= 1 {
+        let options = if threads > 1 { self.first_moves(positions) } else { Vec::new() };
+        if options.len() <= 1 {
             let outcome = self.outcome(positions)?;
             return Ok(SharedOutcome { outcome, searched: self.searched(), valued: self.sums().positions_valued() });
         }
@@ -128,9 +128,9 @@ where
                 handle.join().expect("a thread of the misère search panicked");
             }
         });
-        if let Some(flag) = &user {
-            self.sums().set_interrupt(Arc::clone(flag));
-        }
+        // This one watches the user's flag again (or none), not `stop`,
+        // which may be raised now.
+        self.sums().interrupt = user.clone();
         let book = book.into_inner().expect("no thread panicked holding the book");
         let searched = self.searched() + helpers.iter().map(|h| h.searched()).sum::<u64>();
         let valued =

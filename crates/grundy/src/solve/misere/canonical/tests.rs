@@ -304,13 +304,17 @@ fn first_moves_shared_among_threads_give_the_outcome_of_the_forms() {
 fn the_tally_counts_the_positions_every_thread_searched() {
     use std::sync::atomic::{AtomicU64, Ordering};
     let size = |b: &CramBoard| b.empty.count_ones();
-    let board = Cram.parse("4x5").unwrap();
-    for threads in [1, 2] {
+    // (4 × 5 is a misère P-position, 3 × 6 an N-position: there the
+    // threads stop once one finds a P option.)
+    for (board, threads) in [("4x5", 1), ("4x5", 2), ("3x6", 2)] {
+        let board = Cram.parse(board).unwrap();
         let tally = std::sync::Arc::new(AtomicU64::new(0));
         let mut beside = Beside::new(Cram, size, 3).with_tally(std::sync::Arc::clone(&tally));
         let shared = beside.outcome_on_threads(&[board], threads).unwrap();
         assert!(shared.searched > 10, "{threads} threads: {}", shared.searched);
         assert_eq!(tally.load(Ordering::Relaxed), shared.searched, "{threads} threads");
+        // The same Beside answers again afterwards (its stop flag is gone).
+        assert_eq!(beside.outcome_on_threads(&[board], threads).unwrap().outcome, shared.outcome);
     }
 }
 
