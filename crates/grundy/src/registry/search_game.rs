@@ -352,16 +352,19 @@ where
     /// session's threads ([`Beside::outcome_on_threads`]).
     fn misere_outcome(&self, positions: &[String]) -> Result<Report> {
         let parsed = parse_all(&self.game, positions)?;
-        let mut beside = Beside::new(&self.game, |p: &G::Position| self.game.size(p), MISERE_SMALL);
+        // A progress line (and the server's job page) from the positions
+        // searched, summed over the threads, a few times a second.
+        let tally = Arc::new(AtomicU64::new(0));
+        let mut beside =
+            Beside::new(&self.game, |p: &G::Position| self.game.size(p), MISERE_SMALL).with_tally(Arc::clone(&tally));
         if let Some(flag) = &self.settings.interrupt {
             beside.sums().set_interrupt(Arc::clone(flag));
         }
-        // A progress line (and the server's job page) from the positions
-        // searched, summed over the threads, a few times a second.
         let (shown, watch) = (self.settings.progress, crate::watch::Watch::current());
-        let tally = Arc::new(AtomicU64::new(0));
+        if let Some(watch) = &watch {
+            watch.set_stage("positions the misère search has searched");
+        }
         let done = AtomicBool::new(false);
-        let mut beside = beside.with_tally(Arc::clone(&tally));
         let shared = std::thread::scope(|scope| {
             if shown.is_some() || watch.is_some() {
                 scope.spawn(|| {
@@ -370,7 +373,6 @@ where
                         std::thread::sleep(Duration::from_millis(50));
                         let nodes = tally.load(Ordering::Relaxed);
                         if let Some(watch) = &watch {
-                            watch.set_stage("positions the misère search has searched");
                             watch.set_done(nodes);
                         }
                         if let Some(show) = shown {
