@@ -37,7 +37,7 @@ fn main() -> ExitCode {
         Err(error) => {
             // `{:#}` prints the chain; an interruption's context already
             // says all, so only its first line is shown.
-            let interrupted = error.chain().any(|e| matches!(e.downcast_ref(), Some(grundy::Error::Interrupted)));
+            let interrupted = commands::is_interrupted(&error);
             if error.downcast_ref::<commands::Shown>().is_some() {
                 ExitCode::from(if interrupted { 130 } else { 1 })
             } else if commands::follower() {

@@ -21,6 +21,7 @@ use grundy::registry::RuleOptions;
 use crate::contest::{self, Problem};
 
 pub use cluster::{follower, Shown};
+pub use watch::is_interrupted;
 
 #[derive(Subcommand)]
 pub enum Command {
@@ -378,7 +379,11 @@ fn run_command(command: Command) -> Result<()> {
                     Some(std::sync::Arc::new(grundy::solve::quotient::PartialQuotient::read(&path)?));
             }
             options.misere_method = method.map(solve::MisereMethod::method);
-            solve::run(&game, &positions, &options, play, json)
+            let outcome = solve::run(&game, &positions, &options, play, json);
+            if let Some(processes) = options.search.cluster.take() {
+                cluster::leave(processes, &outcome);
+            }
+            outcome
         }
         Command::Table { range, format, json } => {
             let format = if json { table::Format::Json } else { format };

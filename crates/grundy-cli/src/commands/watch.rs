@@ -122,6 +122,11 @@ pub fn tabulate(
         .map_err(|e| nothing_kept(e.into(), "a table keeps nothing: nothing is saved"))
 }
 
+/// Whether `error` is (or wraps) an interruption: a Ctrl-C or a signal.
+pub fn is_interrupted(error: &anyhow::Error) -> bool {
+    error.chain().any(|e| matches!(e.downcast_ref(), Some(grundy::Error::Interrupted)))
+}
+
 /// `error`, or the interruption saying `kept` when it is one.
 pub fn nothing_kept(error: anyhow::Error, kept: &str) -> anyhow::Error {
     if matches!(error.downcast_ref(), Some(grundy::Error::Interrupted)) {

@@ -33,6 +33,9 @@ const FLUSH_EVERY: Duration = Duration::from_millis(2);
 const FLUSH_ENTRIES: usize = 4096;
 /// How often the followers send their counters, and the leader shows them.
 const COUNTS_EVERY: Duration = Duration::from_millis(250);
+/// How long the processes of a stopped search wait for each other's last
+/// messages before they end regardless.
+const STOP_GRACE: Duration = Duration::from_millis(500);
 
 /// The messages in and out of this process, and their counts.
 struct Mailbox<'t, K> {
@@ -76,21 +79,25 @@ impl<'t, K: super::super::Key> Mailbox<'t, K> {
 
     /// Receives until `expected` messages have come in all (filing the
     /// table entries among them with `file`), so that none is left
-    /// unreceived when the process ends.
-    fn drain(&mut self, expected: u64, mut file: impl FnMut(Vec<Entry<K>>)) -> Result<()> {
+    /// unreceived when the process ends; by `deadline` if one is given.
+    fn drain(&mut self, expected: u64, deadline: Deadline, mut file: impl FnMut(Vec<Entry<K>>)) -> Result<()> {
         while self.received < expected {
             match self.receive()? {
                 Some((_, Message::Entries(entries))) => file(entries),
                 Some(_) => {}
-                None => std::thread::sleep(POLL),
+                None => deadline.sleep("the last messages of the other processes")?,
             }
         }
         Ok(())
     }
 
     /// Waits for a message `wanted` picks out (setting up, when no other
-    /// work is under way); the others are kept for later.
-    fn wait_for<T>(&mut self, mut wanted: impl FnMut(usize, &Message<K>) -> Option<T>) -> Result<T> {
+    /// work is under way; and at the end); the others are kept for later.
+    fn wait_for<T>(
+        &mut self,
+        deadline: Deadline,
+        mut wanted: impl FnMut(usize, &Message<K>) -> Option<T>,
+    ) -> Result<T> {
         let mut kept = VecDeque::new();
         loop {
             match self.transport.receive()? {
@@ -103,9 +110,35 @@ impl<'t, K: super::super::Key> Mailbox<'t, K> {
                     }
                     kept.push_back((from, message));
                 }
-                None => std::thread::sleep(POLL),
+                None => deadline.sleep("an answer of process 0")?,
             }
         }
+    }
+}
+
+/// How long a process waits for the others at the end: for ever when the
+/// search finished (every process is at work and answers), a moment when it
+/// stopped (a process may be gone, and `mpirun` kills what is left a second
+/// after passing on a Ctrl-C).
+#[derive(Clone, Copy)]
+struct Deadline(Option<Instant>);
+
+impl Deadline {
+    const NEVER: Deadline = Deadline(None);
+
+    /// The deadline of the end after a stop.
+    fn after_stop() -> Deadline {
+        Deadline(Some(Instant::now() + STOP_GRACE))
+    }
+
+    /// Sleeps a poll's length, or fails if the deadline has passed while
+    /// waiting for `what`.
+    fn sleep(self, what: &str) -> Result<()> {
+        if self.0.is_some_and(|at| Instant::now() >= at) {
+            return Err(Error::Cluster(format!("stopping: {what} did not come within {STOP_GRACE:?}")));
+        }
+        std::thread::sleep(POLL);
+        Ok(())
     }
 }
 
@@ -257,6 +290,25 @@ impl<G: Canonical> Messenger<'_, '_, '_, G> {
         self.mailbox.send_all(&Message::Entries(entries))
     }
 
+    /// A follower's end, when process 0 has said the search is over (or
+    /// stopped): its last entries, its final counters with how many
+    /// messages it sent each process, and then every message it is sent
+    /// (process 0 says how many), so that MPI's end has none to wait for.
+    fn last_words(&mut self, deadline: Deadline) -> Result<()> {
+        self.flush(true)?;
+        let counts = self.counts();
+        let mut sent_to = self.mailbox.sent_to.clone();
+        sent_to[0] += 1;
+        let counts = Counts { messages: counts.messages + 1, ..counts };
+        self.mailbox.send(0, &Message::Final { counts, sent_to })?;
+        let expected = self.mailbox.wait_for(deadline, |from, m| match m {
+            Message::Done { expected } if from == 0 => Some(*expected),
+            _ => None,
+        })?;
+        let search = self.search;
+        self.mailbox.drain(expected, deadline, |entries| Self::file_in(search, entries))
+    }
+
     /// Waits a little for the searcher's reply.
     fn wait(&self) -> Option<(u64, Reply)> {
         self.replies.recv_timeout(POLL).ok()
@@ -316,7 +368,7 @@ pub(super) fn run<G: Canonical>(
 
 fn follow<G: Canonical>(messenger: &mut Messenger<'_, '_, '_, G>, setup: Result<()>) -> Result<(u8, Tally)> {
     messenger.mailbox.send(0, &Message::Ready(setup.err().map(|e| e.to_string())))?;
-    let verdict = messenger.mailbox.wait_for(|from, m| match m {
+    let verdict = messenger.mailbox.wait_for(Deadline::NEVER, |from, m| match m {
         Message::Verdict(verdict) if from == 0 => Some(verdict.clone()),
         _ => None,
     })?;
@@ -330,6 +382,9 @@ fn follow<G: Canonical>(messenger: &mut Messenger<'_, '_, '_, G>, setup: Result<
             flag.store(true, Ordering::Relaxed);
         }
     };
+    // Whether this process asked process 0 to stop (it goes on listening
+    // until process 0 tells every process to).
+    let mut stop_asked = false;
     loop {
         while let Some((from, message)) = messenger.mailbox.receive()? {
             match message {
@@ -351,23 +406,13 @@ fn follow<G: Canonical>(messenger: &mut Messenger<'_, '_, '_, G>, setup: Result<
                 Message::Decided { component, value } => messenger.file_root(component as usize, value),
                 Message::Finish { value } => {
                     stop(&current);
-                    messenger.flush(true)?;
-                    let counts = messenger.counts();
-                    let mut sent_to = messenger.mailbox.sent_to.clone();
-                    sent_to[0] += 1;
-                    let counts = Counts { messages: counts.messages + 1, ..counts };
-                    messenger.mailbox.send(0, &Message::Final { counts, sent_to })?;
-                    let expected = messenger.mailbox.wait_for(|from, m| match m {
-                        Message::Done { expected } if from == 0 => Some(*expected),
-                        _ => None,
-                    })?;
-                    let search = messenger.search;
-                    let file = |entries| Messenger::<G>::file_in(search, entries);
-                    messenger.mailbox.drain(expected, file)?;
+                    messenger.last_words(Deadline::NEVER)?;
                     return Ok((value, Tally::default()));
                 }
                 Message::Stop(why) => {
                     stop(&current);
+                    // (Why the search stopped is the error that matters.)
+                    let _ = messenger.last_words(Deadline::after_stop());
                     return Err(why.map_or(Error::Interrupted, Error::Cluster));
                 }
                 _ => {
@@ -380,11 +425,11 @@ fn follow<G: Canonical>(messenger: &mut Messenger<'_, '_, '_, G>, setup: Result<
             messenger.flush(true)?;
             messenger.mailbox.send(0, &Message::Reply { id, reply })?;
         }
-        if messenger.search.control.interrupted() && current.is_none() {
+        if messenger.search.control.interrupted() && current.is_none() && !stop_asked {
             // Stopped here (Ctrl-C, a signal) with no question under way:
-            // tell process 0, which stops the others.
+            // tell process 0, which stops every process (this one too).
             messenger.mailbox.send(0, &Message::Stop(None))?;
-            return Err(Error::Interrupted);
+            stop_asked = true;
         }
         messenger.flush(false)?;
         if messenger.last_counts.elapsed() >= COUNTS_EVERY {
@@ -405,7 +450,7 @@ fn lead<G: Canonical>(
     // Setting up: the first failure (process 0's own first) stops all.
     let mut failure = setup.err().map(|e| format!("process 0: {e}"));
     for _ in 1..processes {
-        let (from, why) = messenger.mailbox.wait_for(|from, m| match m {
+        let (from, why) = messenger.mailbox.wait_for(Deadline::NEVER, |from, m| match m {
             Message::Ready(why) => Some((from, why.clone())),
             _ => None,
         })?;
@@ -417,6 +462,25 @@ fn lead<G: Canonical>(
     if let Some(why) = failure {
         return Err(Error::Cluster(why));
     }
+    let found = nim_sum(messenger, plan, &mut progress);
+    let (ending, deadline) = match &found {
+        Ok(value) => (Message::Finish { value: *value }, Deadline::NEVER),
+        Err(Error::Interrupted) => (Message::Stop(None), Deadline::after_stop()),
+        Err(e) => (Message::Stop(Some(e.to_string())), Deadline::after_stop()),
+    };
+    let closed = close(messenger, &ending, deadline);
+    // (When the search stopped, why is the error that matters.)
+    let value = found?;
+    Ok((value, Tally::from_counts(&closed?)))
+}
+
+/// The nim-sum of the root's components, each valued by the rounds.
+fn nim_sum<G: Canonical>(
+    messenger: &mut Messenger<'_, '_, '_, G>,
+    plan: &Plan,
+    progress: &mut Option<ShowProgress<'_>>,
+) -> Result<u8> {
+    let processes = messenger.mailbox.transport.size();
     let started = Instant::now();
     let mut counts = vec![Counts::default(); processes];
     let mut coordinator = Coordinator::new(processes, plan.help);
@@ -424,48 +488,42 @@ fn lead<G: Canonical>(
     let (search, components) = (messenger.search, messenger.components);
     for (c, (component, key)) in components.iter().enumerate() {
         let known = search.game.known_nim_value(component).or_else(|| search.control.tables.current().1.get(key));
-        let outcome = match known {
-            Some(v) => Ok(v),
-            None => match root_frame(search, component) {
-                Ok(root) => {
-                    let start = u8::from(search.game.known_not_zero(component));
-                    coordinator.start(
-                        c as u32,
-                        Rounds::new(root.frame.moves.len(), root.taken, start, root.count as u8, None),
-                    );
-                    rounds(messenger, &mut coordinator, &mut counts, started, &mut progress)
-                }
-                Err(e) => Err(e),
-            },
+        let value = match known {
+            Some(v) => v,
+            None => {
+                let root = root_frame(search, component)?;
+                let start = u8::from(search.game.known_not_zero(component));
+                coordinator
+                    .start(c as u32, Rounds::new(root.frame.moves.len(), root.taken, start, root.count as u8, None));
+                rounds(messenger, &mut coordinator, &mut counts, started, progress)?
+            }
         };
-        match outcome {
-            Ok(value) => {
-                messenger.file_root(c, value);
-                messenger.mailbox.send_all(&Message::Decided { component: c as u32, value })?;
-                nim_sum ^= value;
-            }
-            Err(e) => {
-                let why = match &e {
-                    Error::Interrupted => None,
-                    e => Some(e.to_string()),
-                };
-                // (A process already gone cannot be told; the error stands.)
-                let _ = messenger.mailbox.send_all(&Message::Stop(why));
-                return Err(e);
-            }
-        }
+        messenger.file_root(c, value);
+        messenger.mailbox.send_all(&Message::Decided { component: c as u32, value })?;
+        nim_sum ^= value;
     }
+    Ok(nim_sum)
+}
+
+/// Process 0's end of the search, finished (`Finish`) or stopped (`Stop`):
+/// it tells every process, whose last message is its final counters with
+/// how many messages it sent each process; each is then told how many it
+/// is sent in all, and receives them before it ends (MPI's end waits for
+/// every buffered send to be received). Every process's counters.
+fn close<G: Canonical>(
+    messenger: &mut Messenger<'_, '_, '_, G>,
+    ending: &Message<G::Key>,
+    deadline: Deadline,
+) -> Result<Vec<Counts>> {
+    let (search, processes) = (messenger.search, messenger.mailbox.transport.size());
     messenger.flush(true)?;
-    messenger.mailbox.send_all(&Message::Finish { value: nim_sum })?;
-    // Every process's last message is its final counts, with how many
-    // messages it sent each process; each is then told how many it is
-    // sent in all, and receives them before it ends.
+    messenger.mailbox.send_all(ending)?;
     let mut finals: Vec<Option<(Counts, Vec<u64>)>> = vec![None; processes];
     let mut missing = processes - 1;
     while missing > 0 {
         while let Some((from, message)) = messenger.mailbox.receive()? {
             match message {
-                Message::Final { counts, sent_to } if sent_to.len() == processes => {
+                Message::Final { counts, sent_to } if sent_to.len() == processes && finals[from].is_none() => {
                     finals[from] = Some((counts, sent_to));
                     missing -= 1;
                 }
@@ -474,7 +532,7 @@ fn lead<G: Canonical>(
             }
         }
         if missing > 0 {
-            std::thread::sleep(POLL);
+            deadline.sleep("the final counters of every process")?;
         }
     }
     let mut sent_to = messenger.mailbox.sent_to.clone();
@@ -486,9 +544,8 @@ fn lead<G: Canonical>(
     for p in 1..processes {
         messenger.mailbox.send(p, &Message::Done { expected: expected(p) })?;
     }
-    messenger.mailbox.drain(expected(0), |entries| Messenger::<G>::file_in(search, entries))?;
-    let counts: Vec<Counts> = finals.into_iter().map(|(c, _)| c).collect();
-    Ok((nim_sum, Tally::from_counts(&counts)))
+    messenger.mailbox.drain(expected(0), deadline, |entries| Messenger::<G>::file_in(search, entries))?;
+    Ok(finals.into_iter().map(|(c, _)| c).collect())
 }
 
 /// Runs the rounds of one root component to their outcome.

@@ -56,13 +56,35 @@ fn distributed(
     plan: &Plan,
     failing: &[usize],
 ) -> crate::error::Result<(u8, Tally)> {
+    distributed_interrupted(board, processes, plan, failing, None)
+}
+
+/// [`distributed`], with process `p` interrupted (as by a signal) after
+/// `delay` if `interrupt` is `Some((p, delay))`. Every message sent has been
+/// received when the processes end (MPI's end would wait for any left).
+fn distributed_interrupted(
+    board: &CramBoard,
+    processes: usize,
+    plan: &Plan,
+    failing: &[usize],
+    interrupt: Option<(usize, std::time::Duration)>,
+) -> crate::error::Result<(u8, Tally)> {
     let transports = cluster(processes);
-    std::thread::scope(|scope| {
+    let flags: Vec<_> = (0..processes).map(|_| Arc::new(std::sync::atomic::AtomicBool::new(false))).collect();
+    let found = std::thread::scope(|scope| {
+        if let Some((p, delay)) = interrupt {
+            let flag = Arc::clone(&flags[p]);
+            scope.spawn(move || {
+                std::thread::sleep(delay);
+                flag.store(true, std::sync::atomic::Ordering::Relaxed);
+            });
+        }
         let runs: Vec<_> = transports
             .iter()
-            .map(|transport| {
+            .zip(&flags)
+            .map(|(transport, flag)| {
                 scope.spawn(move || {
-                    let search = PrunedSearch::with_memory(&Cram, 1 << 22);
+                    let search = PrunedSearch::with_memory(&Cram, 1 << 22).with_interrupt(Arc::clone(flag));
                     let setup = match failing.contains(&transport.rank) {
                         true => Err(Error::InvalidPosition("a damaged share".into())),
                         false => Ok(()),
@@ -83,7 +105,12 @@ fn distributed(
             }
         }
         results.swap_remove(0)
-    })
+    });
+    for (rank, queue) in transports[0].queues.iter().enumerate() {
+        let left = queue.lock().unwrap().len();
+        assert_eq!(left, 0, "process {rank} left {left} messages unreceived ({found:?})");
+    }
+    found
 }
 
 fn random_cram(rng: &mut Xorshift) -> CramBoard {
@@ -143,6 +170,19 @@ fn a_process_that_fails_to_set_up_stops_every_process() {
     assert_eq!(error, Error::Cluster("process 2: a damaged share".into()));
     let error = distributed(&board, 2, &Plan::default(), &[0, 1]).unwrap_err();
     assert_eq!(error, Error::Cluster("process 0: a damaged share".into()));
+}
+
+#[test]
+fn an_interrupted_process_stops_every_process_and_leaves_no_message() {
+    // Cram 3×13 takes about half a second of search: the interrupt comes
+    // while questions are under way and entries in flight, on process 0
+    // (which stops the others) or on another (which asks process 0 to).
+    let board = Cram.rectangle(3, 13).unwrap();
+    for (processes, interrupted) in [(2, 0), (2, 1), (3, 2)] {
+        let delay = std::time::Duration::from_millis(50);
+        let found = distributed_interrupted(&board, processes, &Plan::default(), &[], Some((interrupted, delay)));
+        assert_eq!(found.unwrap_err(), Error::Interrupted, "{processes} processes, process {interrupted}");
+    }
 }
 
 #[test]
