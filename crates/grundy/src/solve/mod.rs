@@ -29,6 +29,9 @@
 //!   Sprague–Grundy values;
 //! - [`heap`]: nim-value sequences of heap games to billions of heaps, and
 //!   their periodicity, proven where the octal theorem applies.
+//!
+//! And one piece two searches share: [`patience`], which puts off an option
+//! that costs too much while others may settle the question.
 
 mod analysis;
 mod closed_form;
@@ -37,6 +40,7 @@ pub mod dense;
 pub mod heap;
 pub mod loopy;
 pub mod misere;
+pub mod patience;
 pub mod pruned;
 pub mod quotient;
 pub mod remoteness;

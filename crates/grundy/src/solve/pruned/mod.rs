@@ -123,23 +123,18 @@ pub trait Canonical: Decompose<Position: Send + Sync> + Sync {
     }
 
     /// How many positions the search may expand on one option of a
-    /// position before it puts that option off and asks the others first;
-    /// the options put off are asked again in order, each with twice the
-    /// patience, until one is answered to the end (the last one left always
-    /// is). `None`, the default: each option is asked to the end, in order.
+    /// position before it puts that option off and asks the others first
+    /// ([`crate::solve::patience`]: the options put off are asked again in
+    /// turn, each with twice the patience, and the last one left to the
+    /// end). `None`, the default: each option is asked to the end, in order.
     ///
-    /// A question is often settled by one option (one option of value 0
-    /// makes a position an N-position), and the options differ by orders of
-    /// magnitude in what they cost to answer. Where [`difficulty`](Self::difficulty)
-    /// cannot tell the cheap ones (Sprouts), patience keeps the search from
-    /// sinking into one costly option while a cheap one would settle the
-    /// question; the cost is the work thrown away on the options put off
-    /// (bounded by the doubling, and smaller where the table keeps what
-    /// their searches finished). Where the order is good already (Cram),
-    /// that cost is all there is: measured there, twice the positions.
-    /// Glop's authors steered their Sprouts search by hand for the same
-    /// reason ("zapping": Lemoine and Viennot, *Computer analysis of
-    /// Sprouts with nimbers*, Games of No Chance 4, 2015).
+    /// Where [`difficulty`](Self::difficulty) cannot tell the cheap options
+    /// (Sprouts), patience keeps the search from sinking into one costly
+    /// option while a cheap one would settle the question; the cost is the
+    /// work thrown away on the options put off (bounded by the doubling,
+    /// and smaller where the table keeps what their searches finished).
+    /// Where the order is good already (Cram), that cost is all there is:
+    /// measured there, twice the positions.
     fn patience(&self) -> Option<u64> {
         None
     }

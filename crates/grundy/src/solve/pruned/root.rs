@@ -33,6 +33,7 @@ use super::nimber_set::NimberSet;
 use super::search::{Frame, Move, Stop, Worker};
 use super::{Canonical, PrunedSearch};
 use crate::error::{Error, Result};
+use crate::solve::patience;
 
 /// What asking one option "is your value k?" taught.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -242,7 +243,7 @@ fn work<G: Canonical>(
                 drop(state);
                 worker.abandon = Some(flag.clone());
                 worker.reversed = reversed;
-                let answer = worker.patiently(patience, |w| ask(w, frame, &frame.moves[m], k));
+                let answer = patience::patiently(worker, patience, |w| ask(w, frame, &frame.moves[m], k));
                 worker.abandon = None;
                 worker.reversed = false;
                 worker.flush();

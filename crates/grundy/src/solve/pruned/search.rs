@@ -26,6 +26,7 @@ use super::nimber_set::NimberSet;
 use super::transposition::{Entry, Knowledge, Table, EXCLUDED_BITS};
 use super::Canonical;
 use crate::error::Error;
+use crate::solve::patience::{self, Budget, Patient};
 
 /// Why a search stopped early.
 pub(super) type Stop = Error;
@@ -112,8 +113,10 @@ pub(super) struct Worker<'s, G: Canonical> {
     pub depth: usize,
     pub nodes: u64,
     /// Positions this worker expanded since it started (never handed on,
-    /// unlike `nodes`): what a component's search cost is the difference.
-    expanded: u64,
+    /// unlike `nodes`): what a component's search cost is the difference;
+    /// and how many the option being asked may expand before it is put off
+    /// ([`Canonical::patience`]).
+    budget: Budget,
     pub filled: u64,
     /// Nodes since the last look at the interrupt flag and the clock.
     pub since_check: u32,
@@ -131,12 +134,6 @@ pub(super) struct Worker<'s, G: Canonical> {
     /// the smaller ones valued exactly beside it), as a second thread
     /// helping with a question does (see `root`).
     pub reversed: bool,
-    /// The count of `expanded` at which the option being searched is put
-    /// off ([`Canonical::patience`]); `u64::MAX` when none is.
-    limit: u64,
-    /// Set when a search stops at `limit`: the `Interrupted` it returns is
-    /// then caught by the level that set the limit, not passed to the user.
-    over_budget: bool,
 }
 
 /// The most nodes between checks of the interrupt flag and the progress
@@ -153,6 +150,12 @@ const CHECK_EVERY: u32 = 1 << 14;
 /// too: a stretch of table hits says little of the next).
 const CHECK_PERIOD: Duration = Duration::from_millis(20);
 
+impl<G: Canonical> Patient for Worker<'_, G> {
+    fn budget(&mut self) -> &mut Budget {
+        &mut self.budget
+    }
+}
+
 impl<'s, G: Canonical> Worker<'s, G> {
     pub fn new(
         game: &'s G,
@@ -168,7 +171,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
             frames: Vec::new(),
             depth: 0,
             nodes: 0,
-            expanded: 0,
+            budget: Budget::default(),
             filled: 0,
             since_check: 0,
             check_every: 1,
@@ -176,8 +179,6 @@ impl<'s, G: Canonical> Worker<'s, G> {
             exhaustive,
             abandon: None,
             reversed: false,
-            limit: u64::MAX,
-            over_budget: false,
         }
     }
 
@@ -216,17 +217,13 @@ impl<'s, G: Canonical> Worker<'s, G> {
 
     fn count_node(&mut self) -> Result<(), Stop> {
         self.nodes += 1;
-        self.expanded += 1;
         self.since_check += 1;
         if self.since_check >= self.check_every {
             self.since_check = 0;
             self.adapt_check_interval();
             self.control.check(&mut self.nodes, &mut self.filled, self.table.capacity())?;
         }
-        if self.expanded >= self.limit {
-            self.over_budget = true;
-            return Err(Error::Interrupted);
-        }
+        self.budget.spend()?;
         if self.abandon.as_ref().is_some_and(|a| a.load(std::sync::atomic::Ordering::Relaxed)) {
             return Err(Error::Interrupted);
         }
@@ -241,29 +238,6 @@ impl<'s, G: Canonical> Worker<'s, G> {
             (self.generation, self.table) = self.control.tables.current();
         }
         Ok(())
-    }
-
-    /// Runs `search` with at most `patience` more positions expanded:
-    /// `Ok(None)` if it ran out first ([`Canonical::patience`]). What the
-    /// search finished on the way stays in the table.
-    pub fn patiently<T>(
-        &mut self,
-        patience: u64,
-        search: impl FnOnce(&mut Self) -> Result<T, Stop>,
-    ) -> Result<Option<T>, Stop> {
-        let outer = self.limit;
-        self.limit = outer.min(self.expanded.saturating_add(patience));
-        let result = search(self);
-        self.limit = outer;
-        match result {
-            // This limit (an outer one is the outer search's to catch).
-            Err(Error::Interrupted) if self.over_budget && self.expanded < outer => {
-                self.over_budget = false;
-                Ok(None)
-            }
-            Err(e) => Err(e),
-            Ok(found) => Ok(Some(found)),
-        }
     }
 
     /// Scales the nodes between checks so that the next stretch takes
@@ -508,7 +482,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
         if requested.is_empty() {
             return Ok(None);
         }
-        let before = self.expanded;
+        let before = self.budget.spent();
         self.count_node()?;
         let mut frame = self.take_frame();
         let mut learned = NimberSet::EMPTY;
@@ -520,7 +494,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
         // 4 × 9 −28%, 3 × 13 −33%, 5 × 8 −30%, for a table 4× as full.
         let result = result?;
         match result {
-            Some(v) => self.store(key, size, v, self.expanded - before),
+            Some(v) => self.store(key, size, v, self.budget.spent() - before),
             None => {
                 // Not in `requested`, nor any option's value learnt on the
                 // way (a position's nim-value is none of its options'): a
@@ -534,7 +508,7 @@ impl<'s, G: Canonical> Worker<'s, G> {
                     .filter(|&v| (v as u32) < EXCLUDED_BITS)
                     .fold(0u32, |m, v| m | 1 << v);
                 if mask & !excluded != 0 {
-                    let work = self.expanded - before;
+                    let work = self.budget.spent() - before;
                     if self.table.exclude(key, mask, priority(work)) {
                         self.filled += 1;
                     }
@@ -574,50 +548,31 @@ impl<'s, G: Canonical> Worker<'s, G> {
         let up_to = requested.up_to_max();
         let mut exact = true;
         let (moves, reversed) = (frame.moves.len(), self.reversed && self.depth == 1);
-        // Rounds: the first takes every option in order, each later one the
-        // options put off in the last, with twice the patience.
-        let mut patience = self.game.patience().unwrap_or(u64::MAX);
-        let mut round: Option<Vec<usize>> = None;
-        loop {
-            let count = round.as_ref().map_or(moves, Vec::len);
-            let mut put_off = Vec::new();
-            for n in 0..count {
-                let index = match &round {
-                    Some(indices) => indices[n],
-                    None if reversed => moves - 1 - n,
-                    None => n,
-                };
-                if !potential.intersects(&requested) {
-                    return Ok(None);
+        // In turns (`solve::patience`): an option that costs more than the
+        // game's patience is put off while the others are asked.
+        let mut turns = patience::Turns::new(moves, reversed, self.game.patience().unwrap_or(u64::MAX));
+        while let Some((index, patience)) = turns.next() {
+            if !potential.intersects(&requested) {
+                return Ok(None);
+            }
+            let m = frame.moves[index];
+            let candidates = potential.without_max();
+            let targets = candidates.intersection(&up_to);
+            let asked = match patience {
+                Some(patience) => patience::patiently(self, patience, |w| w.ask(frame, &m, targets))?,
+                None => Some(self.ask(frame, &m, targets)?),
+            };
+            match asked {
+                None => turns.put_off(index),
+                Some(Some(v)) => {
+                    learned.insert(v);
+                    remove_one(&mut potential, v);
                 }
-                let m = frame.moves[index];
-                let candidates = potential.without_max();
-                let targets = candidates.intersection(&up_to);
-                // The last option left has nothing to give way to.
-                let asked = match n + 1 < count || !put_off.is_empty() {
-                    true => self.patiently(patience, |w| w.ask(frame, &m, targets))?,
-                    false => Some(self.ask(frame, &m, targets)?),
-                };
-                let Some(asked) = asked else {
-                    put_off.push(index);
-                    continue;
-                };
-                match asked {
-                    Some(v) => {
-                        learned.insert(v);
-                        remove_one(&mut potential, v);
-                    }
-                    None => {
-                        potential = candidates;
-                        exact = false;
-                    }
+                Some(None) => {
+                    potential = candidates;
+                    exact = false;
                 }
             }
-            if put_off.is_empty() {
-                break;
-            }
-            round = Some(put_off);
-            patience = patience.saturating_mul(2);
         }
         // One value is left. It is the nim-value if every option's removal
         // was its own value, or if it is no larger than the largest value

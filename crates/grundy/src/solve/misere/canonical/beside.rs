@@ -17,8 +17,9 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 
 use super::{CanonicalSums, FormId};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::game::{Decompose, Game, Options, Outcome};
+use crate::solve::patience::{patiently, Budget, Patient, Turns};
 
 /// Misère outcomes of sums searched as a big position beside a form.
 ///
@@ -39,15 +40,18 @@ pub struct Beside<G: Game + Decompose, S: Fn(&G::Position) -> u32> {
     pub(super) size: S,
     pub(super) small: u32,
     memo: FxHashMap<(G::Position, FormId), Outcome>,
-    searched: u64,
+    /// Positions searched, and how many the move being searched may take.
+    budget: Budget,
     /// Positions one move may search before it is put off.
     pub(super) patience: u64,
-    /// `searched` at which the move being searched is put off.
-    limit: u64,
-    /// Set when a search stops at `limit`.
-    over: bool,
     /// Counts positions searched for a progress line (shared by threads).
     pub(super) tally: Option<Arc<AtomicU64>>,
+}
+
+impl<G: Game + Decompose, S: Fn(&G::Position) -> u32> Patient for Beside<G, S> {
+    fn budget(&mut self) -> &mut Budget {
+        &mut self.budget
+    }
 }
 
 impl<G, S> Beside<G, S>
@@ -64,10 +68,8 @@ where
             size,
             small,
             memo: FxHashMap::default(),
-            searched: 0,
+            budget: Budget::default(),
             patience: PATIENCE,
-            limit: u64::MAX,
-            over: false,
             tally: None,
         }
     }
@@ -93,7 +95,7 @@ where
 
     /// Positions searched (not valued by their forms) so far.
     pub fn searched(&self) -> u64 {
-        self.searched
+        self.budget.spent()
     }
 
     /// The misère outcome of the sum of `positions` (each split into its
@@ -132,14 +134,10 @@ where
         }
         let (big, rest) = key;
         self.sums.check_interrupt()?;
-        self.searched += 1;
         if let Some(tally) = &self.tally {
             tally.fetch_add(1, Ordering::Relaxed);
         }
-        if self.searched >= self.limit {
-            self.over = true;
-            return Err(Error::Interrupted);
-        }
+        self.budget.spend()?;
         // The moves: in the big component, those that leave the smallest
         // largest component first; then in the form beside, which leave
         // the big component whole. A P option settles the question, and
@@ -151,51 +149,49 @@ where
         // 2,318 and 2.4 s, 5,992 and 3.6 s, and 9 spots 338,139 and 99 s
         // (the largest component first: 7 spots 175,630 and 43 s). Cram
         // 5 × 6 43,216 → 16,896.
-        let mut options = Options::new();
-        self.game.options(&big, &mut options);
-        let mut sized: Vec<(u32, Vec<G::Position>)> = Vec::with_capacity(options.len());
-        for option in options.iter() {
-            let mut parts = Vec::new();
-            for part in option {
-                self.game.components(part, &mut parts);
-            }
-            let largest = parts.iter().map(|p| (self.size)(p)).max().unwrap_or(0);
-            sized.push((largest, parts));
-        }
-        // Stable: among equals the game's own order stands.
-        sized.sort_by_key(|&(largest, _)| largest);
-        let mut moves: Vec<Move<G::Position>> = sized.into_iter().map(|(_, parts)| Move::Big(parts)).collect();
+        // (Stable: among equals the game's own order stands.)
+        let mut in_big = self.moves_in(&big, &[]);
+        in_big.sort_by_cached_key(|parts| parts.iter().map(|p| (self.size)(p)).max().unwrap_or(0));
+        let mut moves: Vec<Move<G::Position>> = in_big.into_iter().map(Move::Big).collect();
         moves.extend(self.sums.forms().options(rest).iter().map(|&option| Move::Rest(option)));
         // N iff some move leaves a P-position; with no move at all, the
-        // player to move has won (misère play). Rounds as in the pruned
-        // search: a move that costs more than the patience is put off.
+        // player to move has won (misère play). In turns, as in the pruned
+        // search (`solve::patience`): a move that costs more than the
+        // patience is put off.
         let any = !moves.is_empty();
         let mut wins = false;
-        let mut round: Vec<usize> = (0..moves.len()).collect();
-        let mut patience = self.patience;
-        'rounds: while !round.is_empty() {
-            let mut put_off = Vec::new();
-            for (n, &m) in round.iter().enumerate() {
-                let last = n + 1 == round.len() && put_off.is_empty();
-                let limit = if last { u64::MAX } else { patience };
-                let after = match self.patiently(limit, |s| s.after(&big, rest, &moves[m]))? {
-                    Some(outcome) => outcome,
-                    None => {
-                        put_off.push(m);
-                        continue;
-                    }
-                };
-                if after == Outcome::P {
+        let mut turns = Turns::new(moves.len(), false, self.patience);
+        while let Some((m, patience)) = turns.next() {
+            let patience = patience.unwrap_or(u64::MAX);
+            match patiently(self, patience, |s| s.after(&big, rest, &moves[m]))? {
+                None => turns.put_off(m),
+                Some(Outcome::P) => {
                     wins = true;
-                    break 'rounds;
+                    break;
                 }
+                Some(_) => {}
             }
-            round = put_off;
-            patience = patience.saturating_mul(2);
         }
         let outcome = if wins || !any { Outcome::N } else { Outcome::P };
         self.memo.insert((big, rest), outcome);
         Ok(outcome)
+    }
+
+    /// The moves in `part` beside the components `others`, each as the
+    /// components it leaves (`others` first): the game's options, split.
+    pub(super) fn moves_in(&self, part: &G::Position, others: &[G::Position]) -> Vec<Vec<G::Position>> {
+        let mut options = Options::new();
+        self.game.options(part, &mut options);
+        options
+            .iter()
+            .map(|option| {
+                let mut after = others.to_vec();
+                for piece in option {
+                    self.game.components(piece, &mut after);
+                }
+                after
+            })
+            .collect()
     }
 
     /// The outcome after `m` from `big` beside `rest`.
@@ -203,27 +199,6 @@ where
         match m {
             Move::Rest(option) => self.search(big.clone(), *option),
             Move::Big(parts) => self.outcome_of(parts.clone(), rest),
-        }
-    }
-
-    /// Runs `search` with at most `patience` more positions searched:
-    /// `Ok(None)` if it ran out first (what it finished stays memoized).
-    pub(super) fn patiently<T>(
-        &mut self,
-        patience: u64,
-        search: impl FnOnce(&mut Self) -> Result<T>,
-    ) -> Result<Option<T>> {
-        let outer = self.limit;
-        self.limit = outer.min(self.searched.saturating_add(patience));
-        let result = search(self);
-        self.limit = outer;
-        match result {
-            Err(Error::Interrupted) if self.over && self.searched < outer => {
-                self.over = false;
-                Ok(None)
-            }
-            Err(e) => Err(e),
-            Ok(found) => Ok(Some(found)),
         }
     }
 }

@@ -24,7 +24,8 @@ use std::time::Duration;
 
 use super::{Beside, FormId};
 use crate::error::{Error, Result};
-use crate::game::{Decompose, Game, Options, Outcome};
+use crate::game::{Decompose, Game, Outcome};
+use crate::solve::patience::patiently;
 
 /// What a search of a sum's first moves on several threads found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,22 +162,18 @@ where
             self.game.components(position, &mut parts);
         }
         let mut moves = Vec::new();
-        let mut options = Options::new();
         for (i, part) in parts.iter().enumerate() {
-            if parts[..i].contains(part) {
-                continue;
-            }
-            options.clear();
-            self.game.options(part, &mut options);
-            for option in options.iter() {
-                let mut after: Vec<G::Position> =
+            if !parts[..i].contains(part) {
+                let others: Vec<G::Position> =
                     parts.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, p)| p.clone()).collect();
-                for piece in option {
-                    self.game.components(piece, &mut after);
-                }
-                moves.push(after);
+                moves.extend(self.moves_in(part, &others));
             }
         }
+        // (In the game's order, not sorted as `Beside::search` sorts the
+        // moves below: measured on two threads, misère Sprouts 10 spots
+        // took 251 s sorted against 144 s in this order, with the same
+        // positions searched (1.13 M), one thread idle longer; 8 spots 1.63
+        // against 1.36 s.)
         moves
     }
 
@@ -206,7 +203,7 @@ where
                     b = changed.wait(b).expect("no thread panicked holding the book");
                 }
             };
-            let asked = self.patiently(patience, |s| s.outcome_of(options[option].clone(), FormId::ZERO));
+            let asked = patiently(self, patience, |s| s.outcome_of(options[option].clone(), FormId::ZERO));
             let mut b = book.lock().expect("no thread panicked holding the book");
             b.running -= 1;
             match asked {
