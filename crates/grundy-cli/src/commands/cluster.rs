@@ -61,25 +61,6 @@ pub fn refuse_copies(distributed: bool) -> Result<()> {
     Ok(())
 }
 
-/// How long MPI's end may take after a stopped search before the process
-/// ends without it.
-const END_GRACE: std::time::Duration = std::time::Duration::from_millis(300);
-
-/// Leaves the processes of this run (MPI's end), after `outcome`. When the
-/// search was interrupted because `mpirun` passed on a Ctrl-C, `mpirun` is
-/// ending the job and no longer answers MPI's end, which would wait until
-/// `mpirun`'s SIGKILL a second later (with the exit code lost): what was
-/// saved is saved and said by then, so the process ends without it.
-pub fn leave(processes: Arc<dyn Transport>, outcome: &Result<()>) {
-    if outcome.as_ref().is_err_and(super::watch::is_interrupted) {
-        std::thread::spawn(|| {
-            std::thread::sleep(END_GRACE);
-            std::process::exit(130);
-        });
-    }
-    drop(processes);
-}
-
 /// The processes of this run (MPI, started here).
 #[cfg(feature = "mpi")]
 pub fn start() -> Result<Arc<dyn Transport>> {

@@ -379,11 +379,7 @@ fn run_command(command: Command) -> Result<()> {
                     Some(std::sync::Arc::new(grundy::solve::quotient::PartialQuotient::read(&path)?));
             }
             options.misere_method = method.map(solve::MisereMethod::method);
-            let outcome = solve::run(&game, &positions, &options, play, json);
-            if let Some(processes) = options.search.cluster.take() {
-                cluster::leave(processes, &outcome);
-            }
-            outcome
+            solve::run(&game, &positions, &options, play, json)
         }
         Command::Table { range, format, json } => {
             let format = if json { table::Format::Json } else { format };
