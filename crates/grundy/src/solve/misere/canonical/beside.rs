@@ -162,8 +162,11 @@ where
         let mut wins = false;
         let mut turns = Turns::new(moves.len(), false, self.patience);
         while let Some((m, patience)) = turns.next() {
-            let patience = patience.unwrap_or(u64::MAX);
-            match patiently(self, patience, |s| s.after(&big, rest, &moves[m]))? {
+            let after = match patience {
+                Some(patience) => patiently(self, patience, |s| s.after(&big, rest, &moves[m]))?,
+                None => Some(self.after(&big, rest, &moves[m])?),
+            };
+            match after {
                 None => turns.put_off(m),
                 Some(Outcome::P) => {
                     wins = true;
