@@ -26,8 +26,16 @@ fn run(command: &mut Command) -> Run {
 /// `grundy ARGS` on `processes` processes started by `mpirun` (as root
 /// too, as CI runs; more processes than cores).
 fn mpirun(processes: usize, args: &[&str]) -> Run {
+    mpirun_with(processes, &[], args)
+}
+
+/// [`mpirun`] with environment variables set in every process.
+fn mpirun_with(processes: usize, env: &[(&str, &str)], args: &[&str]) -> Run {
     let mut command = Command::new("mpirun");
     command.args(["--allow-run-as-root", "--oversubscribe", "-np", &processes.to_string()]);
+    for (name, value) in env {
+        command.args(["-x", &format!("{name}={value}")]);
+    }
     command.arg(env!("CARGO_BIN_EXE_grundy")).args(args);
     run(&mut command)
 }
@@ -52,8 +60,15 @@ fn component_values(stdout: &str) -> Vec<u8> {
 }
 
 /// Solves the positions on one process and on each number of processes:
-/// the same values, summand by summand.
+/// the same values, summand by summand. (The processes all run on this
+/// machine: from three they share one table and send each other no
+/// entries.)
 fn same_values(positions: &[&str]) -> Vec<u8> {
+    same_values_with(&[], positions)
+}
+
+/// [`same_values`] with environment variables set in every process.
+fn same_values_with(env: &[(&str, &str)], positions: &[&str]) -> Vec<u8> {
     let mut args = vec!["solve", "cram"];
     args.extend_from_slice(positions);
     args.extend_from_slice(&["--value-only", "--memory", "64M"]);
@@ -62,15 +77,33 @@ fn same_values(positions: &[&str]) -> Vec<u8> {
     let expected = component_values(&one.stdout);
     assert_eq!(expected.len(), positions.len(), "{}", one.stdout);
     for processes in process_counts() {
-        let many = mpirun(processes, &[&args[..], &["--distributed"]].concat());
+        let many = mpirun_with(processes, env, &[&args[..], &["--distributed"]].concat());
         assert_eq!(many.status, 0, "{processes} processes: {}{}", many.stdout, many.stderr);
         assert_eq!(component_values(&many.stdout), expected, "{positions:?} on {processes} processes");
         // Process 0 alone prints, and reports every process's work.
         assert_eq!(many.stdout.matches("game:").count(), 1, "{}", many.stdout);
         assert!(many.stdout.contains(&format!("expanded by {processes} processes")), "{}", many.stdout);
         assert!(many.stdout.contains("per position"), "{}", many.stdout);
+        // On this machine, 3 processes share a table by default, 2 do not.
+        let shared = match env.iter().find(|(name, _)| *name == "GRUNDY_SHARE_TABLE") {
+            Some((_, value)) => *value == "1",
+            None => processes >= 3,
+        };
+        if shared {
+            assert!(many.stdout.contains(" 0 table entries shared"), "{}", many.stdout);
+        }
     }
     expected
+}
+
+#[test]
+fn tables_kept_apart_or_shared_give_the_same_values() {
+    // Each process with a table of its own, hearing of big components by
+    // message (what processes on several machines do), or one table for
+    // all, however many.
+    for share in ["0", "1"] {
+        same_values_with(&[("GRUNDY_SHARE_TABLE", share)], &["3x7", "4x7", "5x5", "4x9"]);
+    }
 }
 
 #[test]

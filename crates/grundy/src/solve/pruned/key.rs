@@ -73,6 +73,17 @@ pub trait KeyTable<K: Key>: Send + Sync + Sized + 'static {
     const MIN_BYTES: usize;
     /// A table of about `bytes` (at least [`KeyTable::MIN_BYTES`]).
     fn with_memory(bytes: usize) -> Self;
+    /// Whether processes can share the table in memory they all map
+    /// ([`KeyTable::in_shared`]).
+    const SHAREABLE: bool = false;
+    /// A table over `memory` (zeros: empty) that other processes of this
+    /// machine map too, so that the layout must be atomic words only;
+    /// `None` for a layout that cannot be shared so, or a size it cannot
+    /// take.
+    fn in_shared(memory: super::transposition::memory::SharedMemory) -> Option<Self> {
+        let _ = memory;
+        None
+    }
     /// How many entries it holds at most.
     fn capacity(&self) -> usize;
     /// Its size in bytes.

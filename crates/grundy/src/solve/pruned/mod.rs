@@ -273,7 +273,7 @@ impl<K: Key> Control<K> {
         if periodic.last.elapsed() < periodic.every {
             return Ok(());
         }
-        checkpoint::save(&self.tables.current().1, &periodic.path, &periodic.tag)?;
+        checkpoint::save(&self.tables.to_save(), &periodic.path, &periodic.tag)?;
         periodic.last = Instant::now();
         Ok(())
     }
@@ -501,7 +501,7 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
     /// `tag` names the game and its parameters (a checkpoint of another
     /// game must not be loaded: its keys mean other positions).
     pub fn save_checkpoint(&self, path: &std::path::Path, tag: &str) -> Result<usize> {
-        checkpoint::save(&self.control.tables.current().1, path, tag)
+        checkpoint::save(&self.control.tables.to_save(), path, tag)
     }
 
     /// Loads the entries of a checkpoint written by

@@ -11,7 +11,7 @@
 use super::super::checkpoint::{data_word, from_data_word};
 use super::super::key::Key;
 use super::super::root::Answer;
-use super::super::transposition::Entry;
+use super::super::transposition::{Entry, TableHandle};
 use crate::error::{Error, Result};
 
 /// A process's counters, sent to process 0 for progress and at the end.
@@ -69,6 +69,9 @@ pub enum Message<K> {
     Done { expected: u64 },
     /// 0 → r, or r → 0: stop now; why (`None`: interrupted).
     Stop(Option<String>),
+    /// The first process on a machine → the others there, setting up:
+    /// where the table they share is (`None`: each keeps its own).
+    Table(Option<TableHandle>),
 }
 
 impl<K: Key> Message<K> {
@@ -159,6 +162,13 @@ impl<K: Key> Message<K> {
                 out.push(10);
                 text(&mut out, why);
             }
+            Message::Table(None) => out.extend_from_slice(&[12, 0]),
+            Message::Table(Some(TableHandle { pid, fd, bytes })) => {
+                out.extend_from_slice(&[12, 1]);
+                out.extend_from_slice(&pid.to_le_bytes());
+                out.extend_from_slice(&fd.to_le_bytes());
+                out.extend_from_slice(&bytes.to_le_bytes());
+            }
         }
         out
     }
@@ -213,6 +223,10 @@ impl<K: Key> Message<K> {
                 }
                 11 => Message::Done { expected: reader.u64()? },
                 10 => Message::Stop(reader.text()?),
+                12 => Message::Table(match reader.byte()? {
+                    0 => None,
+                    _ => Some(TableHandle { pid: reader.u32()?, fd: reader.u32()? as i32, bytes: reader.u64()? }),
+                }),
                 _ => return None,
             };
             (reader.at == bytes.len()).then_some(message)

@@ -1,19 +1,24 @@
 //! The pruned search on several processes (one machine or many): the root's
-//! questions shared out among the processes, each with a table of its own,
-//! and what is learnt of big components sent to every process.
+//! questions shared out among the processes, one table for the processes of
+//! each machine, and what is learnt of big components sent to every other
+//! machine.
 //!
 //! **The shape.** The threads of one process already share out the root's
 //! questions "is option i's value k?" (`root.rs`: Beling and Rogalski's
 //! aspiration rounds). Here process 0 keeps the same rounds and hands the
 //! questions to processes instead of threads; each process answers with the
-//! same `search::Worker` over its own transposition table.
-//! Threads meet in their shared table; processes cannot look into each
-//! other's, so every value or exclusion found for a component of at least
-//! [`Plan::share_margin`] cells less than the root, and that took at least
-//! [`Plan::share_work`] positions to find, is sent to every other process,
-//! which files it in its table: the big components are the ones that two
-//! questions meet again (and whose search is long), and there are few of
-//! them. No lookup ever waits for the network.
+//! same `search::Worker` over its machine's transposition table, which the
+//! processes there map together as threads share theirs when there are
+//! [`SHARE_FROM`] or more of them (`transposition/machine.rs`;
+//! [`Plan::share_table`]), else over a table of its own.
+//! Processes that do not share a table cannot look into it, so every value
+//! or exclusion found for a component of at least [`Plan::share_margin`]
+//! cells less than the root, and that took at least [`Plan::share_work`]
+//! positions to find, is sent to every process that does not see this
+//! one's table (of a machine that shares one, to its first process only),
+//! which files it in its table: the big components are the ones
+//! that two questions meet again (and whose search is long), and there are
+//! few of them. No lookup ever waits for the network.
 //!
 //! **Why not transposition-driven scheduling.** Romein, Plaat, Bal and
 //! Schaeffer (AAAI 1999; IEEE TPDS 13(5), 2002) send each position's work
@@ -63,6 +68,12 @@ pub trait Transport: Send + Sync + std::fmt::Debug {
     fn send(&self, to: usize, bytes: &[u8]) -> Result<()>;
     /// A message that has arrived, and from whom; `None` if none has.
     fn receive(&self) -> Result<Option<(usize, Vec<u8>)>>;
+    /// Which machine each process runs on, named by the first process on
+    /// it (`machines()[r]` for process `r`): the processes of one machine
+    /// share one table. By default, each process is alone on its machine.
+    fn machines(&self) -> Vec<usize> {
+        (0..self.size()).collect()
+    }
 }
 
 /// What process 0 calls with the progress of every process together, and
@@ -83,20 +94,52 @@ pub struct Plan {
     /// positions (`docs/distributed.md`).
     pub share_work: u64,
     /// Whether an idle process asks a question already in flight a second
-    /// time, from the other end of its options, as an idle thread does.
+    /// time, from the other end of its options, as an idle thread does
+    /// (always, when every process shares one table).
     pub help: bool,
+    /// Whether the processes of one machine share one table in shared
+    /// memory (`transposition/machine.rs`), as threads do, instead of one
+    /// table each that hears of big components by message; `None`: when a
+    /// machine runs at least [`SHARE_FROM`] processes.
+    pub share_table: Option<bool>,
 }
+
+/// Processes on a machine from which they share one table by default.
+///
+/// Why not from two: sharing saves the work done twice (two processes with
+/// a table each expand a tenth more positions than two threads: Cram 5×9
+/// 14.2–14.3 M against 13.0–13.1 M shared), but memory that processes map
+/// together gets no huge pages where Linux gives them only to a process's
+/// own memory (`transparent_hugepage/shmem_enabled` is `never` here and on
+/// most systems), so each probe of the table misses the TLB more: on this
+/// 2-core VM, two processes sharing took 20.6–21.7 s on 5×9 against
+/// 17.9–18.3 s with a table each. From three the work done twice grows
+/// (four processes with a table each: Cram 4×11 3.1–3.3 M positions
+/// against 2.7–2.8 M shared) and with it the memory held N times, and
+/// sharing wins (4×11 on four processes: 3.1 s against 3.8 s).
+/// `docs/distributed.md` has the runs.
+pub const SHARE_FROM: usize = 3;
 
 impl Default for Plan {
     fn default() -> Self {
-        Plan { share_margin: 28, share_work: 4, help: false }
+        Plan { share_margin: 28, share_work: 4, help: false, share_table: None }
+    }
+}
+
+impl Plan {
+    /// Whether the processes of a machine that runs `processes` of them
+    /// share one table, for games whose table can be shared.
+    pub fn shares_table(&self, processes: usize) -> bool {
+        processes > 1 && self.share_table.unwrap_or(processes >= SHARE_FROM)
     }
 }
 
 impl Plan {
     /// The default plan, changed by `GRUNDY_SHARE_MARGIN` (cells),
-    /// `GRUNDY_SHARE_WORK` (positions) and `GRUNDY_HELP` (1 or 0) if set:
-    /// knobs for measuring, as in `docs/distributed.md`.
+    /// `GRUNDY_SHARE_WORK` (positions), `GRUNDY_HELP` and
+    /// `GRUNDY_SHARE_TABLE` (1 or 0; unset: [`SHARE_FROM`]) if set: knobs
+    /// for measuring, as in
+    /// `docs/distributed.md`.
     pub fn from_env() -> Self {
         let read = |name: &str| std::env::var(name).ok().and_then(|v| v.trim().parse::<u32>().ok());
         let default = Plan::default();
@@ -104,6 +147,7 @@ impl Plan {
             share_margin: read("GRUNDY_SHARE_MARGIN").unwrap_or(default.share_margin),
             share_work: read("GRUNDY_SHARE_WORK").map_or(default.share_work, u64::from),
             help: read("GRUNDY_HELP").map_or(default.help, |h| h != 0),
+            share_table: read("GRUNDY_SHARE_TABLE").map(|s| s != 0).or(default.share_table),
         }
     }
 }

@@ -11,6 +11,7 @@
 
 use std::sync::Mutex;
 
+use ::mpi::collective::{CommunicatorCollectives, Root};
 use ::mpi::environment::Universe;
 use ::mpi::point_to_point::{Destination, MatchedReceiveVec, Source, Status};
 use ::mpi::topology::{Communicator, SimpleCommunicator};
@@ -32,6 +33,8 @@ pub struct Mpi {
     universe: Mutex<Universe>,
     rank: usize,
     size: usize,
+    /// Each process's machine, named by its first process.
+    machines: Vec<usize>,
 }
 
 impl std::fmt::Debug for Mpi {
@@ -54,7 +57,15 @@ impl Mpi {
         universe.set_buffer_size(BUFFER_BYTES);
         let world = universe.world();
         let (rank, size) = (world.rank() as usize, world.size() as usize);
-        Ok(Mpi { universe: Mutex::new(universe), rank, size })
+        // The processes that can share memory with this one (MPI's "shared"
+        // split: one machine), and the first of them, for every process.
+        let here = world.split_shared(world.rank());
+        let mut first = world.rank();
+        here.process_at_rank(0).broadcast_into(&mut first);
+        let mut firsts = vec![0i32; size];
+        world.all_gather_into(&first, &mut firsts[..]);
+        let machines = firsts.into_iter().map(|f| f as usize).collect();
+        Ok(Mpi { universe: Mutex::new(universe), rank, size, machines })
     }
 
     fn world(&self) -> (std::sync::MutexGuard<'_, Universe>, SimpleCommunicator) {
@@ -90,6 +101,10 @@ impl Transport for Mpi {
 
     fn size(&self) -> usize {
         self.size
+    }
+
+    fn machines(&self) -> Vec<usize> {
+        self.machines.clone()
     }
 
     fn send(&self, to: usize, bytes: &[u8]) -> Result<()> {

@@ -14,6 +14,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::super::key::{Key, KeyTable};
 use super::super::nimber_set::{NimberSet, NIMBER_LIMIT};
 use super::super::root::{ask, Rounds};
 use super::super::search::{Frame, Worker};
@@ -47,6 +48,10 @@ struct Mailbox<'t, K> {
     /// Messages sent to each process, and received in all.
     sent_to: Vec<u64>,
     received: u64,
+    /// The processes this one sends what its search learns: every other,
+    /// or, when the processes of each machine share a table, the first
+    /// process of every other machine.
+    learners: Vec<usize>,
 }
 
 impl<'t, K: super::super::Key> Mailbox<'t, K> {
@@ -62,6 +67,12 @@ impl<'t, K: super::super::Key> Mailbox<'t, K> {
     fn send_all(&mut self, message: &Message<K>) -> Result<()> {
         let me = self.transport.rank();
         (0..self.transport.size()).filter(|&p| p != me).try_for_each(|p| self.send(p, message))
+    }
+
+    /// Sends entries to the processes that learn them.
+    fn send_learnt(&mut self, entries: Vec<Entry<K>>) -> Result<()> {
+        let message = Message::Entries(entries);
+        (0..self.learners.len()).try_for_each(|i| self.send(self.learners[i], &message))
     }
 
     fn receive(&mut self) -> Result<Option<(usize, Message<K>)>> {
@@ -245,10 +256,12 @@ struct Messenger<'s, 'g, 't, G: Canonical> {
 impl<G: Canonical> Messenger<'_, '_, '_, G> {
     fn counts(&self) -> Counts {
         let Progress { nodes, table_entries, table_capacity } = self.search.progress();
+        // A table shared on a machine is counted once, by its maker.
+        let counted = !self.search.control.tables.is_shared() || self.search.control.tables.made_here();
         Counts {
             nodes: nodes - self.nodes_before,
-            table_entries,
-            table_capacity,
+            table_entries: if counted { table_entries } else { 0 },
+            table_capacity: if counted { table_capacity } else { 0 },
             messages: self.mailbox.sent,
             entries_sent: self.mailbox.entries_sent,
         }
@@ -287,7 +300,7 @@ impl<G: Canonical> Messenger<'_, '_, '_, G> {
             std::mem::take(&mut *shared)
         };
         self.last_flush = Instant::now();
-        self.mailbox.send_all(&Message::Entries(entries))
+        self.mailbox.send_learnt(entries)
     }
 
     /// A follower's end, when process 0 has said the search is over (or
@@ -338,6 +351,7 @@ pub(super) fn run<G: Canonical>(
             entries_sent: 0,
             sent_to: vec![0; transport.size()],
             received: 0,
+            learners: Vec::new(),
         },
         jobs,
         replies,
@@ -345,10 +359,47 @@ pub(super) fn run<G: Canonical>(
         last_counts: Instant::now(),
         nodes_before: search.progress().nodes,
     };
-    // What is learnt of components this big is shared.
-    let largest = components.iter().map(|(c, _)| search.game.size(c)).max().unwrap_or(0);
-    search.control.share_from.store(largest.saturating_sub(plan.share_margin), Ordering::Relaxed);
-    search.control.share_work.store(plan.share_work, Ordering::Relaxed);
+    let machines = transport.machines();
+    let me = transport.rank();
+    let on = |m: usize| (0..machines.len()).filter(|&p| machines[p] == m).count();
+    // Whether machine `m`'s processes share a table: every process decides
+    // alike for every machine, from the layout alone.
+    let shares = |m: usize| <<G::Key as Key>::Table as KeyTable<G::Key>>::SHAREABLE && plan.shares_table(on(m));
+    let here: Vec<usize> = (0..machines.len()).filter(|&p| machines[p] == machines[me]).collect();
+    let shared = shares(machines[me]);
+    let setup = match setup {
+        Ok(()) if shared => share_on_machine(search, &mut messenger.mailbox, &here),
+        setup => {
+            // Failed to set up: the search will not start, but the first
+            // process here still says it shares nothing, and the others
+            // still hear it (no message may be left unreceived).
+            if shared {
+                if here[0] == me {
+                    here[1..].iter().try_for_each(|&p| messenger.mailbox.send(p, &Message::Table(None)))?;
+                } else {
+                    messenger.mailbox.wait_for(Deadline::NEVER, |from, m| {
+                        matches!(m, Message::Table(_) if from == here[0]).then_some(())
+                    })?;
+                }
+            }
+            setup
+        }
+    };
+    // Entries go to every process that does not see this one's table: of a
+    // machine that shares one, only its first process.
+    messenger.mailbox.learners = (0..machines.len())
+        .filter(|&p| p != me && !(shared && machines[p] == machines[me]))
+        .filter(|&p| !shares(machines[p]) || machines[p] == p)
+        .collect();
+    // What is learnt of components this big is shared, if any process learns it.
+    if !messenger.mailbox.learners.is_empty() {
+        let largest = components.iter().map(|(c, _)| search.game.size(c)).max().unwrap_or(0);
+        search.control.share_from.store(largest.saturating_sub(plan.share_margin), Ordering::Relaxed);
+        search.control.share_work.store(plan.share_work, Ordering::Relaxed);
+    }
+    // Processes that all share one table help each other as threads do.
+    let one_table = shared && here.len() == machines.len();
+    let plan = &Plan { help: plan.help || one_table, ..plan.clone() };
     let outcome = std::thread::scope(|scope| {
         scope.spawn(|| searcher(search, components, jobs_in, replies_out));
         let outcome = if transport.rank() == 0 {
@@ -364,6 +415,40 @@ pub(super) fn run<G: Canonical>(
     search.control.share_from.store(u32::MAX, Ordering::Relaxed);
     search.control.shared.lock().expect("shared entries lock").clear();
     outcome
+}
+
+/// Makes the processes `here` (this machine's, the first first) share one
+/// table: the first moves its table into shared memory and tells the others
+/// where, who join it. An error is this process's failure to set up (the
+/// first's, if it could not share: it tells the others it shares nothing).
+/// Done once: later searches (a sum's next position) keep the table.
+fn share_on_machine<G: Canonical>(
+    search: &PrunedSearch<'_, G>,
+    mailbox: &mut Mailbox<'_, G::Key>,
+    here: &[usize],
+) -> Result<()> {
+    let tables = &search.control.tables;
+    if tables.is_shared() {
+        return Ok(());
+    }
+    if mailbox.transport.rank() == here[0] {
+        let made = tables.share_on_machine().and_then(|handle| {
+            handle.ok_or_else(|| Error::Cluster("this game's table cannot be shared between processes".into()))
+        });
+        let told = Message::Table(made.as_ref().ok().copied());
+        here[1..].iter().try_for_each(|&p| mailbox.send(p, &told))?;
+        return made.map(|_| ()).map_err(|e| Error::Cluster(format!("sharing the table on this machine: {e}")));
+    }
+    let first = here[0];
+    let handle = mailbox.wait_for(Deadline::NEVER, |from, m| match m {
+        Message::Table(handle) if from == first => Some(*handle),
+        _ => None,
+    })?;
+    match handle {
+        Some(handle) => tables.join_machine(handle),
+        // (The first process's failure is the one reported.)
+        None => Ok(()),
+    }
 }
 
 fn follow<G: Canonical>(messenger: &mut Messenger<'_, '_, '_, G>, setup: Result<()>) -> Result<(u8, Tally)> {

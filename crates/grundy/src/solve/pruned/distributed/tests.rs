@@ -10,18 +10,20 @@ use super::{check_shares, nim_value, share_path, Plan, Tally, Transport};
 use crate::catalogue::{Cram, CramBoard};
 use crate::error::Error;
 use crate::solve::pruned::root::Answer;
-use crate::solve::pruned::transposition::{Entry, Knowledge};
+use crate::solve::pruned::transposition::{Entry, Knowledge, TableHandle};
 use crate::solve::pruned::{CompactKey, PrunedSearch};
 use crate::testing::Xorshift;
 
 /// The messages waiting for one process: each with its sender.
 type Queue = Mutex<VecDeque<(usize, Vec<u8>)>>;
 
-/// Processes as threads: process p's messages wait in `queues[p]`.
+/// Processes as threads: process p's messages wait in `queues[p]`; it
+/// plays a process on machine `machines[p]` (the first process there).
 #[derive(Debug)]
 struct Local {
     rank: usize,
     queues: Arc<Vec<Queue>>,
+    machines: Vec<usize>,
 }
 
 impl Transport for Local {
@@ -41,35 +43,53 @@ impl Transport for Local {
     fn receive(&self) -> crate::error::Result<Option<(usize, Vec<u8>)>> {
         Ok(self.queues[self.rank].lock().unwrap().pop_front())
     }
+
+    fn machines(&self) -> Vec<usize> {
+        self.machines.clone()
+    }
 }
 
-fn cluster(processes: usize) -> Vec<Local> {
-    let queues = Arc::new((0..processes).map(|_| Mutex::new(VecDeque::new())).collect::<Vec<_>>());
-    (0..processes).map(|rank| Local { rank, queues: Arc::clone(&queues) }).collect()
+/// Processes on machines: `machines[p]` is the first process on process
+/// `p`'s machine.
+fn cluster(machines: &[usize]) -> Vec<Local> {
+    let queues = Arc::new(machines.iter().map(|_| Mutex::new(VecDeque::new())).collect::<Vec<_>>());
+    (0..machines.len()).map(|rank| Local { rank, queues: Arc::clone(&queues), machines: machines.to_vec() }).collect()
+}
+
+/// How `processes` processes may sit on machines: each on its own (no
+/// table shared), all on one, and the first two on one with the others
+/// alone (whether a machine's processes share a table is the plan's).
+fn layouts(processes: usize) -> Vec<Vec<usize>> {
+    let mut layouts =
+        vec![(0..processes).collect(), vec![0; processes], (0..processes).map(|p| if p < 2 { 0 } else { p }).collect()];
+    layouts.dedup();
+    layouts
 }
 
 /// The nim-value of `board` found by `processes` threads playing processes,
-/// and process 0's tally; `setup` fails on the processes it names.
+/// each alone on its machine, and process 0's tally; `setup` fails on the
+/// processes it names.
 fn distributed(
     board: &CramBoard,
     processes: usize,
     plan: &Plan,
     failing: &[usize],
 ) -> crate::error::Result<(u8, Tally)> {
-    distributed_interrupted(board, processes, plan, failing, None)
+    distributed_on(board, &(0..processes).collect::<Vec<_>>(), plan, failing, None)
 }
 
-/// [`distributed`], with process `p` interrupted (as by a signal) after
+/// [`distributed`] on processes on `machines`, with process `p` interrupted (as by a signal) after
 /// `delay` if `interrupt` is `Some((p, delay))`. Every message sent has been
 /// received when the processes end (MPI's end would wait for any left).
-fn distributed_interrupted(
+fn distributed_on(
     board: &CramBoard,
-    processes: usize,
+    machines: &[usize],
     plan: &Plan,
     failing: &[usize],
     interrupt: Option<(usize, std::time::Duration)>,
 ) -> crate::error::Result<(u8, Tally)> {
-    let transports = cluster(processes);
+    let processes = machines.len();
+    let transports = cluster(machines);
     let flags: Vec<_> = (0..processes).map(|_| Arc::new(std::sync::atomic::AtomicBool::new(false))).collect();
     let found = std::thread::scope(|scope| {
         if let Some((p, delay)) = interrupt {
@@ -129,10 +149,15 @@ fn processes_agree_with_one_search_on_random_boards() {
         let board = random_cram(&mut rng);
         let expected = PrunedSearch::with_memory(&Cram, 1 << 22).nim_value(&board).unwrap();
         for processes in 1..=4 {
-            let plan = Plan { help: processes == 3, ..Plan::default() };
-            let (value, tally) = distributed(&board, processes, &plan, &[]).unwrap();
-            assert_eq!(value, expected, "{} on {processes} processes", board.to_text());
-            assert_eq!(tally.processes.len(), processes);
+            for share_table in [None, Some(true)] {
+                let plan = Plan { help: processes == 3, share_table, ..Plan::default() };
+                for machines in layouts(processes) {
+                    let (value, tally) = distributed_on(&board, &machines, &plan, &[], None).unwrap();
+                    let text = board.to_text();
+                    assert_eq!(value, expected, "{text} on machines {machines:?}, sharing {share_table:?}");
+                    assert_eq!(tally.processes.len(), processes);
+                }
+            }
         }
     }
 }
@@ -148,9 +173,11 @@ fn processes_agree_on_boards_with_long_root_questions() {
         // shares every entry.)
         for (processes, help, share_work) in [(2, false, 4), (3, true, 0), (4, false, 4)] {
             let plan = Plan { help, share_work, ..Plan::default() };
-            let (value, tally) = distributed(&board, processes, &plan, &[]).unwrap();
-            assert_eq!(value, expected, "{text} on {processes} processes");
-            assert!(tally.nodes() > 0 && tally.messages() > 0, "{text}: {tally:?}");
+            for machines in layouts(processes) {
+                let (value, tally) = distributed_on(&board, &machines, &plan, &[], None).unwrap();
+                assert_eq!(value, expected, "{text} on processes on machines {machines:?}");
+                assert!(tally.nodes() > 0 && tally.messages() > 0, "{text}: {tally:?}");
+            }
         }
     }
 }
@@ -160,7 +187,36 @@ fn a_sum_of_boards_is_the_nim_sum_of_their_values() {
     // Two regions: two root components, searched one after the other.
     let board = Cram.parse("....#..../....#..../....#....").unwrap();
     let expected = PrunedSearch::with_memory(&Cram, 1 << 22).nim_value(&board).unwrap();
-    assert_eq!(distributed(&board, 3, &Plan::default(), &[]).unwrap().0, expected);
+    for machines in layouts(3) {
+        assert_eq!(distributed_on(&board, &machines, &Plan::default(), &[], None).unwrap().0, expected);
+    }
+}
+
+#[test]
+fn processes_on_one_machine_share_their_table_and_send_no_entries() {
+    let board = Cram.parse("4x7").unwrap();
+    let expected = PrunedSearch::with_memory(&Cram, 1 << 22).nim_value(&board).unwrap();
+    let run = |machines: &[usize], share_table| {
+        let (value, tally) =
+            distributed_on(&board, machines, &Plan { share_table, ..Plan::default() }, &[], None).unwrap();
+        assert_eq!(value, expected, "machines {machines:?}, sharing {share_table:?}");
+        tally
+    };
+    // Three on a machine share by default (SHARE_FROM); the table is
+    // counted once, by the process that made it.
+    let tally = run(&[0, 0, 0], None);
+    assert_eq!(tally.entries_sent(), 0, "{tally:?}");
+    assert!(tally.processes[0].table_capacity > 0 && tally.processes[1].table_capacity == 0, "{tally:?}");
+    // Two do when told to; by default each keeps its own and sends entries.
+    assert_eq!(run(&[0, 0], Some(true)).entries_sent(), 0);
+    let tally = run(&[0, 0], None);
+    assert!(tally.entries_sent() > 0 && tally.processes.iter().all(|c| c.table_capacity > 0), "{tally:?}");
+    // A machine that shares and a process alone: entries go between them.
+    assert!(run(&[0, 0, 0, 3], None).entries_sent() > 0);
+    assert!(run(&[0, 0, 2, 2], Some(true)).entries_sent() > 0);
+    // Told not to, three keep a table each.
+    let tally = run(&[0, 0, 0], Some(false));
+    assert!(tally.processes.iter().all(|c| c.table_capacity > 0), "{tally:?}");
 }
 
 #[test]
@@ -170,6 +226,11 @@ fn a_process_that_fails_to_set_up_stops_every_process() {
     assert_eq!(error, Error::Cluster("process 2: a damaged share".into()));
     let error = distributed(&board, 2, &Plan::default(), &[0, 1]).unwrap_err();
     assert_eq!(error, Error::Cluster("process 0: a damaged share".into()));
+    // Three on one machine (sharing a table): a failing first process or another.
+    for failing in [0, 2] {
+        let error = distributed_on(&board, &[0, 0, 0], &Plan::default(), &[failing], None).unwrap_err();
+        assert_eq!(error, Error::Cluster(format!("process {failing}: a damaged share")));
+    }
 }
 
 #[test]
@@ -178,10 +239,10 @@ fn an_interrupted_process_stops_every_process_and_leaves_no_message() {
     // while questions are under way and entries in flight, on process 0
     // (which stops the others) or on another (which asks process 0 to).
     let board = Cram.rectangle(3, 13).unwrap();
-    for (processes, interrupted) in [(2, 0), (2, 1), (3, 2)] {
+    for (machines, interrupted) in [(vec![0, 1], 0), (vec![0, 1], 1), (vec![0, 1, 2], 2), (vec![0, 0, 0], 1)] {
         let delay = std::time::Duration::from_millis(50);
-        let found = distributed_interrupted(&board, processes, &Plan::default(), &[], Some((interrupted, delay)));
-        assert_eq!(found.unwrap_err(), Error::Interrupted, "{processes} processes, process {interrupted}");
+        let found = distributed_on(&board, &machines, &Plan::default(), &[], Some((interrupted, delay)));
+        assert_eq!(found.unwrap_err(), Error::Interrupted, "machines {machines:?}, process {interrupted}");
     }
 }
 
@@ -202,6 +263,8 @@ fn messages_survive_their_bytes() {
         Message::Final { counts: Counts::default(), sent_to: vec![0, 4, 5] },
         Message::Done { expected: 12 },
         Message::Stop(None),
+        Message::Table(None),
+        Message::Table(Some(TableHandle { pid: 4321, fd: 7, bytes: 1 << 24 })),
     ];
     for message in messages {
         let bytes = message.encode();

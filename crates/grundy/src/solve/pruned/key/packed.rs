@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::{merge, mix, CompactKey, Key, KeyTable};
 use crate::solve::pruned::transposition::entry::{Entry, Knowledge, EXCLUDED_BITS};
+use crate::solve::pruned::transposition::memory::{Buckets, SharedMemory};
 
 const WAYS: usize = 4;
 /// The smallest table, in buckets.
@@ -24,7 +25,7 @@ struct Bucket([[AtomicU64; 2]; WAYS]);
 
 /// The table of compact keys.
 pub struct PackedTable {
-    buckets: Box<[Bucket]>,
+    buckets: Buckets<Bucket>,
     shift: u32,
 }
 
@@ -57,6 +58,7 @@ impl PackedTable {
 impl KeyTable<CompactKey> for PackedTable {
     const ENTRY_BYTES: usize = 16;
     const MIN_BYTES: usize = MIN_BUCKETS * std::mem::size_of::<Bucket>();
+    const SHAREABLE: bool = true;
 
     /// A table of about `bytes` (a power of two of buckets, at least 64 KiB).
     fn with_memory(bytes: usize) -> Self {
@@ -76,7 +78,17 @@ impl KeyTable<CompactKey> for PackedTable {
         // 3 × 13 on two threads, 25 alternating runs: −3 to −4% and −2%).
         let buckets: Vec<Bucket> =
             (0..count).into_par_iter().with_min_len(1 << 14).map(|_| Bucket::default()).collect();
-        PackedTable { buckets: buckets.into_boxed_slice(), shift: 64 - count.trailing_zeros() }
+        PackedTable { buckets: Buckets::on_heap(buckets.into_boxed_slice()), shift: 64 - count.trailing_zeros() }
+    }
+
+    fn in_shared(memory: SharedMemory) -> Option<Self> {
+        let count = memory.len() / std::mem::size_of::<Bucket>();
+        if !count.is_power_of_two() || count < MIN_BUCKETS {
+            return None;
+        }
+        // SAFETY: a bucket is atomic words only, and all zeros is empty.
+        let buckets = unsafe { Buckets::in_shared(memory) };
+        Some(PackedTable { buckets, shift: 64 - count.trailing_zeros() })
     }
 
     fn capacity(&self) -> usize {

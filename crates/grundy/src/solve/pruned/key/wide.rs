@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::{merge, mix, Key, KeyTable, WideKey};
 use crate::solve::pruned::transposition::entry::{Entry, Knowledge, EXCLUDED_BITS};
+use crate::solve::pruned::transposition::memory::{Buckets, SharedMemory};
 
 const WAYS: usize = 4;
 /// The smallest table, in buckets.
@@ -22,7 +23,7 @@ struct Bucket([[AtomicU64; 4]; WAYS]);
 
 /// The table of wide keys.
 pub struct WideTable {
-    buckets: Box<[Bucket]>,
+    buckets: Buckets<Bucket>,
     shift: u32,
 }
 
@@ -63,6 +64,7 @@ impl WideTable {
 impl KeyTable<WideKey> for WideTable {
     const ENTRY_BYTES: usize = 32;
     const MIN_BYTES: usize = MIN_BUCKETS * std::mem::size_of::<Bucket>();
+    const SHAREABLE: bool = true;
 
     /// A table of about `bytes` (a power of two of buckets), zeroed up
     /// front as the compact table is (see `packed.rs`).
@@ -72,7 +74,17 @@ impl KeyTable<WideKey> for WideTable {
         let count = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() >> 1 };
         let buckets: Vec<Bucket> =
             (0..count).into_par_iter().with_min_len(1 << 13).map(|_| Bucket::default()).collect();
-        WideTable { buckets: buckets.into_boxed_slice(), shift: 64 - count.trailing_zeros() }
+        WideTable { buckets: Buckets::on_heap(buckets.into_boxed_slice()), shift: 64 - count.trailing_zeros() }
+    }
+
+    fn in_shared(memory: SharedMemory) -> Option<Self> {
+        let count = memory.len() / std::mem::size_of::<Bucket>();
+        if !count.is_power_of_two() || count < MIN_BUCKETS {
+            return None;
+        }
+        // SAFETY: a bucket is atomic words only, and all zeros is empty.
+        let buckets = unsafe { Buckets::in_shared(memory) };
+        Some(WideTable { buckets, shift: 64 - count.trailing_zeros() })
     }
 
     fn capacity(&self) -> usize {

@@ -1,10 +1,12 @@
 //! The transposition table that grows with what it holds.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use super::super::key::{CompactKey, Key, KeyTable};
+use super::machine::{Machine, TableHandle};
 use super::Table;
+use crate::error::Result;
 
 /// The first table of a [`GrowingTable`]: half the last-level cache of a
 /// small server. Measured against 256 KiB (both growing at a quarter full;
@@ -33,11 +35,16 @@ const INITIAL_BYTES: usize = 16 << 20;
 /// stay within the budget because the last table is at most half of it.
 /// Entries written to an old table during the copy may be lost — they are
 /// a cache, so that only costs time.
+///
+/// The processes of a distributed search that run on one machine share one
+/// such table ([`GrowingTable::share_on_machine`], `machine.rs`): then the
+/// generation, the count of entries and the growing are the machine's.
 pub struct GrowingTable<K: Key = CompactKey> {
     generations: Mutex<Vec<Arc<Table<K>>>>,
     generation: AtomicUsize,
     filled: AtomicU64,
     max_bytes: usize,
+    machine: OnceLock<Machine>,
 }
 
 impl<K: Key> GrowingTable<K> {
@@ -49,38 +56,118 @@ impl<K: Key> GrowingTable<K> {
             generation: AtomicUsize::new(0),
             filled: AtomicU64::new(0),
             max_bytes,
+            machine: OnceLock::new(),
+        }
+    }
+
+    /// Moves this table into memory that other processes of this machine
+    /// can map ([`GrowingTable::join_machine`]), entries and all, and says
+    /// where; `None` if tables of this kind of key cannot be shared (then
+    /// nothing changes). Call before searching, once.
+    pub fn share_on_machine(&self) -> Result<Option<TableHandle>> {
+        let mut generations = self.generations.lock().expect("table lock");
+        let first = Arc::clone(generations.last().expect("one table"));
+        let Some((machine, table)) = Machine::create(&first)? else { return Ok(None) };
+        let handle = machine.handle();
+        *generations = vec![Arc::new(table)];
+        self.machine.set(machine).ok().expect("shared once");
+        Ok(Some(handle))
+    }
+
+    /// Uses the table another process of this machine shared, storing this
+    /// table's entries in it (a checkpoint's share, loaded before). Call
+    /// before searching, once.
+    pub fn join_machine(&self, handle: TableHandle) -> Result<()> {
+        let machine = Machine::join(handle)?;
+        let mut generations = self.generations.lock().expect("table lock");
+        let own = Arc::clone(generations.last().expect("one table"));
+        let mut shared = Vec::new();
+        machine.catch_up(&mut shared);
+        if shared.is_empty() {
+            return Err(crate::error::Error::Cluster("the table shared on this machine could not be mapped".into()));
+        }
+        let mut entries = 0;
+        own.for_each(|_| entries += 1);
+        if entries > 0 {
+            let wanted = (entries + machine.filled().load(Relaxed) as usize).saturating_mul(4) * K::Table::ENTRY_BYTES;
+            machine.grow_to(&mut shared, wanted.min(self.max_bytes));
+            let table = shared.last().expect("one table");
+            let mut filled = 0;
+            own.for_each(|e| filled += u64::from(table.store(e)));
+            machine.filled().fetch_add(filled, Relaxed);
+        }
+        *generations = shared;
+        self.machine.set(machine).ok().expect("shared once");
+        Ok(())
+    }
+
+    /// Whether this process made the table it shares on its machine.
+    pub fn made_here(&self) -> bool {
+        self.machine.get().is_some_and(|m| m.creator)
+    }
+
+    /// Whether other processes of this machine use this table too.
+    pub fn is_shared(&self) -> bool {
+        self.machine.get().is_some()
+    }
+
+    /// The table a checkpoint of this process saves: the current one, or
+    /// an empty one when another process of this machine made the shared
+    /// table and saves it (each process writes its own share).
+    pub fn to_save(&self) -> Arc<Table<K>> {
+        match self.machine.get() {
+            Some(machine) if !machine.creator => Arc::new(Table::with_memory(K::Table::MIN_BYTES)),
+            _ => self.current().1,
         }
     }
 
     /// The current table and its generation number.
     pub fn current(&self) -> (usize, Arc<Table<K>>) {
-        let generations = self.generations.lock().expect("table lock");
+        let mut generations = self.generations.lock().expect("table lock");
+        if let Some(machine) = self.machine.get() {
+            machine.catch_up(&mut generations);
+        }
         (generations.len() - 1, Arc::clone(generations.last().expect("one table")))
     }
 
     /// The current generation number (cheap: no lock).
+    #[inline]
     pub fn generation(&self) -> usize {
-        self.generation.load(Relaxed)
+        match self.machine.get() {
+            Some(machine) => machine.generation(),
+            None => self.generation.load(Relaxed),
+        }
+    }
+
+    /// The count of filled slots: this process's, or its machine's.
+    fn filled(&self) -> &AtomicU64 {
+        self.machine.get().map_or(&self.filled, Machine::filled)
     }
 
     /// Counts slots filled by a worker.
     pub fn add_filled(&self, count: u64) {
-        self.filled.fetch_add(count, Relaxed);
+        self.filled().fetch_add(count, Relaxed);
     }
 
     /// Entries stored (approximately) and capacity of the current table.
     pub fn fill(&self) -> (u64, u64) {
         let (_, table) = self.current();
-        (self.filled.load(Relaxed).min(table.capacity() as u64), table.capacity() as u64)
+        (self.filled().load(Relaxed).min(table.capacity() as u64), table.capacity() as u64)
     }
 
     /// Doubles the table if it is a quarter full and the budget allows.
     pub fn maybe_grow(&self) {
         let mut generations = self.generations.lock().expect("table lock");
+        if let Some(machine) = self.machine.get() {
+            machine.catch_up(&mut generations);
+        }
         let old = generations.last().expect("one table");
         let bigger = old.bytes() * 2;
-        if self.filled.load(Relaxed) * 4 < old.capacity() as u64 || bigger > self.max_bytes {
+        if self.filled().load(Relaxed) * 4 < old.capacity() as u64 || bigger > self.max_bytes {
             return;
+        }
+        if let Some(machine) = self.machine.get() {
+            return machine.grow_to(&mut generations, bigger);
         }
         Self::replace(&mut generations, &self.generation, &self.filled, bigger);
     }
@@ -98,6 +185,9 @@ impl<K: Key> GrowingTable<K> {
         let mut bytes = generations.last().expect("one table").bytes();
         while bytes / K::Table::ENTRY_BYTES < entries.saturating_mul(4) && bytes * 2 <= self.max_bytes {
             bytes *= 2;
+        }
+        if let Some(machine) = self.machine.get() {
+            return machine.grow_to(&mut generations, bytes);
         }
         if bytes > generations.last().expect("one table").bytes() {
             Self::replace(&mut generations, &self.generation, &self.filled, bytes);
@@ -121,12 +211,16 @@ impl<K: Key> GrowingTable<K> {
 
     /// Whether growing is worth checking (cheap: no lock).
     pub fn wants_to_grow(&self, capacity: usize) -> bool {
-        self.filled.load(Relaxed) * 4 >= capacity as u64
+        self.filled().load(Relaxed) * 4 >= capacity as u64
     }
 
     /// Frees every table but the current one; call only when no worker
-    /// holds an old one.
+    /// holds an old one. A table shared on a machine keeps them all: a
+    /// process that is late may still have to map them through this one.
     pub fn release_old(&self) {
+        if self.is_shared() {
+            return;
+        }
         let mut generations = self.generations.lock().expect("table lock");
         let last = generations.len() - 1;
         generations.drain(..last).for_each(drop);

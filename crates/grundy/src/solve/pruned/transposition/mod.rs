@@ -17,6 +17,8 @@
 
 pub mod entry;
 mod growing;
+mod machine;
+pub(crate) mod memory;
 #[cfg(test)]
 mod tests;
 
@@ -24,6 +26,7 @@ use super::key::{CompactKey, Key, KeyTable};
 
 pub use entry::{Entry, Knowledge, EXCLUDED_BITS};
 pub use growing::GrowingTable;
+pub use machine::TableHandle;
 
 /// The table: keys of one kind ([`Key`]), in that kind's layout.
 pub struct Table<K: Key = CompactKey> {
@@ -35,6 +38,12 @@ impl<K: Key> Table<K> {
     /// [`KeyTable::MIN_BYTES`]).
     pub fn with_memory(bytes: usize) -> Self {
         Table { inner: K::Table::with_memory(bytes) }
+    }
+
+    /// A table over `memory`, which other processes of this machine map
+    /// too; `None` if this kind of key's layout cannot be shared.
+    pub fn in_shared(memory: memory::SharedMemory) -> Option<Self> {
+        K::Table::in_shared(memory).map(|inner| Table { inner })
     }
 
     /// The number of entries the table can hold.

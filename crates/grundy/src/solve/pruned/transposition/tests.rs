@@ -149,3 +149,45 @@ fn a_hash_collision_never_gives_another_keys_value() {
     table.store(Entry { key: b.clone(), knowledge: Knowledge::Exact(1), priority: 3 }, hash);
     assert_eq!((table.find(&a, hash), table.find(&b, hash)), (Some(Knowledge::Exact(2)), Some(Knowledge::Exact(1))));
 }
+
+/// Two growing tables playing two processes of one machine: one shares its
+/// table (entries it held come along), the other joins (its own entries go
+/// in); what either stores the other finds; growth by either moves both;
+/// only the maker saves the entries.
+#[cfg(target_os = "linux")]
+fn shared_on_a_machine<K: Sample>() {
+    let (maker, joiner) = (GrowingTable::<K>::new(64 << 20), GrowingTable::<K>::new(64 << 20));
+    maker.current().1.insert(&K::sample(1), 1, 5);
+    joiner.current().1.insert(&K::sample(2), 2, 5);
+    let handle = maker.share_on_machine().unwrap().expect("a fixed layout is shareable");
+    joiner.join_machine(handle).unwrap();
+    assert!(maker.is_shared() && joiner.is_shared() && maker.made_here() && !joiner.made_here());
+    let (g, table) = joiner.current();
+    assert_eq!((table.get(&K::sample(1)), table.get(&K::sample(2))), (Some(1), Some(2)));
+    for k in 3..600_000u128 {
+        let (_, table) = joiner.current();
+        if table.insert(&K::sample(k), (k % 5) as u8, 3) {
+            joiner.add_filled(1);
+        }
+        if k % 1024 == 0 && joiner.wants_to_grow(table.capacity()) {
+            joiner.maybe_grow();
+        }
+    }
+    assert!(joiner.generation() > g, "the joiner grew the table");
+    assert_eq!(maker.generation(), joiner.generation(), "the maker sees the growth");
+    let (_, table) = maker.current();
+    let found = (3..600_000u128).filter(|&k| table.get(&K::sample(k)) == Some((k % 5) as u8)).count();
+    assert!(found > 540_000, "found {found}"); // (as one process's: a few per cent overflow)
+    assert!(maker.to_save().entries().len() > 540_000);
+    assert!(joiner.to_save().entries().is_empty(), "the joiner's share is empty: the maker saves the table");
+    assert_eq!(maker.fill(), joiner.fill(), "one count for the machine");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn processes_of_a_machine_share_one_growing_table() {
+    shared_on_a_machine::<CompactKey>();
+    shared_on_a_machine::<WideKey>();
+    // Tables of variable-length keys stay each process's own.
+    assert_eq!(GrowingTable::<BytesKey>::new(1 << 20).share_on_machine().unwrap(), None);
+}
