@@ -130,6 +130,19 @@ fn bad_input_is_one_clear_line() {
     assert!(fails(&["solve", "nim", "99999999999999999999"]).contains("too large"));
     assert!(fails(&["solve", "king", "1,99999999999999999999"]).contains("too large"));
     assert!(fails(&["solve", "ruler", "100000000000"]).contains("too large"));
+    // Pieces far out on the quarter plane, a bomb with billions of options:
+    // these ran out of memory (in the search's first position) before the
+    // search's limit was checked.
+    for args in [
+        &["solve", "queen", "99999999,99999999"][..],
+        &["solve", "hyper-knight", "99999999,99999999"],
+        &["solve", "--misere", "rook", "20000,20000"],
+        &["play", "queen", "99999999,99999999"],
+        &["solve", "bomb", "99999,99999"],
+        &["solve", "bomb", "1,4000000000"],
+    ] {
+        assert!(fails(args).contains("too large"), "{args:?}");
+    }
     // Wythoff: one large position is answered from the P-positions (below),
     // but a sum still needs nim-values, which only search gives.
     assert!(fails(&["solve", "wythoff", "5000,3", "1,2"]).contains("too large"));

@@ -60,6 +60,13 @@ impl Monotone for BombGame {
     }
 }
 
+/// The most options a bomb's cell may have (`(p − 1)(q − 1)`, or `p + q − 2`
+/// on the first row or column): a search
+/// lists one position's options at once (100 MB here), and the search of a
+/// cell values every cell below it, about (pq)²/4 options in all — hours
+/// already well below this.
+pub const MAX_BOMB_OPTIONS: u64 = 1 << 22;
+
 impl Notation for BombGame {
     fn parse_position(&self, text: &str) -> Result<(u32, u32)> {
         let (p, q): (u32, u32) = parse_pair(text, "a cell p,q (row, column, from 1)")?;
@@ -67,6 +74,17 @@ impl Notation for BombGame {
             return Err(Error::InvalidPosition(format!(
                 "the cell {text} is off the board: rows and columns count from 1"
             )));
+        }
+        let (u, v) = (p as u64 - 1, q as u64 - 1);
+        // (On the first row or column a bomb slides: one option a cell.)
+        let options = if u > 0 && v > 0 { u * v } else { u + v };
+        if options > MAX_BOMB_OPTIONS {
+            return Err(Error::TooLarge {
+                what: format!("the bomb at {text} (its options)"),
+                needed: options as u128,
+                limit: MAX_BOMB_OPTIONS as u128,
+                unit: "options",
+            });
         }
         Ok((p, q))
     }
@@ -81,6 +99,18 @@ mod tests {
     use crate::game::Indexed;
     use crate::game::Rectangle;
     use crate::solve::{dense::solve_dense, NormalPlay, Search};
+
+    /// A cell with billions of options is refused before any is listed
+    /// (it used to exhaust memory); the first row or column may be long.
+    #[test]
+    fn cells_with_too_many_options_are_refused() {
+        let error = BombGame.parse_position("99999,99999").unwrap_err().to_string();
+        assert!(error.contains("9999600004") && error.contains("4194304"), "{error}");
+        assert!(BombGame.parse_position("1,4000000").is_ok());
+        assert!(BombGame.parse_position("1,4000000000").is_err());
+        assert!(BombGame.parse_position("2049,2049").is_ok());
+        assert!(BombGame.parse_position("2050,2049").is_err());
+    }
 
     #[test]
     fn table_and_search_agree() {

@@ -51,7 +51,8 @@ pub(super) fn board_game(description: &Description, moves: impl Into<Moves>) -> 
     let Some(goal) = options.goal else {
         return Ok(Box::new(
             NormalGame::new(description.text, game, Search::normal_play, Some(board_table_normal))
-                .with_picture(picture::board),
+                .with_picture(picture::board)
+                .with_reachable_bound(|game, &cell, cap| game.reachable_bound(cell, cap)),
         ));
     };
     let race = game.with_goal(goal)?;

@@ -37,6 +37,27 @@ pub type ReachableBound<G> = fn(&G, &<G as crate::game::Game>::Position, u128) -
 /// The most positions a race's graph may have ([`remoteness_of`] explores it).
 pub const MAX_RACE_POSITIONS: usize = 10_000_000;
 
+/// Refuses a position from which play may reach `reachable` positions
+/// (counted up to a thousand times `limit`, so the message says how far),
+/// more than `limit`, before any search: `what` (the race, the search)
+/// from `text`.
+pub(super) fn refuse_beyond(reachable: u128, text: &str, what: &str, limit: usize) -> Result<()> {
+    let limit = limit as u128;
+    let cap = limit * 1000;
+    match reachable {
+        reachable if reachable > cap => Err(Error::InvalidPosition(format!(
+            "too large: {what} from {text} may reach more than {cap} positions, more than the limit of {limit}"
+        ))),
+        reachable if reachable > limit => Err(Error::TooLarge {
+            what: format!("{what} from {text} (the positions it may reach)"),
+            needed: reachable,
+            limit,
+            unit: "positions",
+        }),
+        _ => Ok(()),
+    }
+}
+
 impl<G: Goal + Notation + Send + Sync + 'static> GoalGame<G>
 where
     G::Position: Debug + Hash + Send,
@@ -56,21 +77,12 @@ where
 
     fn check_size(&self, position: &G::Position, text: &str) -> Result<()> {
         let Some(bound) = self.reachable else { return Ok(()) };
-        let limit = MAX_RACE_POSITIONS as u128;
-        // Counted exactly well past the limit, so the message says how far.
-        let cap = limit * 1000;
-        match bound(&self.game, position, cap) {
-            reachable if reachable > cap => Err(Error::InvalidPosition(format!(
-                "too large: the race from {text} may reach more than {cap} positions, more than the limit of {limit}"
-            ))),
-            reachable if reachable > limit => Err(Error::TooLarge {
-                what: format!("the race from {text} (the positions it may reach)"),
-                needed: reachable,
-                limit,
-                unit: "positions",
-            }),
-            _ => Ok(()),
-        }
+        refuse_beyond(
+            bound(&self.game, position, MAX_RACE_POSITIONS as u128 * 1000),
+            text,
+            "the race",
+            MAX_RACE_POSITIONS,
+        )
     }
 
     /// Draws positions with `picture` in `play`.

@@ -7,6 +7,7 @@ use std::ops::RangeInclusive;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
+use super::goal_game::{refuse_beyond, ReachableBound};
 use super::playable::{lock, parse_all, tabulate_or_explain, with_picture, PlayLoop, Playable, Tabulator};
 use crate::error::{Error, Result};
 use crate::game::Convention;
@@ -16,7 +17,7 @@ use crate::report::{ComponentReport, Report, ValueTable};
 use crate::solve::misere::MisereSums;
 use crate::solve::quotient::MisereOracle;
 use crate::solve::remoteness::{every_sg_outcome, SuspensePlay};
-use crate::solve::{analyse_sum, Decision, NormalPlay, Search};
+use crate::solve::{analyse_sum, Decision, NormalPlay, Search, DEFAULT_POSITION_LIMIT};
 
 /// How a [`NormalGame`] searches: plain, decomposing, or by closed form.
 pub type SearchOf<G> = fn(Arc<G>) -> Search<Arc<G>, NormalPlay>;
@@ -34,6 +35,7 @@ where
     misere: Mutex<MisereSums<Arc<G>>>,
     tabulate: Option<Tabulator<G>>,
     picture: Option<Picture<G>>,
+    reachable: Option<ReachableBound<G>>,
 }
 
 impl<G: Notation + Send + Sync + 'static> NormalGame<G>
@@ -51,7 +53,26 @@ where
             game,
             tabulate,
             picture: None,
+            reachable: None,
         }
+    }
+
+    /// Refuses positions from which `bound` says more positions may be
+    /// reached than the search remembers ([`DEFAULT_POSITION_LIMIT`]),
+    /// before any search: a queen far out on the quarter plane would
+    /// otherwise fill memory before the limit is checked.
+    pub fn with_reachable_bound(mut self, bound: ReachableBound<G>) -> Self {
+        self.reachable = Some(bound);
+        self
+    }
+
+    fn check_sizes(&self, positions: &[String]) -> Result<()> {
+        let Some(bound) = self.reachable else { return Ok(()) };
+        let cap = DEFAULT_POSITION_LIMIT as u128 * 1000;
+        positions.iter().try_for_each(|text| {
+            let position = self.game.parse_position(text)?;
+            refuse_beyond(bound(&self.game, &position, cap), text, "the search", DEFAULT_POSITION_LIMIT)
+        })
     }
 
     /// Draws positions with `picture` in `play` (heaps stay numbers without one).
@@ -173,6 +194,7 @@ where
     }
 
     fn solve_in(&self, positions: &[String], play: Convention) -> Result<Report> {
+        self.check_sizes(positions)?;
         match play {
             Convention::Normal => self.solve_normal(positions),
             Convention::Misere => self.solve_misere(positions),
@@ -191,6 +213,7 @@ where
     }
 
     fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
+        self.check_sizes(positions)?;
         let session = Session::new(&*self.game, parse_all(&*self.game, positions)?, convention)?;
         run(&mut with_picture(session, self.picture))
     }

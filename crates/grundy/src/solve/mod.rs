@@ -51,4 +51,4 @@ pub use analysis::{analyse_closed, analyse_goal, analyse_sum, ClosedAnalysis, Go
 pub use closed_form::check_closed_form;
 pub use decision::Decision;
 pub use rule::{GoalPlay, NormalPlay, Rule};
-pub use search::Search;
+pub use search::{Search, DEFAULT_POSITION_LIMIT};

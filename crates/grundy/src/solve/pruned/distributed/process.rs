@@ -437,7 +437,7 @@ fn share_on_machine<G: Canonical>(
         });
         let told = Message::Table(made.as_ref().ok().copied());
         here[1..].iter().try_for_each(|&p| mailbox.send(p, &told))?;
-        return made.map(|_| ()).map_err(|e| Error::Cluster(format!("sharing the table on this machine: {e}")));
+        return made.map(|_| ()).map_err(|e| could_not_share(&e));
     }
     let first = here[0];
     let handle = mailbox.wait_for(Deadline::NEVER, |from, m| match m {
@@ -445,10 +445,23 @@ fn share_on_machine<G: Canonical>(
         _ => None,
     })?;
     match handle {
-        Some(handle) => tables.join_machine(handle),
+        Some(handle) => tables.join_machine(handle).map_err(|e| could_not_share(&e)),
         // (The first process's failure is the one reported.)
         None => Ok(()),
     }
+}
+
+/// Why the processes of a machine could not share a table, and the way
+/// around it.
+fn could_not_share(error: &Error) -> Error {
+    let why = match error {
+        Error::Cluster(why) => why.clone(),
+        other => other.to_string(),
+    };
+    Error::Cluster(format!(
+        "sharing the table between the processes of this machine: {why} (GRUNDY_SHARE_TABLE=0 gives each process a \
+         table of its own)"
+    ))
 }
 
 fn follow<G: Canonical>(messenger: &mut Messenger<'_, '_, '_, G>, setup: Result<()>) -> Result<(u8, Tally)> {

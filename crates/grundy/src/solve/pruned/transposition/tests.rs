@@ -191,3 +191,15 @@ fn processes_of_a_machine_share_one_growing_table() {
     // Tables of variable-length keys stay each process's own.
     assert_eq!(GrowingTable::<BytesKey>::new(1 << 20).share_on_machine().unwrap(), None);
 }
+
+/// A table that cannot be reached (its maker gone, say) is an error the
+/// distributed search reports, never a panic or a silent table of one's own.
+#[cfg(target_os = "linux")]
+#[test]
+fn joining_a_table_that_is_gone_is_an_error() {
+    let tables = GrowingTable::<CompactKey>::new(1 << 22);
+    let gone = TableHandle { pid: std::process::id(), fd: 1_000_000, bytes: 4096 };
+    let error = tables.join_machine(gone).unwrap_err().to_string();
+    assert!(error.contains("/proc/") && error.contains("/fd/1000000"), "{error}");
+    assert!(!tables.is_shared());
+}
