@@ -76,3 +76,13 @@ fn minesweeper_is_played_by_clicks_on_the_drawn_field() {
     let out = play(&["mine", "..*/.../..."], "click 0,2\nquit\n");
     assert!(out.contains("your move> illegal move: 'click 0,2' is not a legal move here"), "{out}");
 }
+
+#[test]
+fn a_long_coin_row_is_played_by_its_theorem() {
+    // Mock Turtles with a head at place 1000: far more rows lie below it
+    // than the engine solves whole, so it judges them by the theorem (each
+    // head a heap), as `solve` does; a plain search of whole rows used to
+    // run out of memory here.
+    let out = play(&["mock-turtles", "1000", "--engine-first"], "quit\n");
+    assert!(out.contains("engine plays"), "{out}");
+}

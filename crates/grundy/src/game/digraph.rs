@@ -57,8 +57,25 @@ impl Digraph {
 
     /// Every position reachable from `starts` in a [`Goal`] game (whose
     /// positions may repeat: cycles are fine here), numbered in the order
-    /// found; returns the graph and the positions by number.
+    /// found; returns the graph and the positions by number. Past `limit`
+    /// positions, [`Error::TooLarge`].
     pub fn explore<G: Goal>(game: &G, starts: &[G::Position], limit: usize) -> Result<(Self, Vec<G::Position>)>
+    where
+        G::Position: Hash + Eq + Clone,
+    {
+        Self::explore_within(game, starts, limit, usize::MAX)
+    }
+
+    /// [`Digraph::explore`], also stopping past `max_moves` moves: where a
+    /// caller has a cheaper way out, a graph of few positions but
+    /// enormous degree (a row of a thousand coins has half a million
+    /// moves, and most of its options as many) is not worth building.
+    pub fn explore_within<G: Goal>(
+        game: &G,
+        starts: &[G::Position],
+        limit: usize,
+        max_moves: usize,
+    ) -> Result<(Self, Vec<G::Position>)>
     where
         G::Position: Hash + Eq + Clone,
     {
@@ -112,6 +129,14 @@ impl Digraph {
                     }
                 };
                 targets.push(id);
+            }
+            if targets.len() > max_moves {
+                return Err(Error::TooLarge {
+                    what: "the game graph".into(),
+                    needed: targets.len() as u128,
+                    limit: max_moves as u128,
+                    unit: "moves",
+                });
             }
             stuck.push(game.stuck_outcome(&positions[next]));
             offsets.push(targets.len());

@@ -42,6 +42,12 @@ pub const MAX_EXPLORED_SUMS: usize = 1_000_000;
 /// too big for that costs a few hundredths of a second before the fallback.
 pub const ORACLE_EXPLORED_SUMS: usize = 20_000;
 
+/// In normal play, the moves the engine explores per sum of its limit
+/// before it judges by nim-values instead: about a second's listing of
+/// moves at the default limit (a row of a thousand coins took minutes to
+/// explore to a million sums, most of them with half a million moves).
+pub const MOVES_PER_EXPLORED_SUM: usize = 8;
+
 /// The nim-value of a sum of positions, from a solver faster than the
 /// plain search (the pruned search of Cram, Chomp, Node Kayles).
 pub type NimOracle<'g, P> = Box<dyn Fn(&[P]) -> Result<u64> + 'g>;
@@ -143,7 +149,13 @@ where
     ) -> Result<Self> {
         let mut start = start.to_vec();
         start.sort();
-        match Digraph::explore(sums, &[start], limit) {
+        // (Without a way out, misère play takes the whole graph however many
+        // moves it has; with nim-values to fall back on, normal play stops.)
+        let max_moves = match convention {
+            Convention::Normal => limit.saturating_mul(MOVES_PER_EXPLORED_SUM),
+            _ => usize::MAX,
+        };
+        match Digraph::explore_within(sums, &[start], limit, max_moves) {
             Ok((graph, positions)) => {
                 let solved = retrograde(&graph);
                 let index = positions.into_iter().enumerate().map(|(i, p)| (p, i)).collect();
@@ -153,11 +165,11 @@ where
                 Some(oracle) => Judge::Oracle(oracle),
                 None => Judge::NimValues(Search::normal_play(sums.game)),
             }),
-            Err(Error::TooLarge { limit, .. }) => Err(Error::TooLarge {
+            Err(Error::TooLarge { limit, unit, .. }) => Err(Error::TooLarge {
                 what: "perfect play of this sum (every sum reachable from it)".into(),
                 needed: limit + 1,
                 limit,
-                unit: "positions",
+                unit,
             }),
             Err(other) => Err(other),
         }

@@ -24,6 +24,10 @@ pub type MoveNames<G> =
 /// A position repeated this often, in a drawn position, ends the game as a draw.
 const REPETITIONS_FOR_DRAW: usize = 3;
 
+/// The most legal moves for which the engine, judging by nim-values, breaks
+/// ties by counting each option's own moves (a listing per option).
+const MAX_MOVES_COUNTED: usize = 10_000;
+
 /// One game between a person and the engine, over any game with a notation.
 pub struct Session<'g, G: Notation> {
     sums: Sums<'g, G>,
@@ -85,6 +89,26 @@ where
         Self::with_stuck(game, start, stuck_loses::<G>, Convention::Normal, ORACLE_EXPLORED_SUMS, Some(nim_value))
     }
 
+    /// Normal or misère play of the sum `start`, solved whole when it is at
+    /// most [`MAX_EXPLORED_SUMS`] sums, as [`Session::new`]; past that, normal
+    /// play is judged by `nim_value`, the game's own solver (a closed form,
+    /// say), instead of a plain search of the whole sum: a coin-turning row
+    /// of a thousand coins has too many rows below it for that search, while
+    /// the theorem values it at once.
+    pub fn with_fallback(
+        game: &'g G,
+        start: Vec<G::Position>,
+        convention: Convention,
+        nim_value: NimOracle<'g, G::Position>,
+    ) -> Result<Self> {
+        match convention {
+            Convention::Normal => {
+                Self::with_stuck(game, start, stuck_loses::<G>, convention, MAX_EXPLORED_SUMS, Some(nim_value))
+            }
+            _ => Self::new(game, start, convention),
+        }
+    }
+
     /// A race to a goal or a loopy game: stuck positions carry their
     /// outcome ([`Goal`]); draws are possible. One position at a time, as
     /// in `solve` (sums of games with draws are not decided by their parts).
@@ -124,16 +148,15 @@ where
     }
 
     /// The legal moves, each once: the same option in equal components (or
-    /// reached by different clicks) is one move.
+    /// reached by different clicks) is one move. (A set, not a list: a row
+    /// of a thousand coins has half a million moves.)
     fn legal(&self) -> Vec<Move<G::Position>> {
-        let mut seen: Vec<(&G::Position, Vec<G::Position>)> = Vec::new();
+        let mut seen: rustc_hash::FxHashSet<(&G::Position, Vec<G::Position>)> = Default::default();
         let mut legal = Vec::new();
         for m in self.sums.moves(&self.sum) {
             let mut parts = m.parts.clone();
             parts.sort();
-            let key = (&self.sum[m.component], parts);
-            if !seen.contains(&key) {
-                seen.push(key);
+            if seen.insert((&self.sum[m.component], parts)) {
                 legal.push(m);
             }
         }
@@ -164,11 +187,19 @@ where
     fn choose(&mut self) -> Result<Option<(Move<G::Position>, Judgement)>> {
         let here = self.judge.judge(&self.sum)?;
         let mut best: Option<(Move<G::Position>, Judgement, u64)> = None;
-        for m in self.legal() {
+        let legal = self.legal();
+        // Counting an option's own moves lists them: where there are many
+        // moves (a row of a thousand coins has half a million, and each
+        // option as many), the first good move is taken instead.
+        let count_left = legal.len() <= MAX_MOVES_COUNTED;
+        for m in legal {
             let after = self.judge.judge(&m.next)?;
             // Higher score is better for the mover. Without remoteness (sums
             // judged by nim-values), the moves an option leaves stand in for it.
-            let moves_left = |m: &Move<G::Position>| self.sums.moves(&m.next).len() as u64;
+            let moves_left = |m: &Move<G::Position>| match count_left {
+                true => self.sums.moves(&m.next).len() as u64,
+                false => 0,
+            };
             let score = match (here.outcome, after.outcome) {
                 // Winning: to a P-position, as quickly as possible.
                 (Outcome::N, Outcome::P) => u64::MAX - after.remoteness.unwrap_or_else(|| moves_left(&m)),

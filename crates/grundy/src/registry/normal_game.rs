@@ -214,7 +214,11 @@ where
 
     fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
         self.check_sizes(positions)?;
-        let session = Session::new(&*self.game, parse_all(&*self.game, positions)?, convention)?;
+        // A sum too big to solve whole is judged by this game's own search
+        // (its closed form, its decomposition), as `solve` judges it.
+        let nim_value = |sum: &[G::Position]| lock(&self.search).nim_value_of_sum(sum);
+        let start = parse_all(&*self.game, positions)?;
+        let session = Session::with_fallback(&*self.game, start, convention, Box::new(nim_value))?;
         run(&mut with_picture(session, self.picture))
     }
 }
