@@ -37,14 +37,14 @@ pub type ReachableBound<G> = fn(&G, &<G as crate::game::Game>::Position, u128) -
 /// The most positions a race's graph may have ([`remoteness_of`] explores it).
 pub const MAX_RACE_POSITIONS: usize = 10_000_000;
 
-/// Refuses a position from which play may reach `reachable` positions
-/// (counted up to a thousand times `limit`, so the message says how far),
-/// more than `limit`, before any search: `what` (the race, the search)
-/// from `text`.
-pub(super) fn refuse_beyond(reachable: u128, text: &str, what: &str, limit: usize) -> Result<()> {
+/// Refuses a position from which play may reach more than `limit`
+/// positions, before any search: `reachable(cap)` counts them up to `cap`,
+/// a thousand times the limit, so that the message says how far. `what`
+/// (the race, the search) from `text`.
+pub(super) fn refuse_beyond(reachable: impl FnOnce(u128) -> u128, text: &str, what: &str, limit: usize) -> Result<()> {
     let limit = limit as u128;
     let cap = limit * 1000;
-    match reachable {
+    match reachable(cap) {
         reachable if reachable > cap => Err(Error::InvalidPosition(format!(
             "too large: {what} from {text} may reach more than {cap} positions, more than the limit of {limit}"
         ))),
@@ -77,12 +77,7 @@ where
 
     fn check_size(&self, position: &G::Position, text: &str) -> Result<()> {
         let Some(bound) = self.reachable else { return Ok(()) };
-        refuse_beyond(
-            bound(&self.game, position, MAX_RACE_POSITIONS as u128 * 1000),
-            text,
-            "the race",
-            MAX_RACE_POSITIONS,
-        )
+        refuse_beyond(|cap| bound(&self.game, position, cap), text, "the race", MAX_RACE_POSITIONS)
     }
 
     /// Draws positions with `picture` in `play`.

@@ -68,10 +68,9 @@ where
 
     fn check_sizes(&self, positions: &[String]) -> Result<()> {
         let Some(bound) = self.reachable else { return Ok(()) };
-        let cap = DEFAULT_POSITION_LIMIT as u128 * 1000;
         positions.iter().try_for_each(|text| {
             let position = self.game.parse_position(text)?;
-            refuse_beyond(bound(&self.game, &position, cap), text, "the search", DEFAULT_POSITION_LIMIT)
+            refuse_beyond(|cap| bound(&self.game, &position, cap), text, "the search", DEFAULT_POSITION_LIMIT)
         })
     }
 

@@ -82,13 +82,9 @@ impl KeyTable<CompactKey> for PackedTable {
     }
 
     fn in_shared(memory: SharedMemory) -> Option<Self> {
-        let count = memory.len() / std::mem::size_of::<Bucket>();
-        if !count.is_power_of_two() || count < MIN_BUCKETS {
-            return None;
-        }
         // SAFETY: a bucket is atomic words only, and all zeros is empty.
-        let buckets = unsafe { Buckets::in_shared(memory) };
-        Some(PackedTable { buckets, shift: 64 - count.trailing_zeros() })
+        let (buckets, shift) = unsafe { Buckets::table_in_shared(memory, MIN_BUCKETS) }?;
+        Some(PackedTable { buckets, shift })
     }
 
     fn capacity(&self) -> usize {

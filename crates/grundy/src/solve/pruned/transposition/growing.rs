@@ -89,12 +89,9 @@ impl<K: Key> GrowingTable<K> {
         let mut entries = 0;
         own.for_each(|_| entries += 1);
         if entries > 0 {
-            let wanted = (entries + machine.filled().load(Relaxed) as usize).saturating_mul(4) * K::Table::ENTRY_BYTES;
-            machine.grow_to(&mut shared, wanted.min(self.max_bytes));
-            let table = shared.last().expect("one table");
-            let mut filled = 0;
-            own.for_each(|e| filled += u64::from(table.store(e)));
-            machine.filled().fetch_add(filled, Relaxed);
+            let wanted = (entries + machine.filled().load(Relaxed)) as usize;
+            machine.grow_to(&mut shared, (wanted.saturating_mul(4) * K::Table::ENTRY_BYTES).min(self.max_bytes));
+            machine.filled().fetch_add(shared.last().expect("one table").store_all(&own), Relaxed);
         }
         *generations = shared;
         self.machine.set(machine).ok().expect("shared once");

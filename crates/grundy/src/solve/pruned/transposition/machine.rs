@@ -78,9 +78,7 @@ impl Machine {
         let header = SharedMemory::create(std::mem::size_of::<Header>().next_multiple_of(4096))?;
         let machine = Machine { header, lost: AtomicBool::new(false), mapped: AtomicU64::new(0), creator: true };
         machine.publish(0, handle);
-        let mut filled = 0;
-        first.for_each(|entry| filled += u64::from(table.store(entry)));
-        machine.header().filled.store(filled, Ordering::Relaxed);
+        machine.header().filled.store(table.store_all(first), Ordering::Relaxed);
         Ok(Some((machine, table)))
     }
 
@@ -157,9 +155,7 @@ impl Machine {
             if let Ok(memory) = SharedMemory::create(size) {
                 let handle = memory.handle();
                 if let Some(table) = Table::<K>::in_shared(memory) {
-                    let mut filled = 0;
-                    generations.last().expect("one table").for_each(|e| filled += u64::from(table.store(e)));
-                    header.filled.store(filled, Ordering::Relaxed);
+                    header.filled.store(table.store_all(generations.last().expect("one table")), Ordering::Relaxed);
                     generations.push(Arc::new(table));
                     self.publish(newest + 1, handle);
                     self.mapped.store(newest as u64 + 1, Ordering::Relaxed);

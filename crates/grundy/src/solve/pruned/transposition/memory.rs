@@ -51,6 +51,22 @@ impl<B> Buckets<B> {
         let ptr = NonNull::new(memory.as_ptr().cast::<B>()).expect("a mapping is not null");
         Buckets { ptr, len, _owner: Owner::Shared(memory) }
     }
+
+    /// A hashed table's buckets over shared memory, with the shift that
+    /// takes a hash to a bucket: `None` unless they are a power of two, at
+    /// least `min` (the layouts of `key/packed.rs` and `key/wide.rs`).
+    ///
+    /// # Safety
+    ///
+    /// As [`Buckets::in_shared`].
+    pub unsafe fn table_in_shared(memory: SharedMemory, min: usize) -> Option<(Self, u32)> {
+        let count = memory.len() / std::mem::size_of::<B>();
+        if !count.is_power_of_two() || count < min {
+            return None;
+        }
+        // SAFETY: the caller's promise.
+        Some((unsafe { Self::in_shared(memory) }, 64 - count.trailing_zeros()))
+    }
 }
 
 impl<B> Deref for Buckets<B> {

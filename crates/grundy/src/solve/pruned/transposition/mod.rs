@@ -119,6 +119,13 @@ impl<K: Key> Table<K> {
         self.inner.store(entry, hash)
     }
 
+    /// Stores every entry of `from`; returns how many empty slots filled.
+    pub fn store_all(&self, from: &Table<K>) -> u64 {
+        let mut filled = 0;
+        from.for_each(|entry| filled += u64::from(self.store(entry)));
+        filled
+    }
+
     /// Calls `f` with every entry (for checkpoints), in no particular order.
     pub fn for_each(&self, mut f: impl FnMut(Entry<K>)) {
         self.inner.for_each(&mut f)
