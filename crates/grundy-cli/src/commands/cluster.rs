@@ -61,10 +61,79 @@ pub fn refuse_copies(distributed: bool) -> Result<()> {
     Ok(())
 }
 
-/// The processes of this run (MPI, started here).
+/// The run's MPI, for [`leave_if_the_launcher_ends`]: weak, so that MPI
+/// still ends in order when the search's last handle is dropped.
+#[cfg(feature = "mpi")]
+static MPI: std::sync::OnceLock<std::sync::Weak<grundy::solve::pruned::distributed::mpi::Mpi>> =
+    std::sync::OnceLock::new();
+
+/// The processes of this run (MPI, started here); and a watch for the
+/// launcher ending the job ([`watch_the_launcher`]).
 #[cfg(feature = "mpi")]
 pub fn start() -> Result<Arc<dyn Transport>> {
-    Ok(Arc::new(grundy::solve::pruned::distributed::mpi::Mpi::start()?))
+    let mpi = Arc::new(grundy::solve::pruned::distributed::mpi::Mpi::start()?);
+    let _ = MPI.set(Arc::downgrade(&mpi));
+    watch_the_launcher()?;
+    Ok(mpi)
+}
+
+/// Stops the search as soon as `mpirun` starts to end the job. A Ctrl-C
+/// reaches mpirun alone (its processes run in a process group of their
+/// own), which then sends each process SIGCONT, a second later SIGTERM and
+/// a second after that SIGKILL; waiting for the SIGTERM would spend half the
+/// time left to save the checkpoint doing nothing, and stop a second after
+/// the Ctrl-C at best. So a SIGCONT from the parent process (mpirun, or its
+/// daemon on another machine) stops the search as a Ctrl-C does. A SIGCONT
+/// from elsewhere (a batch system resuming a suspended job) changes nothing;
+/// nor does any when mpirun forwards job control (`--mca
+/// orte_forward_job_control 1`: then its SIGCONT resumes a job the user
+/// suspended).
+#[cfg(feature = "mpi")]
+fn watch_the_launcher() -> Result<()> {
+    use anyhow::Context;
+    use signal_hook::consts::SIGCONT;
+    use signal_hook::iterator::{exfiltrator::WithOrigin, SignalsInfo};
+    let forwards = std::env::var("OMPI_MCA_orte_forward_job_control")
+        .is_ok_and(|v| matches!(v.trim().to_ascii_lowercase().as_str(), "1" | "true" | "yes" | "y" | "t" | "enabled"));
+    if forwards {
+        return Ok(());
+    }
+    let parent = std::os::unix::process::parent_id();
+    let mut signals = SignalsInfo::<WithOrigin>::new([SIGCONT]).context("cannot watch for mpirun's signals")?;
+    std::thread::spawn(move || {
+        for origin in signals.forever() {
+            if origin.process.is_some_and(|p| u32::try_from(p.pid) == Ok(parent)) {
+                super::watch::stop_for_the_launcher();
+            }
+        }
+    });
+    Ok(())
+}
+
+/// When `mpirun` is ending the job ([`watch_the_launcher`]), ends this
+/// process as soon as every process has finished (its share saved), with
+/// `outcome`'s exit code and, from process 0, its error if not said yet:
+/// MPI's orderly end would wait for mpirun until it kills the process
+/// (`Mpi::leave`). Otherwise returns.
+pub fn leave_if_the_launcher_ends(outcome: &Result<()>) {
+    #[cfg(feature = "mpi")]
+    if super::watch::the_launcher_ends() {
+        if let Some(mpi) = MPI.get().and_then(std::sync::Weak::upgrade) {
+            use std::io::Write;
+            if let Err(error) = outcome {
+                if !follower() && error.downcast_ref::<Shown>().is_none() {
+                    eprintln!("grundy: {error:#}");
+                }
+            }
+            let _ = std::io::stdout().flush();
+            mpi.leave(match outcome {
+                Ok(()) => 0,
+                Err(error) if super::is_interrupted(error) => 130,
+                Err(_) => 1,
+            });
+        }
+    }
+    let _ = outcome;
 }
 
 #[cfg(not(feature = "mpi"))]

@@ -379,7 +379,9 @@ fn run_command(command: Command) -> Result<()> {
                     Some(std::sync::Arc::new(grundy::solve::quotient::PartialQuotient::read(&path)?));
             }
             options.misere_method = method.map(solve::MisereMethod::method);
-            solve::run(&game, &positions, &options, play, json)
+            let outcome = solve::run(&game, &positions, &options, play, json);
+            cluster::leave_if_the_launcher_ends(&outcome);
+            outcome
         }
         Command::Table { range, format, json } => {
             let format = if json { table::Format::Json } else { format };

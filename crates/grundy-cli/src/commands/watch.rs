@@ -36,11 +36,21 @@ pub fn static_flag() -> &'static AtomicBool {
     watch().as_flag()
 }
 
+/// Whether the launcher of a distributed search (`mpirun`) is ending the
+/// job ([`stop_for_the_launcher`]).
+static LAUNCHER_ENDS: AtomicBool = AtomicBool::new(false);
+
 /// Installs the one signal handler, then runs `command` with the run's
 /// watch current on this thread.
 pub fn run<T>(command: impl FnOnce() -> Result<T>) -> Result<T> {
     let stopped = watch().clone();
     ctrlc::set_handler(move || {
+        // The launcher's SIGTERM follows its SIGCONT by a second: the same
+        // stop, not a second one, so the process goes on saving its share.
+        if LAUNCHER_ENDS.load(Ordering::SeqCst) {
+            stopped.stop();
+            return;
+        }
         if BUSY.load(Ordering::SeqCst) == 0 || stopped.is_stopped() {
             std::process::exit(130);
         }
@@ -48,6 +58,21 @@ pub fn run<T>(command: impl FnOnce() -> Result<T>) -> Result<T> {
     })
     .context("cannot watch for Ctrl-C")?;
     watch().run(command)
+}
+
+/// Stops the work because the launcher of a distributed search is ending
+/// the job (`cluster.rs`): as a Ctrl-C does, except that the launcher's
+/// own signals that follow do not quit at once.
+#[cfg(feature = "mpi")]
+pub fn stop_for_the_launcher() {
+    LAUNCHER_ENDS.store(true, Ordering::SeqCst);
+    watch().stop();
+}
+
+/// Whether [`stop_for_the_launcher`] was called.
+#[cfg(feature = "mpi")]
+pub fn the_launcher_ends() -> bool {
+    LAUNCHER_ENDS.load(Ordering::SeqCst)
 }
 
 /// Marks the program as at work while it lives (a signal then stops the

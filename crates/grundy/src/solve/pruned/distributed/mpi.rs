@@ -54,6 +54,7 @@ impl Mpi {
                 "this MPI library offers threads {threading:?} support; the search needs Serialized"
             )));
         }
+        no_delay_on_the_launcher_socket();
         universe.set_buffer_size(BUFFER_BYTES);
         let world = universe.world();
         let (rank, size) = (world.rank() as usize, world.size() as usize);
@@ -66,6 +67,29 @@ impl Mpi {
         world.all_gather_into(&first, &mut firsts[..]);
         let machines = firsts.into_iter().map(|f| f as usize).collect();
         Ok(Mpi { universe: Mutex::new(universe), rank, size, machines })
+    }
+
+    /// Ends this process with `code` once every process has called this,
+    /// without MPI's end: for when `mpirun` is ending the job. Its end
+    /// begins with a SIGCONT to every process, then SIGTERM a second later
+    /// and SIGKILL a second after that; once that has begun, MPI's end
+    /// waits for an answer from mpirun that never comes (`PMIx_Finalize`),
+    /// so a process that calls it lives until the SIGKILL, 2 s after the
+    /// Ctrl-C. Ending without it is what mpirun expects of a job it stops,
+    /// but not before every process is ready: when one process ends, mpirun
+    /// kills the others at once, and one could still be saving its share of
+    /// a checkpoint. Hence the barrier first (through shared memory or the
+    /// network, not through mpirun). Measured with a C program that does
+    /// the same under `mpirun -np 2`: mpirun returns 1.0 s after the
+    /// Ctrl-C, or as soon as the slowest process is ready (1.5 s for one
+    /// that takes 1.5 s), with every process's work done; without the
+    /// barrier the slow one was killed at 1.0 s.
+    pub fn leave(&self, code: i32) -> ! {
+        {
+            let (_held, world) = self.world();
+            world.barrier();
+        }
+        std::process::exit(code)
     }
 
     fn world(&self) -> (std::sync::MutexGuard<'_, Universe>, SimpleCommunicator) {
@@ -91,6 +115,36 @@ fn skip_the_interconnects_on_one_machine() {
         // SAFETY: set before MPI starts, from the thread that starts it;
         // no thread of grundy's reads the environment at this point.
         unsafe { std::env::set_var("OMPI_MCA_pml", "^cm") };
+    }
+}
+
+/// Turns off Nagle's algorithm on this process's TCP sockets, which MPI's
+/// start has just opened: among them the connection to the launcher
+/// (OpenMPI 4.1 talks to `mpirun` through PMIx over TCP on the loopback,
+/// and PMIx does not set `TCP_NODELAY` on it). With Nagle, MPI's end sends
+/// the launcher two short messages in a row; the second waits for the
+/// first's acknowledgement, which the launcher's kernel delays by up to
+/// 40 ms, so every run lost about 45 ms at its end. Measured on this 2-core
+/// VM with Debian's OpenMPI 4.1 and PMIx 4.2 (a C program that only starts
+/// and ends MPI, `mpirun -np 2`): the end 45–47 ms → 3 ms, the whole run
+/// 0.11–0.12 s → 0.07 s. The option only stops small writes waiting to be
+/// batched, so it is harmless on MPI's other TCP sockets (its TCP transport
+/// sets it itself); sockets of other kinds refuse it, which is ignored.
+fn no_delay_on_the_launcher_socket() {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::{FromRawFd, IntoRawFd};
+        let Ok(entries) = std::fs::read_dir("/proc/self/fd") else { return };
+        for entry in entries.flatten() {
+            let Some(fd) = entry.file_name().to_str().and_then(|name| name.parse::<i32>().ok()) else { continue };
+            // SAFETY: the descriptor is open (listed just now) and is only
+            // borrowed: `into_raw_fd` hands it back without closing it. If
+            // MPI's own thread closed it meanwhile, the call fails or sets
+            // an option that changes no data; either way nothing is lost.
+            let socket = unsafe { std::net::TcpStream::from_raw_fd(fd) };
+            let _ = socket.set_nodelay(true);
+            let _ = socket.into_raw_fd();
+        }
     }
 }
 
