@@ -83,16 +83,25 @@ pub fn start() -> Result<Arc<dyn Transport>> {
 /// a second after that SIGKILL; waiting for the SIGTERM would spend half the
 /// time left to save the checkpoint doing nothing, and stop a second after
 /// the Ctrl-C at best. So a SIGCONT from the parent process (mpirun, or its
-/// daemon on another machine) stops the search as a Ctrl-C does. A SIGCONT
-/// from elsewhere (a batch system resuming a suspended job) changes nothing;
-/// nor does any when mpirun forwards job control (`--mca
-/// orte_forward_job_control 1`: then its SIGCONT resumes a job the user
-/// suspended).
+/// daemon on another machine) stops the search as a Ctrl-C does, unless the
+/// process was stopped just before: then it is a suspended job resumed (a
+/// batch system that launched the processes itself, `scontrol resume`),
+/// told by a clock thread that could not tick while the process was
+/// stopped. A SIGCONT from elsewhere changes nothing; nor does any when
+/// mpirun forwards job control (`--mca orte_forward_job_control 1`: its
+/// SIGCONT then resumes a job the user suspended).
 #[cfg(feature = "mpi")]
 fn watch_the_launcher() -> Result<()> {
     use anyhow::Context;
     use signal_hook::consts::SIGCONT;
     use signal_hook::iterator::{exfiltrator::WithOrigin, SignalsInfo};
+    use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+    use std::time::{Duration, Instant};
+    /// How often the clock ticks, and the gap that says it was stopped (a
+    /// tick late by more than this on a busy machine only costs the fast
+    /// stop: the search then stops at mpirun's SIGTERM, as it used to).
+    const TICK: Duration = Duration::from_millis(100);
+    const STOPPED: Duration = Duration::from_millis(600);
     let forwards = std::env::var("OMPI_MCA_orte_forward_job_control")
         .is_ok_and(|v| matches!(v.trim().to_ascii_lowercase().as_str(), "1" | "true" | "yes" | "y" | "t" | "enabled"));
     if forwards {
@@ -100,9 +109,17 @@ fn watch_the_launcher() -> Result<()> {
     }
     let parent = std::os::unix::process::parent_id();
     let mut signals = SignalsInfo::<WithOrigin>::new([SIGCONT]).context("cannot watch for mpirun's signals")?;
+    let start = Instant::now();
+    let ticked = Arc::new(AtomicU64::new(0));
+    let clock = Arc::clone(&ticked);
+    std::thread::spawn(move || loop {
+        clock.store(start.elapsed().as_millis() as u64, Relaxed);
+        std::thread::sleep(TICK);
+    });
     std::thread::spawn(move || {
         for origin in signals.forever() {
-            if origin.process.is_some_and(|p| u32::try_from(p.pid) == Ok(parent)) {
+            let since_tick = start.elapsed().saturating_sub(Duration::from_millis(ticked.load(Relaxed)));
+            if origin.process.is_some_and(|p| u32::try_from(p.pid) == Ok(parent)) && since_tick < STOPPED {
                 super::watch::stop_for_the_launcher();
             }
         }
