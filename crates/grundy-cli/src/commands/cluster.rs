@@ -150,7 +150,7 @@ pub fn leave_if_the_launcher_ends(outcome: &Result<()>) {
             });
         }
     }
-    let _ = outcome;
+    let _ = outcome; // (unused in a build without MPI)
 }
 
 #[cfg(not(feature = "mpi"))]
