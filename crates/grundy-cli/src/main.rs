@@ -35,11 +35,9 @@ fn main() -> ExitCode {
     match commands::run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            // `{:#}` prints the chain; an interruption's context already
-            // says all, so only its first line is shown.
-            let interrupted = commands::is_interrupted(&error);
+            let code = ExitCode::from(commands::exit_code(&error));
             if error.downcast_ref::<commands::Shown>().is_some() {
-                ExitCode::from(if interrupted { 130 } else { 1 })
+                code
             } else if commands::follower() {
                 // Of several processes under mpirun, the first says what went
                 // wrong (a distributed search's process 0 names the process).
@@ -47,13 +45,10 @@ fn main() -> ExitCode {
                 // as soon as one ends with an error, and process 0 could be
                 // stopped before it has said anything.
                 std::thread::sleep(std::time::Duration::from_secs(2));
-                ExitCode::from(if interrupted { 130 } else { 1 })
-            } else if interrupted {
-                eprintln!("grundy: {error}");
-                ExitCode::from(130)
+                code
             } else {
-                eprintln!("grundy: {error:#}");
-                ExitCode::FAILURE
+                eprintln!("{}", commands::error_line(&error));
+                code
             }
         }
     }

@@ -139,15 +139,11 @@ pub fn leave_if_the_launcher_ends(outcome: &Result<()>) {
             use std::io::Write;
             if let Err(error) = outcome {
                 if !follower() && error.downcast_ref::<Shown>().is_none() {
-                    eprintln!("grundy: {error:#}");
+                    eprintln!("{}", super::error_line(error));
                 }
             }
             let _ = std::io::stdout().flush();
-            mpi.leave(match outcome {
-                Ok(()) => 0,
-                Err(error) if super::is_interrupted(error) => 130,
-                Err(_) => 1,
-            });
+            mpi.leave(outcome.as_ref().map_or_else(|error| super::exit_code(error).into(), |()| 0));
         }
     }
     let _ = outcome; // (unused in a build without MPI)

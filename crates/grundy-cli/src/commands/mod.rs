@@ -21,7 +21,7 @@ use grundy::registry::RuleOptions;
 use crate::contest::{self, Problem};
 
 pub use cluster::{follower, Shown};
-pub use watch::is_interrupted;
+pub use watch::{error_line, exit_code};
 
 #[derive(Subcommand)]
 pub enum Command {

@@ -147,6 +147,25 @@ pub fn tabulate(
         .map_err(|e| nothing_kept(e.into(), "a table keeps nothing: nothing is saved"))
 }
 
+/// The one line that says `error`: its chain (`{:#}`), but only the first
+/// line of an interruption, whose context already says all.
+pub fn error_line(error: &anyhow::Error) -> String {
+    match is_interrupted(error) {
+        true => format!("grundy: {error}"),
+        false => format!("grundy: {error:#}"),
+    }
+}
+
+/// The exit code of a run that ended with `error`: 130 for an interruption,
+/// as a shell expects after a Ctrl-C, 1 otherwise.
+pub fn exit_code(error: &anyhow::Error) -> u8 {
+    if is_interrupted(error) {
+        130
+    } else {
+        1
+    }
+}
+
 /// Whether `error` is (or wraps) an interruption: a Ctrl-C or a signal.
 pub fn is_interrupted(error: &anyhow::Error) -> bool {
     error.chain().any(|e| matches!(e.downcast_ref(), Some(grundy::Error::Interrupted)))
