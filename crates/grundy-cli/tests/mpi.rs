@@ -243,3 +243,47 @@ fn ctrl_c_at_mpirun_says_what_each_process_saved() {
     }
     std::fs::remove_dir_all(&directory).unwrap();
 }
+
+/// The process of `rank` that `mpirun` (process `launcher`) started.
+fn process_of_rank(launcher: u32, rank: usize) -> Option<i32> {
+    let wanted = format!("OMPI_COMM_WORLD_RANK={rank}");
+    std::fs::read_dir("/proc").ok()?.flatten().find_map(|entry| {
+        let pid: i32 = entry.file_name().to_str()?.parse().ok()?;
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        // The parent is the fourth field, after the name in parentheses.
+        let parent: u32 = stat.rsplit(')').next()?.split_whitespace().nth(1)?.parse().ok()?;
+        let environ = std::fs::read(format!("/proc/{pid}/environ")).ok()?;
+        (parent == launcher && environ.split(|&b| b == 0).any(|v| v == wanted.as_bytes())).then_some(pid)
+    })
+}
+
+#[test]
+fn a_process_killed_leaves_the_others_shares_saved() {
+    // Process 0 killed in the middle of the search (it sends the others
+    // batches of table entries all the time, so it may die in the middle
+    // of one): mpirun then ends the job, and the other process must still
+    // save its share rather than wait for the rest of a message, or for
+    // process 0's word to stop, until mpirun kills it.
+    let directory = std::env::temp_dir().join(format!("grundy-mpi-kill-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let path = directory.join("cram59.ckpt");
+    let child = Command::new("mpirun")
+        .args(["--allow-run-as-root", "--oversubscribe", "-np", "2", env!("CARGO_BIN_EXE_grundy")])
+        .args(["solve", "cram", "5x9", "--value-only", "--distributed", "--memory", "64M", "--checkpoint"])
+        .arg(&path)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("mpirun starts");
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    let first = process_of_rank(child.id(), 0).expect("process 0 runs 3 s in");
+    // SAFETY: a signal to a process of the job this test started.
+    unsafe { libc::kill(first, libc::SIGKILL) };
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(directory.join("cram59.ckpt.1-of-2").exists(), "share 1 saved: {stderr}");
+    assert!(!directory.join("cram59.ckpt.0-of-2").exists(), "process 0 had nothing to save yet");
+    std::fs::remove_dir_all(&directory).unwrap();
+}

@@ -166,7 +166,7 @@ fn interrupted(
         let share = grundy::solve::pruned::distributed::share_path(path, rank, processes);
         return super::watch::interrupted(match written(&share) {
             true => format!(
-                "process {rank}'s share of the search table is saved to {} (and each process's beside it): run the same command on {processes} processes again to continue",
+                "process {rank}'s share of the search table is saved to {} (the other processes save theirs beside it): run the same command on {processes} processes again to continue",
                 share.display()
             ),
             false => format!("nothing is saved ({} was not written)", share.display()),

@@ -50,6 +50,7 @@ mod shares;
 #[cfg(test)]
 mod tests;
 
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::{Canonical, Progress, PrunedSearch};
@@ -66,8 +67,12 @@ pub trait Transport: Send + Sync + std::fmt::Debug {
     fn size(&self) -> usize;
     /// Sends `bytes` to process `to` without waiting for it to receive.
     fn send(&self, to: usize, bytes: &[u8]) -> Result<()>;
-    /// A message that has arrived, and from whom; `None` if none has.
-    fn receive(&self) -> Result<Option<(usize, Vec<u8>)>>;
+    /// A message that has arrived, and from whom; `None` if none has. One
+    /// that has begun to arrive is waited for, unless `stopped` is set:
+    /// then a message whose rest does not come soon is an error (its sender
+    /// may have died in the middle of it, and this process still has its
+    /// share of the checkpoint to save).
+    fn receive(&self, stopped: &AtomicBool) -> Result<Option<(usize, Vec<u8>)>>;
     /// Which machine each process runs on, named by the first process on
     /// it (`machines()[r]` for process `r`): the processes of one machine
     /// share one table. By default, each process is alone on its machine.

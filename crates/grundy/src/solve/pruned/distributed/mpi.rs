@@ -9,11 +9,15 @@
 //! receiving every message sent (see `process.rs`), because MPI's end waits
 //! for each buffered send to be received.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use ::mpi::collective::{CommunicatorCollectives, Root};
 use ::mpi::environment::Universe;
-use ::mpi::point_to_point::{Destination, MatchedReceiveVec, Source, Status};
+use ::mpi::datatype::Equivalence;
+use ::mpi::point_to_point::{Destination, Source};
+use ::mpi::request::StaticScope;
 use ::mpi::topology::{Communicator, SimpleCommunicator};
 use ::mpi::Threading;
 
@@ -24,6 +28,12 @@ use crate::error::{Error, Result};
 /// (a batch of shared entries is at most 4,096 entries of up to 34 bytes,
 /// to each other process, and every process receives every 200 µs).
 const BUFFER_BYTES: usize = 256 << 20;
+
+/// How long a stopped search waits for the rest of a message that has
+/// begun to arrive: the largest (4,096 entries, about 140 kB) takes well
+/// under a millisecond between two processes of one machine, and a few
+/// over a network.
+const CUT_OFF: Duration = Duration::from_millis(200);
 
 /// This process's place among the processes `mpirun` started; MPI ends
 /// when it is dropped.
@@ -168,11 +178,45 @@ impl Transport for Mpi {
         Ok(())
     }
 
-    fn receive(&self) -> Result<Option<(usize, Vec<u8>)>> {
+    /// The rest of a message matched here comes while this process polls
+    /// MPI (a large one in pieces, or read from its sender's memory), so a
+    /// sender killed in the middle leaves it waiting for ever: MPI's receive
+    /// never returns, and the job's end (mpirun kills every process 2 s after
+    /// one dies) found this process still in it, its share unsaved. Hence
+    /// MPI's immediate receive, and a limit once the search is stopped.
+    fn receive(&self, stopped: &AtomicBool) -> Result<Option<(usize, Vec<u8>)>> {
         let (_held, world) = self.world();
-        Ok(world.any_process().immediate_matched_probe().map(|probed| {
-            let (bytes, status): (Vec<u8>, Status) = probed.matched_receive_vec();
-            (status.source_rank() as usize, bytes)
-        }))
+        let Some((message, status)) = world.any_process().immediate_matched_probe() else { return Ok(None) };
+        let from = status.source_rank() as usize;
+        let len = usize::try_from(status.count(u8::equivalent_datatype())).unwrap_or(0);
+        // Lent to MPI for as long as it may write there: given back when the
+        // receive completes, left to the process's end if it never does.
+        let buffer: &'static mut [u8] = Box::leak(vec![0u8; len].into_boxed_slice());
+        let start = buffer.as_mut_ptr();
+        let mut request = message.immediate_matched_receive_into(StaticScope, buffer);
+        let mut since_stop: Option<Instant> = None;
+        loop {
+            request = match request.test() {
+                Ok(_) => {
+                    // SAFETY: the receive is complete, so MPI holds no more
+                    // of the buffer leaked above, which nothing else kept.
+                    let bytes = unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(start, len)) };
+                    return Ok(Some((from, bytes.into_vec())));
+                }
+                Err(request) => request,
+            };
+            if stopped.load(Ordering::Relaxed) {
+                let since = *since_stop.get_or_insert_with(Instant::now);
+                if since.elapsed() >= CUT_OFF {
+                    // An unfinished request may not be dropped; the buffer
+                    // and the request go with the process.
+                    std::mem::forget(request);
+                    return Err(Error::Cluster(format!(
+                        "a message from process {from} stopped coming in the middle (has it ended?)"
+                    )));
+                }
+            }
+            std::thread::yield_now();
+        }
     }
 }

@@ -41,6 +41,9 @@ const STOP_GRACE: Duration = Duration::from_millis(500);
 /// The messages in and out of this process, and their counts.
 struct Mailbox<'t, K> {
     transport: &'t dyn Transport,
+    /// The search's interrupt flag: once set, a message cut off in the
+    /// middle is not waited for ([`Transport::receive`]).
+    stopped: &'t AtomicBool,
     /// Messages received before the one waited for (setting up).
     deferred: VecDeque<(usize, Message<K>)>,
     sent: u64,
@@ -79,7 +82,7 @@ impl<'t, K: super::super::Key> Mailbox<'t, K> {
         if let Some(message) = self.deferred.pop_front() {
             return Ok(Some(message));
         }
-        match self.transport.receive()? {
+        match self.transport.receive(self.stopped)? {
             Some((from, bytes)) => {
                 self.received += 1;
                 Ok(Some((from, Message::decode(&bytes, from)?)))
@@ -111,7 +114,7 @@ impl<'t, K: super::super::Key> Mailbox<'t, K> {
     ) -> Result<T> {
         let mut kept = VecDeque::new();
         loop {
-            match self.transport.receive()? {
+            match self.transport.receive(self.stopped)? {
                 Some((from, bytes)) => {
                     self.received += 1;
                     let message = Message::decode(&bytes, from)?;
@@ -346,6 +349,7 @@ pub(super) fn run<G: Canonical>(
         components,
         mailbox: Mailbox {
             transport,
+            stopped: &search.control.interrupt,
             deferred: VecDeque::new(),
             sent: 0,
             entries_sent: 0,
@@ -480,9 +484,11 @@ fn follow<G: Canonical>(messenger: &mut Messenger<'_, '_, '_, G>, setup: Result<
             flag.store(true, Ordering::Relaxed);
         }
     };
-    // Whether this process asked process 0 to stop (it goes on listening
-    // until process 0 tells every process to).
-    let mut stop_asked = false;
+    // When this process asked process 0 to stop (it goes on listening
+    // until process 0 tells every process to, or has not for the grace of
+    // a stop: process 0 may have died, and this process has its share to
+    // save before mpirun ends the job).
+    let mut stop_asked: Option<Instant> = None;
     loop {
         while let Some((from, message)) = messenger.mailbox.receive()? {
             match message {
@@ -523,11 +529,14 @@ fn follow<G: Canonical>(messenger: &mut Messenger<'_, '_, '_, G>, setup: Result<
             messenger.flush(true)?;
             messenger.mailbox.send(0, &Message::Reply { id, reply })?;
         }
-        if messenger.search.control.interrupted() && current.is_none() && !stop_asked {
+        if messenger.search.control.interrupted() && current.is_none() && stop_asked.is_none() {
             // Stopped here (Ctrl-C, a signal) with no question under way:
             // tell process 0, which stops every process (this one too).
             messenger.mailbox.send(0, &Message::Stop(None))?;
-            stop_asked = true;
+            stop_asked = Some(Instant::now());
+        }
+        if stop_asked.is_some_and(|at| at.elapsed() >= STOP_GRACE) {
+            return Err(Error::Interrupted);
         }
         messenger.flush(false)?;
         if messenger.last_counts.elapsed() >= COUNTS_EVERY {

@@ -40,7 +40,7 @@ impl Transport for Local {
         Ok(())
     }
 
-    fn receive(&self) -> crate::error::Result<Option<(usize, Vec<u8>)>> {
+    fn receive(&self, _: &std::sync::atomic::AtomicBool) -> crate::error::Result<Option<(usize, Vec<u8>)>> {
         Ok(self.queues[self.rank].lock().unwrap().pop_front())
     }
 
