@@ -14,8 +14,8 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use ::mpi::collective::{CommunicatorCollectives, Root};
-use ::mpi::environment::Universe;
 use ::mpi::datatype::Equivalence;
+use ::mpi::environment::Universe;
 use ::mpi::point_to_point::{Destination, Source};
 use ::mpi::request::StaticScope;
 use ::mpi::topology::{Communicator, SimpleCommunicator};
