@@ -259,31 +259,44 @@ fn process_of_rank(launcher: u32, rank: usize) -> Option<i32> {
 
 #[test]
 fn a_process_killed_leaves_the_others_shares_saved() {
-    // Process 0 killed in the middle of the search (it sends the others
-    // batches of table entries all the time, so it may die in the middle
-    // of one): mpirun then ends the job, and the other process must still
-    // save its share rather than wait for the rest of a message, or for
-    // process 0's word to stop, until mpirun kills it.
-    let directory = std::env::temp_dir().join(format!("grundy-mpi-kill-{}", std::process::id()));
-    std::fs::create_dir_all(&directory).unwrap();
-    let path = directory.join("cram59.ckpt");
-    let child = Command::new("mpirun")
-        .args(["--allow-run-as-root", "--oversubscribe", "-np", "2", env!("CARGO_BIN_EXE_grundy")])
-        .args(["solve", "cram", "5x9", "--value-only", "--distributed", "--memory", "64M", "--checkpoint"])
-        .arg(&path)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("mpirun starts");
-    std::thread::sleep(std::time::Duration::from_secs(3));
-    let first = process_of_rank(child.id(), 0).expect("process 0 runs 3 s in");
-    // SAFETY: a signal to a process of the job this test started.
-    unsafe { libc::kill(first, libc::SIGKILL) };
-    let output = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!output.status.success(), "{stderr}");
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    assert!(directory.join("cram59.ckpt.1-of-2").exists(), "share 1 saved: {stderr}");
-    assert!(!directory.join("cram59.ckpt.0-of-2").exists(), "process 0 had nothing to save yet");
-    std::fs::remove_dir_all(&directory).unwrap();
+    // Process 0 killed in the middle of the search: mpirun then ends the
+    // job, and the others must still save their shares. On two processes
+    // (a table each) process 0 sends the other batches of table entries all
+    // the time and may die in the middle of one: the other must not wait
+    // for the rest of it, or for process 0's word to stop, until mpirun
+    // kills it. On three (one table for the machine, made and saved by
+    // process 0) one of the others saves the table instead.
+    for processes in [2, 3] {
+        let directory = std::env::temp_dir().join(format!("grundy-mpi-kill-{}-{processes}", std::process::id()));
+        std::fs::create_dir_all(&directory).unwrap();
+        let path = directory.join("cram59.ckpt");
+        let child = Command::new("mpirun")
+            .args(["--allow-run-as-root", "--oversubscribe", "-np", &processes.to_string()])
+            .arg(env!("CARGO_BIN_EXE_grundy"))
+            .args(["solve", "cram", "5x9", "--value-only", "--distributed", "--memory", "64M", "--checkpoint"])
+            .arg(&path)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("mpirun starts");
+        std::thread::sleep(std::time::Duration::from_secs(3));
+        let first = process_of_rank(child.id(), 0).expect("process 0 runs 3 s in");
+        // SAFETY: a signal to a process of the job this test started.
+        unsafe { libc::kill(first, libc::SIGKILL) };
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        let share = |rank: usize| directory.join(format!("cram59.ckpt.{rank}-of-{processes}"));
+        assert!(!share(0).exists(), "process 0 had nothing to save yet");
+        // What 3 s of search found: hundreds of thousands of entries, where
+        // an empty share is a few kilobytes.
+        let bytes = |rank: usize| std::fs::metadata(share(rank)).map_or(0, |m| m.len());
+        for rank in 1..processes {
+            assert!(share(rank).exists(), "share {rank} of {processes} saved: {stderr}");
+        }
+        let largest = (1..processes).map(bytes).max().unwrap();
+        assert!(largest > 1 << 20, "{processes} processes: the shares hold {largest} bytes at most");
+        std::fs::remove_dir_all(&directory).unwrap();
+    }
 }

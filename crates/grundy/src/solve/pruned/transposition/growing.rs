@@ -109,11 +109,11 @@ impl<K: Key> GrowingTable<K> {
     }
 
     /// The table a checkpoint of this process saves: the current one, or
-    /// an empty one when another process of this machine made the shared
-    /// table and saves it (each process writes its own share).
+    /// an empty one when another process of this machine saves the shared
+    /// table (each process writes its own share; `Machine::saves`).
     pub fn to_save(&self) -> Arc<Table<K>> {
         match self.machine.get() {
-            Some(machine) if !machine.creator => Arc::new(Table::with_memory(K::Table::MIN_BYTES)),
+            Some(machine) if !machine.saves() => Arc::new(Table::with_memory(K::Table::MIN_BYTES)),
             _ => self.current().1,
         }
     }

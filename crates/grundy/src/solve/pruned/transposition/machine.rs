@@ -46,6 +46,12 @@ struct Header {
     /// Each generation's memory: its creator's process id, descriptor and
     /// size ([`SharedHandle`]).
     tables: [[AtomicU64; 3]; MAX_GENERATIONS],
+    /// The process id of the table's maker, which saves it in its share of
+    /// a checkpoint.
+    maker: AtomicU64,
+    /// 0, or the id of the process that saves the table in its share
+    /// because the maker has ended ([`Machine::saves`]).
+    saver: AtomicU64,
 }
 
 /// This process's view of a machine's shared table.
@@ -77,6 +83,7 @@ impl Machine {
         let Some(table) = Table::in_shared(memory) else { return Ok(None) };
         let header = SharedMemory::create(std::mem::size_of::<Header>().next_multiple_of(4096))?;
         let machine = Machine { header, lost: AtomicBool::new(false), mapped: AtomicU64::new(0), creator: true };
+        machine.header().maker.store(u64::from(std::process::id()), Ordering::Relaxed);
         machine.publish(0, handle);
         machine.header().filled.store(table.store_all(first), Ordering::Relaxed);
         Ok(Some((machine, table)))
@@ -89,6 +96,27 @@ impl Machine {
             return Err(Error::Cluster("the shared table's header is too small".into()));
         }
         Ok(Machine { header, lost: AtomicBool::new(false), mapped: AtomicU64::new(0), creator: false })
+    }
+
+    /// Whether this process saves the shared table in its share of a
+    /// checkpoint: the maker does (the others' shares are empty), unless it
+    /// has ended — killed, its share would never be written, while what the
+    /// table holds is still here, mapped by the others — and then the first
+    /// other process to ask does.
+    pub(super) fn saves(&self) -> bool {
+        if self.creator {
+            return true;
+        }
+        let header = self.header();
+        let maker = header.maker.load(Ordering::Relaxed) as u32;
+        if maker == 0 || !process_ended(maker) {
+            return false;
+        }
+        let me = u64::from(std::process::id());
+        match header.saver.compare_exchange(0, me, Ordering::AcqRel, Ordering::Acquire) {
+            Ok(_) => true,
+            Err(saver) => saver == me,
+        }
     }
 
     /// Where another process finds this table.
@@ -171,5 +199,19 @@ impl Machine {
         fd.store(handle.fd as u64, Ordering::Relaxed);
         bytes.store(handle.bytes, Ordering::Relaxed);
         self.header().generation.store(generation as u64, Ordering::Release);
+    }
+}
+
+/// Whether process `pid` has ended: gone, or dead and not yet reaped by its
+/// parent (a zombie).
+pub(super) fn process_ended(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        // The state follows the name, which is in parentheses.
+        Ok(stat) => stat
+            .rsplit(')')
+            .next()
+            .and_then(|rest| rest.split_whitespace().next())
+            .is_some_and(|state| matches!(state, "Z" | "X")),
+        Err(_) => true,
     }
 }

@@ -203,3 +203,25 @@ fn joining_a_table_that_is_gone_is_an_error() {
     assert!(error.contains("/proc/") && error.contains("/fd/1000000"), "{error}");
     assert!(!tables.is_shared());
 }
+
+/// A joiner saves the shared table only when its maker has ended; this is
+/// how it tells: a running process has not, a zombie (dead, not yet reaped
+/// by its parent, as mpirun's killed processes are for a moment) and a
+/// reaped one have.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_maker_that_has_ended_is_told_from_one_that_runs() {
+    use super::machine::process_ended;
+    assert!(!process_ended(std::process::id()));
+    let mut child = std::process::Command::new("true").spawn().expect("`true` runs");
+    let pid = child.id();
+    let zombie = || std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| s.contains(") Z"));
+    let start = std::time::Instant::now();
+    while !zombie() && start.elapsed() < std::time::Duration::from_secs(10) {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(zombie(), "the child has exited and is not reaped yet");
+    assert!(process_ended(pid), "a zombie has ended");
+    child.wait().unwrap();
+    assert!(process_ended(pid), "a reaped process has ended");
+}
