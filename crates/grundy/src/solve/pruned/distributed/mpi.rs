@@ -189,18 +189,19 @@ impl Transport for Mpi {
         let Some((message, status)) = world.any_process().immediate_matched_probe() else { return Ok(None) };
         let from = status.source_rank() as usize;
         let len = usize::try_from(status.count(u8::equivalent_datatype())).unwrap_or(0);
-        // Lent to MPI for as long as it may write there: given back when the
+        // Lent to MPI for as long as it may write there: taken back when the
         // receive completes, left to the process's end if it never does.
-        let buffer: &'static mut [u8] = Box::leak(vec![0u8; len].into_boxed_slice());
-        let start = buffer.as_mut_ptr();
-        let mut request = message.immediate_matched_receive_into(StaticScope, buffer);
+        let owned: *mut [u8] = Box::into_raw(vec![0u8; len].into_boxed_slice());
+        // SAFETY: `owned` is a live allocation that nothing else refers to.
+        let lent: &'static mut [u8] = unsafe { &mut *owned };
+        let mut request = message.immediate_matched_receive_into(StaticScope, lent);
         let mut since_stop: Option<Instant> = None;
         loop {
             request = match request.test() {
                 Ok(_) => {
-                    // SAFETY: the receive is complete, so MPI holds no more
-                    // of the buffer leaked above, which nothing else kept.
-                    let bytes = unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(start, len)) };
+                    // SAFETY: the receive is complete and the request gone,
+                    // so nothing refers to the buffer but `owned` again.
+                    let bytes = unsafe { Box::from_raw(owned) };
                     return Ok(Some((from, bytes.into_vec())));
                 }
                 Err(request) => request,

@@ -247,6 +247,44 @@ fn an_interrupted_process_stops_every_process_and_leaves_no_message() {
 }
 
 #[test]
+fn a_process_whose_leader_is_gone_ends_when_stopped() {
+    // Process 0 answers the setting up and then says nothing more, as one
+    // killed would: the other process, stopped, asks it to stop every
+    // process, hears nothing, and ends after the grace of a stop instead of
+    // listening for ever (mpirun kills a job's processes 2 s after one
+    // dies, and this one still has its share to save).
+    let mut transports = cluster(&[0, 1]);
+    let (follower, leader) = (transports.pop().unwrap(), transports.pop().unwrap());
+    let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let (done, ended) = std::sync::mpsc::channel();
+    let interrupt = Arc::clone(&flag);
+    std::thread::spawn(move || {
+        let search = PrunedSearch::with_memory(&Cram, 1 << 22).with_interrupt(interrupt);
+        let board = Cram.rectangle(4, 9).unwrap();
+        let _ = done.send(nim_value(&search, &follower, &board, Ok(()), &Plan::default(), None));
+    });
+    let quiet = std::sync::atomic::AtomicBool::new(false);
+    let ready = loop {
+        if let Some((from, bytes)) = leader.receive(&quiet).unwrap() {
+            break Message::<CompactKey>::decode(&bytes, from).unwrap();
+        }
+        std::thread::yield_now();
+    };
+    assert!(matches!(ready, Message::Ready(None)), "{ready:?}");
+    leader.send(1, &Message::<CompactKey>::Verdict(None).encode()).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    flag.store(true, std::sync::atomic::Ordering::Relaxed);
+    // Not a benchmark: the grace is half a second; a process listening for
+    // ever fails here.
+    let found = ended.recv_timeout(std::time::Duration::from_secs(10)).expect("the process ended after its stop");
+    assert_eq!(found.unwrap_err(), Error::Interrupted);
+    let sent: Vec<_> = std::iter::from_fn(|| leader.receive(&quiet).unwrap())
+        .map(|(from, bytes)| Message::<CompactKey>::decode(&bytes, from).unwrap())
+        .collect();
+    assert!(sent.iter().any(|m| matches!(m, Message::Stop(None))), "it asked process 0 to stop: {sent:?}");
+}
+
+#[test]
 fn messages_survive_their_bytes() {
     let entry = |v| Entry { key: CompactKey::new(7 << 40 | v as u128), knowledge: Knowledge::Exact(v), priority: 30 };
     let messages: Vec<Message<CompactKey>> = vec![
