@@ -204,6 +204,20 @@ fn checkpoints_are_shares_resumed_by_as_many_processes() {
     std::fs::remove_dir_all(&directory).unwrap();
 }
 
+/// Starts Cram 5 × 9 on `processes` processes under mpirun, saving its
+/// checkpoint to `path`: tens of seconds of search, to be stopped.
+fn long_search_with_checkpoint(processes: usize, path: &std::path::Path) -> std::process::Child {
+    Command::new("mpirun")
+        .args(["--allow-run-as-root", "--oversubscribe", "-np", &processes.to_string()])
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .args(["solve", "cram", "5x9", "--value-only", "--distributed", "--memory", "64M", "--checkpoint"])
+        .arg(path)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("mpirun starts")
+}
+
 #[test]
 fn ctrl_c_at_mpirun_says_what_each_process_saved() {
     // A Ctrl-C in a terminal reaches mpirun (the processes are in a group
@@ -215,15 +229,7 @@ fn ctrl_c_at_mpirun_says_what_each_process_saved() {
     let directory = std::env::temp_dir().join(format!("grundy-mpi-ctrl-c-{}", std::process::id()));
     std::fs::create_dir_all(&directory).unwrap();
     let path = directory.join("cram59.ckpt");
-    let mut child = Command::new("mpirun")
-        .args(["--allow-run-as-root", "--oversubscribe", "-np", "2", env!("CARGO_BIN_EXE_grundy")])
-        .args(["solve", "cram", "5x9", "--value-only", "--distributed", "--memory", "64M", "--checkpoint"])
-        .arg(&path)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("mpirun starts");
-    // (5 × 9 takes tens of seconds on two processes.)
+    let mut child = long_search_with_checkpoint(2, &path);
     std::thread::sleep(std::time::Duration::from_secs(3));
     // SAFETY: a signal to the child this test started and has not waited for.
     unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
@@ -270,15 +276,7 @@ fn a_process_killed_leaves_the_others_shares_saved() {
         let directory = std::env::temp_dir().join(format!("grundy-mpi-kill-{}-{processes}", std::process::id()));
         std::fs::create_dir_all(&directory).unwrap();
         let path = directory.join("cram59.ckpt");
-        let child = Command::new("mpirun")
-            .args(["--allow-run-as-root", "--oversubscribe", "-np", &processes.to_string()])
-            .arg(env!("CARGO_BIN_EXE_grundy"))
-            .args(["solve", "cram", "5x9", "--value-only", "--distributed", "--memory", "64M", "--checkpoint"])
-            .arg(&path)
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .expect("mpirun starts");
+        let child = long_search_with_checkpoint(processes, &path);
         std::thread::sleep(std::time::Duration::from_secs(3));
         let first = process_of_rank(child.id(), 0).expect("process 0 runs 3 s in");
         // SAFETY: a signal to a process of the job this test started.
