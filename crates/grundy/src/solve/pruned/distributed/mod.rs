@@ -69,9 +69,10 @@ pub trait Transport: Send + Sync + std::fmt::Debug {
     fn send(&self, to: usize, bytes: &[u8]) -> Result<()>;
     /// A message that has arrived, and from whom; `None` if none has. One
     /// that has begun to arrive is waited for, unless `stopped` is set:
-    /// then a message whose rest does not come soon is an error (its sender
-    /// may have died in the middle of it, and this process still has its
-    /// share of the checkpoint to save).
+    /// then a message whose rest does not come soon ends the receiving with
+    /// [`crate::Error::Interrupted`] (its sender may have died in the middle
+    /// of it, and this process still has its share of the checkpoint to
+    /// save).
     fn receive(&self, stopped: &AtomicBool) -> Result<Option<(usize, Vec<u8>)>>;
     /// Which machine each process runs on, named by the first process on
     /// it (`machines()[r]` for process `r`): the processes of one machine

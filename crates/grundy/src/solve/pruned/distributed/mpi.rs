@@ -210,11 +210,12 @@ impl Transport for Mpi {
                 let since = *since_stop.get_or_insert_with(Instant::now);
                 if since.elapsed() >= CUT_OFF {
                     // An unfinished request may not be dropped; the buffer
-                    // and the request go with the process.
+                    // and the request go with the process. The search was
+                    // stopped, and that is what this process reports (with
+                    // what it saved): that process `from` has ended is
+                    // mpirun's to say.
                     std::mem::forget(request);
-                    return Err(Error::Cluster(format!(
-                        "a message from process {from} stopped coming in the middle (has it ended?)"
-                    )));
+                    return Err(Error::Interrupted);
                 }
             }
             std::thread::yield_now();
