@@ -103,7 +103,12 @@ fn products_by_the_tartan_theorem() {
     assert!(out.ends_with("8    8  12   4  11   3   7  15  13   5   1   9   6  14  10   2 128\n"), "{out}");
     let out = ok(&["pattern", "turning-corners", "--rows", "0..15", "--cols", "0..15"]);
     assert!(out.contains("every value is the nim-product x ⊗ y"), "{out}");
-    let out = ok(&["pattern", "product:ruler,twins", "--rows", "1..15", "--cols", "0..15", "--json"]);
+    // Another product: its two factors, read from the table (Twins' coin 0 is worth 0).
+    let out = ok(&["pattern", "product:ruler,twins", "--rows", "1..8", "--cols", "0..5", "--json"]);
+    let compact: String = out.split_whitespace().collect();
+    let form = r#""value_forms":[{"row-times-column":{"rows":[1,2,1,4,1,2,1,8],"columns":[0,1,2,3,4,5]}}]"#;
+    assert!(compact.contains(form), "{out}");
+    let out = ok(&["pattern", "rook", "--rows", "0..15", "--cols", "0..15", "--json"]);
     assert!(out.contains("\"value_forms\": []"), "{out}");
     fails(&["solve", "product:ruler", "1,1"], "two coin-turning games");
     fails(&["solve", "turning-corners", "1;2"], "a head x,y");

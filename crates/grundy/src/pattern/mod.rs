@@ -16,7 +16,8 @@
 //!   congruences `a·x + b·y ≡ c (mod m)`, and complementary Beatty pairs with
 //!   their α found from the data;
 //! - formulas for **every value** ([`ValueForm`]): the nim-product `x ⊗ y`
-//!   (Turning Corners' table, by the Tartan theorem).
+//!   (Turning Corners' table, by the Tartan theorem), and more generally
+//!   `f(x) ⊗ g(y)` (any product of two coin-turning games).
 //!
 //! Everything is stated for the range of the table only, and a form is
 //! reported only when it was checked on **every** cell of that range: a
@@ -84,7 +85,8 @@ pub struct PatternReport {
     /// Forms that describe the P-positions exactly on every cell of the range.
     pub p_forms: Vec<PForm>,
     /// Formulas that give every value of the range (two-coordinate tables
-    /// of nim-values): the nim-product of Turning Corners.
+    /// of nim-values): the nim-product of Turning Corners, or a row's value
+    /// times a column's as in any product of coin-turning games.
     pub value_forms: Vec<ValueForm>,
 }
 

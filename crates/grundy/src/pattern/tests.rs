@@ -4,7 +4,7 @@
 use super::*;
 use crate::catalogue::{Cell, Wythoff};
 use crate::registry::{game, RuleOptions};
-use crate::report::TableKind;
+use crate::report::{TableCell, TableKind};
 
 fn table(description: &str, goal: Option<Cell>, rows: (u64, u64), columns: Option<(u64, u64)>) -> ValueTable {
     let options = RuleOptions { goal, ..RuleOptions::default() };
@@ -62,6 +62,17 @@ fn check_claims(table: &ValueTable, report: &PatternReport) {
         })
         .collect();
     assert_eq!(report.p_positions, p_cells);
+    for form in &report.value_forms {
+        for (r, &x) in table.rows.iter().enumerate() {
+            for (c, &y) in table.columns.as_ref().expect("value forms of two-coordinate tables").iter().enumerate() {
+                let expected = match form {
+                    ValueForm::NimProduct => crate::nim::nim_product(x, y),
+                    ValueForm::RowTimesColumn { rows, columns } => crate::nim::nim_product(rows[r], columns[c]),
+                };
+                assert_eq!(table.cells[r][c], Some(TableCell::NimValue(expected)), "({x},{y}): {form:?}");
+            }
+        }
+    }
 }
 
 fn is_p(cell: &Option<TableCell>) -> bool {
@@ -196,10 +207,39 @@ fn turning_corners_is_recognised_as_nim_multiplication() {
     let shifted = analysed("turning-corners", None, (3, 20), Some((5, 9)));
     assert_eq!(shifted.value_forms, [ValueForm::NimProduct]);
     for (description, rows, columns) in [("rook", (0, 15), (0, 15)), ("product:ruler,ruler", (1, 15), (1, 15))] {
-        assert!(analysed(description, None, rows, Some(columns)).value_forms.is_empty(), "{description}");
+        assert!(!analysed(description, None, rows, Some(columns)).value_forms.contains(&ValueForm::NimProduct));
     }
     let mut wrong = table("turning-corners", None, (0, 15), Some((0, 15)));
     wrong.cells[7][9] = Some(TableCell::NimValue(0));
     assert!(find_patterns(&wrong).unwrap().value_forms.is_empty());
     assert!(analysed("mock-turtles", None, (1, 30), None).value_forms.is_empty());
+}
+
+/// A product of two coin-turning games has the values `G₁(x) ⊗ G₂(y)` (the
+/// Tartan theorem, WW ch. 14): the report finds the two functions — here
+/// the ruler function (the largest power of 2 dividing x) and Mock Turtles'
+/// odious numbers, read from the table alone — and finds no such form in
+/// tables that are not products, nor in a product with one cell changed.
+#[test]
+fn products_of_coin_turning_games_are_recognised_as_row_times_column() {
+    use super::ValueForm;
+    let report = analysed("product:ruler,mock-turtles", None, (1, 12), Some((1, 10)));
+    let ruler = [1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4];
+    let odious = [1, 2, 4, 7, 8, 11, 13, 14, 16, 19];
+    assert_eq!(report.value_forms, [ValueForm::RowTimesColumn { rows: ruler.to_vec(), columns: odious.to_vec() }]);
+    let text = report.to_string();
+    assert!(text.contains("every value is f(x) ⊗ g(y), the nim-product"), "{text}");
+    assert!(text.contains("with f = 1 2 1 4 1 2 1 8 1 2 1 4 down the rows and g = 1 2 4 7 8 11 13"), "{text}");
+    // Twins' first coin has value 0: the pivot is further in, and a row
+    // and a column of zeros are a product too.
+    let twins = analysed("product:twins,ruler", None, (0, 9), Some((1, 9)));
+    assert!(matches!(&twins.value_forms[..], [ValueForm::RowTimesColumn { .. }]), "{twins}");
+    for (description, rows, columns) in [("rook", (0, 15), (0, 15)), ("wythoff", (0, 12), (0, 12))] {
+        assert!(analysed(description, None, rows, Some(columns)).value_forms.is_empty(), "{description}");
+    }
+    let t = table("product:ruler,mock-turtles", None, (1, 12), Some((1, 10)));
+    let mut broken = t.clone();
+    let Some(TableCell::NimValue(v)) = broken.cells[5][7] else { panic!("a nim-value") };
+    broken.cells[5][7] = Some(TableCell::NimValue(v ^ 1));
+    assert!(find_patterns(&broken).unwrap().value_forms.is_empty());
 }
