@@ -25,7 +25,7 @@ pub enum ValueForm {
     /// `v(x, y) = x ⊗ y`, nim-multiplication.
     NimProduct,
     /// `v(x, y) = f(x) ⊗ g(y)`: `rows[i]` is `f` of the range's `i`-th row,
-    /// `columns[j]` is `g` of its `j`-th column (not both constant).
+    /// `columns[j]` is `g` of its `j`-th column (neither constant).
     RowTimesColumn { rows: Vec<u64>, columns: Vec<u64> },
 }
 

@@ -203,7 +203,9 @@ impl Machine {
 }
 
 /// Whether process `pid` has ended: gone, or dead and not yet reaped by its
-/// parent (a zombie).
+/// parent (a zombie). A process this one may not look at (`/proc` mounted
+/// with `hidepid`) is taken to run: otherwise every periodic save would
+/// write the whole table twice, the maker's copy and another.
 pub(super) fn process_ended(pid: u32) -> bool {
     match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
         // The state follows the name, which is in parentheses.
@@ -212,6 +214,6 @@ pub(super) fn process_ended(pid: u32) -> bool {
             .next()
             .and_then(|rest| rest.split_whitespace().next())
             .is_some_and(|state| matches!(state, "Z" | "X")),
-        Err(_) => true,
+        Err(e) => e.kind() == std::io::ErrorKind::NotFound,
     }
 }
