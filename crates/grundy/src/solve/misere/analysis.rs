@@ -8,7 +8,7 @@ use rustc_hash::FxHashMap;
 use serde::Serialize;
 
 use super::canonical::CanonicalSums;
-use super::genus::{genus, tame_sum_outcome, Genus};
+use super::genus::{tame_sum_outcome, Genera, Genus};
 use super::rule::MiserePlay;
 use crate::error::Result;
 use crate::game::{Game, Options, Outcome, SumGame};
@@ -61,6 +61,9 @@ where
 {
     game: G,
     genera: FxHashMap<G::Position, Genus>,
+    /// The searches behind `genera`, kept: the genera of a position's
+    /// followers share their sums.
+    genus_search: Genera<G>,
     /// Positions known to be tame, or known not to be.
     tame: FxHashMap<G::Position, bool>,
     exact: Search<SumGame<G>, MiserePlay>,
@@ -81,6 +84,7 @@ where
     pub fn new(game: G) -> Self {
         MisereSums {
             genera: FxHashMap::default(),
+            genus_search: Genera::new(game.clone()),
             tame: FxHashMap::default(),
             exact: Search::new(SumGame::new(game.clone()), MiserePlay),
             quotient: None,
@@ -112,6 +116,7 @@ where
     /// handler's): once raised they return [`crate::Error::Interrupted`].
     pub fn set_interrupt(&mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
         self.exact.set_interrupt(std::sync::Arc::clone(&flag));
+        self.genus_search.set_interrupt(std::sync::Arc::clone(&flag));
         if let Some(canonical) = &mut self.canonical {
             canonical.set_interrupt(std::sync::Arc::clone(&flag));
         }
@@ -134,7 +139,7 @@ where
         if let Some(genus) = self.genera.get(position) {
             return Ok(genus.clone());
         }
-        let found = genus(&self.game, position, 4)?;
+        let found = self.genus_search.genus(position, 4)?;
         self.genera.insert(position.clone(), found.clone());
         Ok(found)
     }
