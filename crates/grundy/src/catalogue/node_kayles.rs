@@ -148,6 +148,10 @@ pub struct NodeKayles<B = u64> {
     neighbours: Vec<B>,
     /// How the graph was described (for messages and checkpoints).
     description: String,
+    /// The numbers a graph file gave its vertices (`names[v]` is vertex
+    /// `v`'s), which positions and moves are written in; empty when the
+    /// vertices are `0..n` themselves.
+    names: Vec<u64>,
 }
 
 impl NodeKayles {
@@ -173,6 +177,7 @@ impl NodeKayles<u128> {
         (self.vertices() <= 64).then(|| NodeKayles {
             neighbours: self.neighbours.iter().map(|&n| n as u64).collect(),
             description: self.description.clone(),
+            names: self.names.clone(),
         })
     }
 }
@@ -202,7 +207,7 @@ impl<B: VertexSet> NodeKayles<B> {
                 neighbours[v] |= B::single(u);
             }
         }
-        Ok(NodeKayles { neighbours, description: description.to_string() })
+        Ok(NodeKayles { neighbours, description: description.to_string(), names: Vec::new() })
     }
 
     /// A graph family: `path:N`, `cycle:N`, `complete:N`, `grid:RxC`, or
@@ -311,7 +316,41 @@ impl<B: VertexSet> NodeKayles<B> {
         if index.is_empty() {
             return Err(Error::InvalidGame(format!("{description}: the graph file lists no vertices")));
         }
-        Self::with_edges(index.len(), edges, description)
+        let mut graph = Self::with_edges(index.len(), edges, description)?;
+        // Positions and moves use the file's numbers, not the order they
+        // were met in (`1 2` then `0`: vertex "0" is the file's 0).
+        graph.names = vec![0; index.len()];
+        for (name, v) in index {
+            graph.names[v] = name;
+        }
+        Ok(graph)
+    }
+
+    /// The number a position writes for vertex `v`.
+    fn name(&self, v: usize) -> u64 {
+        self.names.get(v).copied().unwrap_or(v as u64)
+    }
+
+    /// The vertex a position's number names, if the graph has it.
+    fn vertex_named(&self, name: u64) -> Option<usize> {
+        if self.names.is_empty() {
+            (name < self.vertices() as u64).then_some(name as usize)
+        } else {
+            self.names.iter().position(|&n| n == name)
+        }
+    }
+
+    /// The vertex numbers, for a message: `0..=n-1`, or a file's (the
+    /// first few).
+    fn vertex_numbers(&self) -> String {
+        if self.names.is_empty() {
+            return format!("0..={}", self.vertices() - 1);
+        }
+        let mut sorted = self.names.clone();
+        sorted.sort_unstable();
+        let shown: Vec<String> = sorted.iter().take(8).map(u64::to_string).collect();
+        let more = if sorted.len() > 8 { format!(", … ({} in all)", sorted.len()) } else { String::new() };
+        format!("{}{more}", shown.join(", "))
     }
 
     /// The number of vertices.
@@ -414,18 +453,18 @@ impl<B: VertexSet> Notation for NodeKayles<B> {
         }
         let mut mask = B::EMPTY;
         for part in text.split(',').filter(|p| !p.trim().is_empty()) {
-            let v: usize = part.trim().parse().map_err(|_| {
+            let name: u64 = part.trim().parse().map_err(|_| {
                 Error::InvalidPosition(format!(
                     "expected `all` or vertex numbers like 0,1,5; found {part:?} in {text:?}"
                 ))
             })?;
-            if v >= self.vertices() {
-                return Err(Error::InvalidPosition(format!(
-                    "vertex {v} is not in the graph {} (vertices 0..{})",
+            let v = self.vertex_named(name).ok_or_else(|| {
+                Error::InvalidPosition(format!(
+                    "vertex {name} is not in the graph {} (its vertices: {})",
                     self.description,
-                    self.vertices()
-                )));
-            }
+                    self.vertex_numbers()
+                ))
+            })?;
             mask |= B::single(v);
         }
         Ok(mask)
@@ -435,8 +474,10 @@ impl<B: VertexSet> Notation for NodeKayles<B> {
         if mask == self.start() {
             return "all".into();
         }
-        let vertices: Vec<String> =
-            (0..self.vertices()).filter(|&v| mask & B::single(v) != B::EMPTY).map(|v| v.to_string()).collect();
+        let mut names: Vec<u64> =
+            (0..self.vertices()).filter(|&v| mask & B::single(v) != B::EMPTY).map(|v| self.name(v)).collect();
+        names.sort_unstable();
+        let vertices: Vec<String> = names.iter().map(u64::to_string).collect();
         if vertices.is_empty() {
             "none".into()
         } else {
@@ -459,6 +500,29 @@ mod tests {
         // 4×4 queens graph: 4·6 pairs in rows, 4·6 in columns, and
         // 1 + 3 + 6 + 3 + 1 = 14 on the diagonals of each direction.
         assert_eq!(edges(&NodeKayles::parse("queens:4").unwrap()), 76);
+    }
+
+    /// A file's vertex numbers are the ones positions use, whatever order
+    /// the file meets them in (an audit found "0,1" read as the first two
+    /// vertices met, 1 and 2, which are adjacent).
+    #[test]
+    fn a_files_vertices_keep_their_numbers() {
+        use crate::game::Notation;
+        let graph = NodeKayles::parse_edge_list("1 2\n0\n", "g.txt").unwrap();
+        let both = graph.parse_position("0,1").unwrap();
+        assert_eq!(graph.format_position(&both), "0,1");
+        // Vertices 0 and 1 are not adjacent: two single vertices, *1 + *1.
+        let mut options = Options::new();
+        graph.options(&both, &mut options);
+        let mut left: Vec<String> =
+            options.iter().map(|parts| parts.iter().map(|p| graph.format_position(p)).collect()).collect();
+        left.sort();
+        assert_eq!(left, ["0", "1"]);
+        let error = graph.parse_position("3").unwrap_err().to_string();
+        assert!(error.contains("its vertices: 0, 1, 2"), "{error}");
+        let sparse = NodeKayles::parse_edge_list("10 20\n20 30\n", "s.txt").unwrap();
+        assert_eq!(sparse.format_position(&sparse.parse_position("30,10").unwrap()), "10,30");
+        assert!(sparse.parse_position("0").is_err());
     }
 
     #[test]
