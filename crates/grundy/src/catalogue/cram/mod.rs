@@ -384,13 +384,21 @@ impl Drawing {
             let (rows, cols) = parse_pair::<u32>(&text.replace('X', "x").replace('x', ","), "a Cram board size RxC")?;
             return Ok(Drawing { rows, cols, filled: Vec::new() });
         }
-        let lines: Vec<&str> = text.split(['/', '\n']).map(str::trim).filter(|l| !l.is_empty()).collect();
-        let cols = lines.first().map_or(0, |l| l.chars().count());
-        if lines.is_empty() || cols == 0 {
+        let lines: Vec<&str> = text.split(['/', '\n']).map(str::trim).collect();
+        if text.is_empty() {
+            return Err(Error::InvalidPosition(
+                "expected a Cram board: RxC or rows of '.' and '#' separated by '/', found nothing".into(),
+            ));
+        }
+        // An empty row is refused, not skipped: skipping it would make the
+        // rows around it neighbours.
+        if let Some(r) = lines.iter().position(|l| l.is_empty()) {
             return Err(Error::InvalidPosition(format!(
-                "expected a Cram board: RxC or rows of '.' and '#' separated by '/', found {text:?}"
+                "row {} of the Cram board {text:?} is empty: write a row of '#' for a row of filled cells",
+                r + 1
             )));
         }
+        let cols = lines[0].chars().count();
         let mut filled = Vec::new();
         for (r, line) in lines.iter().enumerate() {
             if line.chars().count() != cols {

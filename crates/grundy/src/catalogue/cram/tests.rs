@@ -294,4 +294,10 @@ fn bad_boards_are_refused() {
     assert!(Cram.parse("..a").is_err());
     assert!(Cram.parse("").is_err());
     assert!(Cram.parse("8x8").is_ok());
+    // An empty row is no row to skip: `..#//#..` would join rows 1 and 3.
+    for joined in ["..#//#..", "../", "/..", "..\n\n.."] {
+        let error = Cram.parse(joined).unwrap_err().to_string();
+        assert!(error.contains("is empty"), "{joined:?}: {error}");
+    }
+    assert!(Cram.parse("..\n..\n").is_ok(), "{:?}", Cram.parse("..\n..\n"));
 }
