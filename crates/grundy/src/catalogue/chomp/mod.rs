@@ -55,17 +55,9 @@ impl Chomp {
             )));
         }
         let squares: usize = lengths.iter().sum();
-        if rows > MAX_CHOMP_SIDE || lengths[0] > MAX_CHOMP_ROW || squares > MAX_CHOMP_SQUARES {
-            return Err(Error::TooLarge {
-                what: format!(
-                    "the Chomp diagram with {rows} rows of up to {} squares (at most {MAX_CHOMP_SIDE} rows and {MAX_CHOMP_SQUARES} squares)",
-                    lengths[0]
-                ),
-                needed: squares.max(rows) as u128,
-                limit: MAX_CHOMP_SQUARES as u128,
-                unit: "squares",
-            });
-        }
+        within_limits(rows, lengths[0], squares as u128, || {
+            format!("the Chomp diagram ({rows} rows, the first of {} squares)", lengths[0])
+        })?;
         let mut board = ChompBoard { lengths: [0; MAX_CHOMP_SIDE] };
         lengths.iter().enumerate().for_each(|(i, &l)| board.lengths[i] = l as u8);
         Ok(board)
@@ -86,14 +78,7 @@ impl Chomp {
             if r == 0 || c == 0 {
                 return Err(Error::InvalidPosition(format!("a Chomp bar of {r}×{c} has no squares")));
             }
-            if r > MAX_CHOMP_SIDE || c > MAX_CHOMP_ROW || r * c > MAX_CHOMP_SQUARES {
-                return Err(Error::TooLarge {
-                    what: format!("the {r}×{c} Chomp bar"),
-                    needed: (r * c) as u128,
-                    limit: MAX_CHOMP_SQUARES as u128,
-                    unit: "squares",
-                });
-            }
+            within_limits(r, c, r as u128 * c as u128, || format!("the {r}×{c} Chomp bar"))?;
             return self.rectangle(r, c);
         }
         let lengths = text.split(',').map(number).collect::<Result<Vec<_>>>()?;
@@ -165,6 +150,21 @@ impl Notation for Chomp {
     }
 }
 
+/// Refuses a diagram of `rows` rows, the first of `first` squares, past
+/// any of the three limits, naming the one it passes (one message naming
+/// the squares said "17 squares, more than the limit of 256" for 17 rows).
+fn within_limits(rows: usize, first: usize, squares: u128, what: impl Fn() -> String) -> Result<()> {
+    let limits = [
+        (rows as u128, MAX_CHOMP_SIDE, "rows"),
+        (first as u128, MAX_CHOMP_ROW, "squares in a row"),
+        (squares, MAX_CHOMP_SQUARES, "squares"),
+    ];
+    match limits.iter().find(|&&(needed, limit, _)| needed > limit as u128) {
+        Some(&(needed, limit, unit)) => Err(Error::TooLarge { what: what(), needed, limit: limit as u128, unit }),
+        None => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,6 +184,15 @@ mod tests {
     fn bad_diagrams_are_refused() {
         for bad in ["", "0x3", "3,0", "2,3", "17x1", "16x17", "a,b", "3x"] {
             assert!(Chomp.parse(bad).is_err(), "{bad}");
+        }
+        // Each limit names itself.
+        for (bad, says) in [
+            ("17x1", "needs 17 rows, more than the limit of 16"),
+            ("1x100", "needs 100 squares in a row, more than the limit of 63"),
+            ("16x17", "needs 272 squares, more than the limit of 256"),
+        ] {
+            let error = Chomp.parse(bad).unwrap_err().to_string();
+            assert!(error.contains(says), "{bad}: {error}");
         }
     }
 }
