@@ -18,6 +18,13 @@ impl PatternReport {
     }
 }
 
+/// What a line without a reported period is told, with both of the
+/// finder's conditions (`CONJECTURE_REPEATS` and `CONJECTURE_SPAN` in
+/// `sequence::periodicity`): a period must repeat three times after it
+/// starts *and* over 30 values or more. Naming only the first was false of
+/// a row whose period 2 starts at y = 20 of 0..40 (an audit found it).
+const NO_PERIOD: &str = "no period repeats three times over 30 values or more within the range";
+
 fn describe_period(p: &LinePeriod, along: &str) -> String {
     let kind = if p.saltus == 0 { String::new() } else { format!(", saltus {}", p.saltus) };
     format!("period {}{kind} from {along} = {}", p.period, p.from)
@@ -32,7 +39,7 @@ fn write_groups(f: &mut Formatter<'_>, groups: &[LineGroup], fixed: &str, along:
         };
         match &group.pattern {
             Some(p) => writeln!(f, "  {lines}: {}", describe_period(p, along))?,
-            None => writeln!(f, "  {lines}: no period repeats three times within the range")?,
+            None => writeln!(f, "  {lines}: {NO_PERIOD}")?,
         }
     }
     Ok(())
@@ -120,7 +127,7 @@ impl Display for PatternReport {
         if let Some(sequence) = &self.sequence {
             writeln!(f, "sequence: {}", describe_period(sequence, "n"))?;
         } else if self.columns.is_none() {
-            writeln!(f, "sequence: no period repeats three times within the range")?;
+            writeln!(f, "sequence: {NO_PERIOD}")?;
         }
         if self.columns.is_some() {
             writeln!(f, "rows (x fixed, along y):")?;
