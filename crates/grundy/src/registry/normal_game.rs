@@ -10,8 +10,7 @@ use std::sync::{Arc, Mutex};
 use super::goal_game::{refuse_beyond, ReachableBound};
 use super::playable::{lock, parse_all, tabulate_or_explain, with_picture, PlayLoop, Playable, Tabulator};
 use crate::error::{Error, Result};
-use crate::game::Convention;
-use crate::game::Notation;
+use crate::game::{Convention, Decompose, Notation};
 use crate::play::{Picture, Session};
 use crate::report::{ComponentReport, Report, ValueTable};
 use crate::solve::misere::MisereSums;
@@ -84,12 +83,6 @@ where
         &self.game
     }
 
-    /// Decides misère sums by each component's misère canonical form by
-    /// default, not only with `--method canonical`.
-    pub fn with_misere_canonical_forms(self) -> Self {
-        NormalGame { misere: Mutex::new(MisereSums::new(Arc::clone(&self.game)).with_canonical_forms()), ..self }
-    }
-
     /// Decides misère sums by `quotient` wherever it covers them.
     pub fn with_misere_quotient(self, quotient: Box<dyn MisereOracle<G::Position>>) -> Self {
         NormalGame { misere: Mutex::new(MisereSums::new(Arc::clone(&self.game)).with_quotient(quotient)), ..self }
@@ -126,8 +119,12 @@ where
     /// tame, exact search otherwise; every move to a misère P-position
     /// ([`MisereSums`], kept for the session: each genus computed once).
     fn solve_misere(&self, positions: &[String]) -> Result<Report> {
-        let components = self.components(positions)?;
-        let analysis = lock(&self.misere).analyse(&components)?;
+        let mut misere = lock(&self.misere);
+        let components = match misere.forms_decompose() {
+            true => parse_all(&*self.game, positions)?,
+            false => self.components(positions)?,
+        };
+        let analysis = misere.analyse(&components)?;
         Ok(Report::of_misere(&self.name, &*self.game, positions, analysis))
     }
 
@@ -154,6 +151,20 @@ where
                 .push(ComponentReport { suspense: Some(s.moves), ..ComponentReport::new(self.show(component)) });
         }
         Ok(report)
+    }
+}
+
+impl<G: Notation + Decompose + Send + Sync + 'static> NormalGame<G>
+where
+    G::Position: Debug + Ord + Hash + Send,
+{
+    /// Decides misère sums by misère canonical forms by default, not only
+    /// with `--method canonical`, each position's form the sum of its
+    /// components' ([`MisereSums::with_decomposition`]): positions are
+    /// analysed as written, so a board's winning moves are shown on it.
+    pub fn with_misere_canonical_forms(self) -> Self {
+        let misere = MisereSums::new(Arc::clone(&self.game)).with_decomposition().with_canonical_forms();
+        NormalGame { misere: Mutex::new(misere), ..self }
     }
 }
 

@@ -629,6 +629,54 @@ mod tests {
         }
     }
 
+    /// Misère play goes to the session of canonical forms, which splits
+    /// each board into its reduced components for the forms but analyses
+    /// the boards as written: every winning move, on the user's board,
+    /// against plain misère search of the whole sum (a 2 × 2 board, two
+    /// dominoes to its forms, has all four of its moves winning).
+    #[test]
+    fn misere_winning_moves_are_on_the_boards_as_written() {
+        use crate::game::{Outcome, SumGame};
+        use crate::registry::NormalGame;
+        use crate::solve::misere::MiserePlay;
+        use crate::solve::NormalPlay;
+        let others = NormalGame::new("cram", Cram, |g| Search::with_decomposition(g, NormalPlay), None)
+            .with_misere_canonical_forms();
+        let session = SearchGame::new("cram", Cram, settings()).with_other_conventions(Box::new(others));
+        let mut plain = Search::new(SumGame::new(&Cram), MiserePlay);
+        let mut outcome = |boards: &[CramBoard]| {
+            let sum = plain.game().canonical(boards.iter().copied());
+            Outcome::of_nim_value(plain.value(&sum).unwrap())
+        };
+        let mut rng = Xorshift::new(44);
+        let mut sums: Vec<Vec<CramBoard>> = vec![vec![Cram.rectangle(2, 2).unwrap()]];
+        sums.extend((0..60).map(|_| (0..1 + rng.below(2)).map(|_| random_board(&mut rng)).collect()));
+        let mut options = Options::new();
+        for boards in sums {
+            let texts: Vec<String> = boards.iter().map(|b| Cram.format_position(b)).collect();
+            let report = session.solve_in(&texts, Convention::Misere).unwrap();
+            assert_eq!(report.outcome, outcome(&boards), "{texts:?}");
+            assert_eq!(report.components.len(), boards.len(), "{texts:?}");
+            let mut expected = Vec::new();
+            for (i, board) in boards.iter().enumerate() {
+                options.clear();
+                Cram.options(board, &mut options);
+                for option in options.iter() {
+                    let mut after = boards.clone();
+                    after[i] = option[0];
+                    if outcome(&after) == Outcome::P {
+                        expected.push((i, Cram.format_position(&option[0])));
+                    }
+                }
+            }
+            let mut found: Vec<(usize, String)> =
+                report.winning_moves.iter().map(|m| (m.component, m.to[0].clone())).collect();
+            expected.sort();
+            found.sort();
+            assert_eq!(found, expected, "misère winning moves of {texts:?}");
+        }
+    }
+
     #[test]
     fn every_winning_move_on_boards_past_64_cells() {
         // Boards of 65–128 cells with few empty cells, where the plain

@@ -19,7 +19,8 @@ pub const DEFAULT_POSITION_LIMIT: usize = 100_000_000;
 /// to stop within milliseconds, rarely enough to cost nothing measurable.
 const INTERRUPT_CHECK_EVERY: u32 = 1024;
 
-type Splitter<G> = fn(&G, &<G as Game>::Position, &mut Vec<<G as Game>::Position>);
+/// Splits a position into its components ([`Decompose::components`]).
+pub(crate) type Splitter<G> = fn(&G, &<G as Game>::Position, &mut Vec<<G as Game>::Position>);
 type Shortcut<G, V> = fn(&G, &<G as Game>::Position) -> V;
 
 /// Values positions of any game by memoized search.

@@ -11,12 +11,13 @@ use super::canonical::CanonicalSums;
 use super::genus::{tame_sum_outcome, Genera, Genus};
 use super::rule::MiserePlay;
 use crate::error::Result;
-use crate::game::{Game, Options, Outcome, SumGame};
+use crate::game::{Decompose, Game, Options, Outcome, SumGame};
 use crate::solve::quotient::MisereOracle;
 
 /// The longest canonical form a report prints, in characters: past it the
 /// text (exponential in the birthday) says only how big the form is.
 const MAX_FORM_TEXT: usize = 4096;
+use crate::solve::search::Splitter;
 use crate::solve::{Decision, Search};
 
 /// A winning move of a misère sum: one component moves to one of its
@@ -73,6 +74,8 @@ where
     canonical: Option<CanonicalSums<G>>,
     /// The flag [`Self::set_interrupt`] was given, for forms asked for later.
     interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// Splits positions for the canonical forms ([`Self::with_decomposition`]).
+    split: Option<Splitter<G>>,
 }
 
 impl<G: Game + Clone> MisereSums<G>
@@ -90,8 +93,31 @@ where
             quotient: None,
             canonical: None,
             interrupt: None,
+            split: None,
             game,
         }
+    }
+
+    /// Canonical forms (when used) that split each position into its
+    /// components ([`CanonicalSums::with_decomposition`]): a sum is then
+    /// analysed as the user wrote it, each position whole, with its winning
+    /// moves on it, while the forms are those of its components.
+    pub fn with_decomposition(mut self) -> Self
+    where
+        G: Decompose,
+    {
+        self.split = Some(|game, position, out| game.components(position, out));
+        if let Some(canonical) = &mut self.canonical {
+            canonical.set_splitter(self.split);
+        }
+        self
+    }
+
+    /// Whether the sums are decided by canonical forms that split each
+    /// position into its components, so that positions need not be split
+    /// before they are analysed.
+    pub fn forms_decompose(&self) -> bool {
+        self.canonical.as_ref().is_some_and(|canonical| canonical.decomposes())
     }
 
     /// Decides every sum by misère canonical forms ([`CanonicalSums`]),
@@ -105,6 +131,7 @@ where
     pub fn use_canonical_forms(&mut self) {
         if self.canonical.is_none() {
             let mut canonical = CanonicalSums::new(self.game.clone());
+            canonical.set_splitter(self.split);
             if let Some(flag) = &self.interrupt {
                 canonical.set_interrupt(std::sync::Arc::clone(flag));
             }

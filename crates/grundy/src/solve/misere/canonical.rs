@@ -43,8 +43,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::genus::{Genus, Phylum};
 use crate::error::{Error, Result};
-use crate::game::{Game, Options, Outcome};
+use crate::game::{Decompose, Game, Options, Outcome};
 use crate::nim::NimValue;
+use crate::solve::search::Splitter;
 
 /// The misère canonical forms of a game's positions, and the outcomes of
 /// sums of them, remembered between questions.
@@ -56,6 +57,9 @@ pub struct CanonicalSums<G: Game> {
     /// with pairs of `*` cancelled, since `* + * = 0`).
     outcomes: FxHashMap<Box<[FormId]>, Outcome>,
     interrupt: Option<Arc<AtomicBool>>,
+    /// Splits a position into its components before its form is made, for
+    /// a [`Decompose`] game ([`Self::with_decomposition`]).
+    split: Option<Splitter<G>>,
 }
 
 impl<G: Game> CanonicalSums<G>
@@ -69,7 +73,36 @@ where
             of_position: FxHashMap::default(),
             outcomes: FxHashMap::default(),
             interrupt: None,
+            split: None,
         }
+    }
+
+    /// Forms that split each position into its components first
+    /// ([`Decompose`]): a position's form is the misère sum of its
+    /// components' forms (a sum's form is the form of the sum, so this is
+    /// the same form), and the components — reduced and in canonical
+    /// position where the game puts them so — share their forms across
+    /// every position that contains them. A position a user wrote (a Cram
+    /// board of several regions) then keeps its place in a report, with
+    /// its moves on the board as written.
+    pub fn with_decomposition(game: G) -> Self
+    where
+        G: Decompose,
+    {
+        let mut sums = CanonicalSums::new(game);
+        sums.split = Some(|game, position, out| game.components(position, out));
+        sums
+    }
+
+    /// Whether forms split positions into their components
+    /// ([`Self::with_decomposition`]).
+    pub fn decomposes(&self) -> bool {
+        self.split.is_some()
+    }
+
+    /// Sets the splitter of [`Self::with_decomposition`] (or none).
+    pub(crate) fn set_splitter(&mut self, split: Option<Splitter<G>>) {
+        self.split = split;
     }
 
     /// Makes the computations watch `flag`: once it is raised they return
@@ -118,6 +151,19 @@ where
             return Ok(form);
         }
         self.check_interrupt()?;
+        if let Some(split) = self.split {
+            let mut parts = Vec::new();
+            split(&self.game, position, &mut parts);
+            if parts.len() != 1 || parts[0] != *position {
+                let mut total = FormId::ZERO;
+                for part in &parts {
+                    let part_form = self.form_of(part, on_path)?;
+                    total = self.forms.sum(total, part_form);
+                }
+                self.of_position.insert(position.clone(), total);
+                return Ok(total);
+            }
+        }
         if !on_path.insert(position.clone()) {
             return Err(Error::Loopy { position: format!("{position:?}") });
         }

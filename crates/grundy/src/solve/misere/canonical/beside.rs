@@ -63,7 +63,7 @@ where
     /// Components of at most `small` (by `size`) are valued by their forms.
     pub fn new(game: G, size: S, small: u32) -> Self {
         Beside {
-            sums: CanonicalSums::new(game.clone()),
+            sums: CanonicalSums::with_decomposition(game.clone()),
             game,
             size,
             small,
