@@ -91,6 +91,35 @@ fn coin_turning_rows() {
     fails(&["table", "ruler", "--rows", "0..2000"], "beyond the last one, 1000");
 }
 
+/// `--value-only` and `--outcome-only` skip the winning moves for every
+/// game, not only the searched ones: a row of 1,000 heads in Mock Turtles
+/// has 166,667,500 moves to list (the sum over places p of 1 + (p − 1) +
+/// C(p − 1, 2)) but its value is a nim-sum of odious numbers: the odious
+/// numbers 1, 2, 4, 7, … (OEIS A000069) nim-added over places 1..=1000.
+#[test]
+fn value_only_answers_without_listing_the_moves() {
+    let row = "H".repeat(1000);
+    let odious: Vec<u64> = (0u64..).filter(|n| n.count_ones() % 2 == 1).take(1000).collect();
+    let expected = odious.iter().fold(0, |x, v| x ^ v);
+    let out = ok(&["solve", "mock-turtles", &row, "--value-only"]);
+    assert!(out.contains(&format!("nim-value: {expected}\n")), "{out}");
+    assert!(out.contains("value only: winning moves were not searched"), "{out}");
+    assert!(ok(&["solve", "mock-turtles", &row, "--outcome-only"]).contains("outcome only"));
+    fails(&["solve", "mock-turtles", &row], "needs 166667500 moves, more than the limit of 2000000");
+    fails(&["solve", "--misere", "mock-turtles", &row], "needs 166667500 moves");
+    // A product's head far out: the Tartan theorem values it, the nim-square
+    // of Mock Turtles' value at place 1000 (the 1000th odious number).
+    fails(&["solve", "product:mock-turtles,mock-turtles", "1000,1000"], "--value-only values it alone");
+    let out = ok(&["solve", "product:mock-turtles,mock-turtles", "1000,1000", "--value-only"]);
+    let product = grundy::nim::nim_product(odious[999], odious[999]);
+    assert!(out.contains(&format!("nim-value: {product}\n")), "{out}");
+    // A game solved by its theorem lists no moves when told not to.
+    let out = ok(&["solve", "hackenbush", "0-1,1-2,1-3,2-3,0-4", "--value-only"]);
+    assert!(out.contains("nim-value: 3\n") && !out.contains(" -> "), "{out}");
+    let out = ok(&["solve", "--misere", "nim", "3", "4", "5", "--value-only"]);
+    assert!(out.contains("outcome:   N") && !out.contains("winning moves ("), "{out}");
+}
+
 #[test]
 fn products_by_the_tartan_theorem() {
     let out = ok(&["solve", "turning-corners", "2,3;4,4"]);

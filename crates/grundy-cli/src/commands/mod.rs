@@ -271,11 +271,12 @@ impl BoardArgs {
 /// How the pruned search of Cram, Chomp, Node Kayles and Sprouts runs.
 #[derive(Args)]
 pub struct SearchArgs {
-    /// Compute only the nim-value, not the winning moves (what igsolve computes).
+    /// Compute only the nim-value, not the winning moves (what igsolve
+    /// computes); any game, so a position with millions of moves is still valued.
     #[arg(long)]
     value_only: bool,
-    /// Compute only the outcome: an N-position needs one option of value 0
-    /// found, not its nim-value.
+    /// Compute only the outcome: the pruned search then needs one option of
+    /// value 0 found, not the nim-value; other games skip the winning moves.
     #[arg(long, conflicts_with = "value_only")]
     outcome_only: bool,
     /// Memory for the transposition tables: bytes, or with K, M, G (default 2G).

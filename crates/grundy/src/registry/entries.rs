@@ -446,13 +446,15 @@ const fn turning_entry(
 /// sum of its heads).
 fn turning_game(d: &Description) -> Result<Box<dyn Playable>> {
     let game = CoinTurning::parse(d.text)?;
-    Ok(Box::new(NormalGame::new(d.text, game, Search::closed_form, Some(turning_table))))
+    let session = NormalGame::new(d.text, game, Search::closed_form, Some(turning_table));
+    Ok(Box::new(session.with_move_count(|game, heads| game.move_count(heads))))
 }
 
 /// A product of coin-turning games: values by the Tartan theorem.
 fn product_game(d: &Description) -> Result<Box<dyn Playable>> {
     let game = ProductTurning::parse(d.text)?;
-    Ok(Box::new(NormalGame::new(d.text, game, Search::closed_form, Some(product_table))))
+    let session = NormalGame::new(d.text, game, Search::closed_form, Some(product_table));
+    Ok(Box::new(session.with_move_count(|game, heads| game.move_count(heads))))
 }
 
 fn needs_file(name: &str) -> Error {
@@ -494,6 +496,7 @@ fn build(description: &str, options: &RuleOptions, file: Option<(&str, &str)>) -
     if let Some(flag) = &options.search.interrupt {
         game.set_interrupt(std::sync::Arc::clone(flag));
     }
+    game.set_asked(options.search.asked);
     if let Some(method) = options.misere_method {
         game.set_misere_method(method)?;
     }

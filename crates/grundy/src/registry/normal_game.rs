@@ -9,6 +9,8 @@ use std::sync::{Arc, Mutex};
 
 use super::goal_game::{refuse_beyond, ReachableBound};
 use super::playable::{lock, parse_all, tabulate_or_explain, with_picture, PlayLoop, Playable, Tabulator};
+use super::search_game::Asked;
+use crate::catalogue::MAX_MOVES_LISTED;
 use crate::error::{Error, Result};
 use crate::game::{Convention, Decompose, Notation};
 use crate::play::{Picture, Session};
@@ -16,7 +18,7 @@ use crate::report::{ComponentReport, Report, ValueTable};
 use crate::solve::misere::MisereSums;
 use crate::solve::quotient::MisereOracle;
 use crate::solve::remoteness::{every_sg_outcome, SuspensePlay};
-use crate::solve::{analyse_sum, Decision, NormalPlay, Search, DEFAULT_POSITION_LIMIT};
+use crate::solve::{analyse_sum, value_sum, Decision, NormalPlay, Search, DEFAULT_POSITION_LIMIT};
 
 /// How a [`NormalGame`] searches: plain, decomposing, or by closed form.
 pub type SearchOf<G> = fn(Arc<G>) -> Search<Arc<G>, NormalPlay>;
@@ -35,7 +37,15 @@ where
     tabulate: Option<Tabulator<G>>,
     picture: Option<Picture<G>>,
     reachable: Option<ReachableBound<G>>,
+    /// What `solve` lists: every winning move, unless told less.
+    asked: Asked,
+    /// How many moves a position has, where that can pass what may be
+    /// listed ([`Self::with_move_count`]).
+    move_count: Option<MoveCount<G>>,
 }
+
+/// How many moves a position has.
+pub type MoveCount<G> = fn(&G, &<G as crate::game::Game>::Position) -> u128;
 
 impl<G: Notation + Send + Sync + 'static> NormalGame<G>
 where
@@ -53,6 +63,8 @@ where
             tabulate,
             picture: None,
             reachable: None,
+            asked: Asked::WinningMoves,
+            move_count: None,
         }
     }
 
@@ -71,6 +83,36 @@ where
             let position = self.game.parse_position(text)?;
             refuse_beyond(|cap| bound(&self.game, &position, cap), text, "the search", DEFAULT_POSITION_LIMIT)
         })
+    }
+
+    /// Refuses to list the moves of a position with more than
+    /// [`MAX_MOVES_LISTED`] of them (`count` says how many), before listing
+    /// any: a row of a thousand coins in Mock Turtles has 166 million. Its
+    /// value alone (`--value-only`) is still answered.
+    pub fn with_move_count(mut self, count: MoveCount<G>) -> Self {
+        self.move_count = Some(count);
+        self
+    }
+
+    /// `normal`: normal play, where `--value-only` answers without the moves.
+    fn check_move_counts(&self, positions: &[String], normal: bool) -> Result<()> {
+        let Some(count) = self.move_count else { return Ok(()) };
+        for position in parse_all(&*self.game, positions)? {
+            let moves = count(&self.game, &position);
+            if moves > MAX_MOVES_LISTED as u128 {
+                return Err(Error::TooLarge {
+                    what: format!(
+                        "listing the moves of this {} position{}",
+                        self.name,
+                        if normal { " (--value-only values it alone)" } else { "" }
+                    ),
+                    needed: moves,
+                    limit: MAX_MOVES_LISTED as u128,
+                    unit: "moves",
+                });
+            }
+        }
+        Ok(())
     }
 
     /// Draws positions with `picture` in `play` (heaps stay numbers without one).
@@ -111,8 +153,22 @@ where
 
     fn solve_normal(&self, positions: &[String]) -> Result<Report> {
         let parsed = parse_all(&*self.game, positions)?;
-        let analysis = analyse_sum(&mut lock(&self.search), &parsed)?;
-        Ok(Report::of_sum(&self.name, &*self.game, positions, &analysis))
+        if self.asked == Asked::WinningMoves {
+            let analysis = analyse_sum(&mut lock(&self.search), &parsed)?;
+            return Ok(Report::of_sum(&self.name, &*self.game, positions, &analysis));
+        }
+        let analysis = value_sum(&mut lock(&self.search), &parsed)?;
+        let mut report = Report::of_sum(&self.name, &*self.game, positions, &analysis);
+        report.note = Some(self.not_listed());
+        Ok(report)
+    }
+
+    /// The note of a report whose winning moves were not listed.
+    fn not_listed(&self) -> String {
+        match self.asked {
+            Asked::Outcome => "outcome only: winning moves were not searched".into(),
+            _ => "value only: winning moves were not searched".into(),
+        }
     }
 
     /// Misère: every component's genus; the tame-genus rule when all are
@@ -124,8 +180,17 @@ where
             true => parse_all(&*self.game, positions)?,
             false => self.components(positions)?,
         };
-        let analysis = misere.analyse(&components)?;
-        Ok(Report::of_misere(&self.name, &*self.game, positions, analysis))
+        if self.asked == Asked::WinningMoves {
+            let analysis = misere.analyse(&components)?;
+            return Ok(Report::of_misere(&self.name, &*self.game, positions, analysis));
+        }
+        let analysis = misere.analyse_without_moves(&components)?;
+        let mut report = Report::of_misere(&self.name, &*self.game, positions, analysis);
+        report.note = Some(match report.note {
+            Some(note) => format!("{}; {note}", self.not_listed()),
+            None => self.not_listed(),
+        });
+        Ok(report)
     }
 
     /// Every-SG: each component's suspense number; the largest decides.
@@ -189,6 +254,10 @@ where
         lock(&self.misere).set_interrupt(flag);
     }
 
+    fn set_asked(&mut self, asked: Asked) {
+        self.asked = asked;
+    }
+
     fn set_misere_method(&mut self, method: Decision) -> Result<()> {
         match method {
             Decision::Canonical => {
@@ -205,6 +274,11 @@ where
 
     fn solve_in(&self, positions: &[String], play: Convention) -> Result<Report> {
         self.check_sizes(positions)?;
+        // Normal play tells a value from the theorem without the moves;
+        // misère and Every-SG play look at every option.
+        if !(play == Convention::Normal && self.asked != Asked::WinningMoves) {
+            self.check_move_counts(positions, play == Convention::Normal)?;
+        }
         match play {
             Convention::Normal => self.solve_normal(positions),
             Convention::Misere => self.solve_misere(positions),
@@ -224,6 +298,7 @@ where
 
     fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
         self.check_sizes(positions)?;
+        self.check_move_counts(positions, false)?;
         // A sum too big to solve whole is judged by this game's own search
         // (its closed form, its decomposition), as `solve` judges it.
         let nim_value = |sum: &[G::Position]| lock(&self.search).nim_value_of_sum(sum);

@@ -13,6 +13,7 @@ use std::ops::RangeInclusive;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use super::Asked;
 use crate::error::{Error, Result};
 use crate::game::Convention;
 use crate::game::Notation;
@@ -60,6 +61,12 @@ pub trait Playable: Send + Sync {
     /// they had valued. Sessions whose work is short or that get the flag
     /// another way ([`super::SearchSettings`](crate::registry::SearchSettings)) ignore it.
     fn set_interrupt(&mut self, _flag: Arc<AtomicBool>) {}
+    /// Answers `solve` with less than every winning move (`--value-only`,
+    /// `--outcome-only`), where listing the moves costs far more than the
+    /// value: a position with millions of options. Sessions whose moves
+    /// come as cheaply as their answer (races, loopy graphs, formulas)
+    /// list them anyway.
+    fn set_asked(&mut self, _asked: Asked) {}
     /// Decides misère sums by `method` (only [`Decision::Canonical`], misère
     /// canonical forms, is offered, by the games with misère play).
     fn set_misere_method(&mut self, method: Decision) -> Result<()> {

@@ -437,6 +437,15 @@ where
         }
     }
 
+    /// The pruned search has the question from its settings; the session
+    /// of the other conventions is told it here.
+    fn set_asked(&mut self, asked: Asked) {
+        self.settings.asked = asked;
+        if let Some(others) = &mut self.others {
+            others.set_asked(asked);
+        }
+    }
+
     fn set_misere_method(&mut self, method: crate::solve::Decision) -> Result<()> {
         match &mut self.others {
             Some(others) => others.set_misere_method(method),
@@ -531,6 +540,11 @@ where
     fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
         self.narrow.set_interrupt(Arc::clone(&flag));
         self.wide.set_interrupt(flag);
+    }
+
+    fn set_asked(&mut self, asked: Asked) {
+        self.narrow.set_asked(asked);
+        self.wide.set_asked(asked);
     }
 
     fn set_misere_method(&mut self, method: crate::solve::Decision) -> Result<()> {

@@ -61,21 +61,15 @@ pub fn analyse_sum<G: Game>(
 where
     G::Position: Debug,
 {
-    let components: Vec<G::Position> = positions.iter().flat_map(|p| search.components(p)).collect();
-    let mut component_values = Vec::with_capacity(components.len());
-    for component in &components {
-        component_values.push(search.value_of_parts(std::slice::from_ref(component))?);
-    }
-    let nim_value = component_values.iter().fold(0, |x, v| x ^ v);
-    let mut winning_moves = Vec::new();
-    if nim_value != 0 {
+    let mut analysis = value_sum(search, positions)?;
+    if analysis.nim_value != 0 {
         crate::watch::stage("listing the winning moves");
         // Each option is valued (by search or closed form): a big
         // component's options are many and slow, so the watch is polled.
         let mut poll = crate::watch::Poll::every(1);
         let mut options = Options::new();
-        for (index, component) in components.iter().enumerate() {
-            let target = component_values[index] ^ nim_value;
+        for (index, component) in analysis.components.iter().enumerate() {
+            let target = analysis.component_values[index] ^ analysis.nim_value;
             options.clear();
             search.game().options(component, &mut options);
             for option in options.iter() {
@@ -85,17 +79,50 @@ where
                     value ^= search.value(part)?;
                 }
                 if value == target {
-                    winning_moves.push(WinningMove { component: index, option: option.to_vec(), option_value: value });
+                    analysis.winning_moves.push(WinningMove {
+                        component: index,
+                        option: option.to_vec(),
+                        option_value: value,
+                    });
                 }
             }
         }
     }
+    Ok(analysis)
+}
+
+/// [`analyse_sum`] without the winning moves: the components' nim-values
+/// and their nim-sum. Listing the moves values every option of every
+/// component, which for a big position (a row of a thousand coins has
+/// 166 million moves in Mock Turtles) is far more than its value costs.
+///
+/// ```
+/// use grundy::catalogue::Nim;
+/// use grundy::solve::{value_sum, Search};
+///
+/// let analysis = value_sum(&mut Search::normal_play(&Nim), &[3, 4, 5]).unwrap();
+/// assert_eq!(analysis.nim_value, 2);
+/// assert!(analysis.winning_moves.is_empty()); // not listed
+/// ```
+pub fn value_sum<G: Game>(
+    search: &mut Search<G, NormalPlay>,
+    positions: &[G::Position],
+) -> Result<SumAnalysis<G::Position>>
+where
+    G::Position: Debug,
+{
+    let components: Vec<G::Position> = positions.iter().flat_map(|p| search.components(p)).collect();
+    let mut component_values = Vec::with_capacity(components.len());
+    for component in &components {
+        component_values.push(search.value_of_parts(std::slice::from_ref(component))?);
+    }
+    let nim_value = component_values.iter().fold(0, |x, v| x ^ v);
     Ok(SumAnalysis {
         components,
         component_values,
         nim_value,
         outcome: Outcome::of_nim_value(nim_value),
-        winning_moves,
+        winning_moves: Vec::new(),
     })
 }
 

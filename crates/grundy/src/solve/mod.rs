@@ -16,7 +16,8 @@
 //!
 //! Beyond single values:
 //!
-//! - [`analyse_sum`], [`analyse_goal`]: outcome and every winning move;
+//! - [`analyse_sum`], [`analyse_goal`]: outcome and every winning move
+//!   ([`value_sum`]: the nim-values alone);
 //!   [`analyse_closed`]: the same from a game's closed form
 //!   ([`ClosedOutcome`](crate::game::ClosedOutcome)), far past search;
 //! - [`misere`] (with [`misere::genus`]): misère play — exact search, the anti-SG
@@ -47,7 +48,9 @@ pub mod remoteness;
 mod rule;
 mod search;
 
-pub use analysis::{analyse_closed, analyse_goal, analyse_sum, ClosedAnalysis, GoalAnalysis, SumAnalysis, WinningMove};
+pub use analysis::{
+    analyse_closed, analyse_goal, analyse_sum, value_sum, ClosedAnalysis, GoalAnalysis, SumAnalysis, WinningMove,
+};
 pub use closed_form::check_closed_form;
 pub use decision::Decision;
 pub use rule::{GoalPlay, NormalPlay, Rule};

@@ -7,7 +7,7 @@
 //! Tartan theorem: a single head at `(x, y)` is worth `G₁(x) ⊗ G₂(y)`, the
 //! nim-product, and a position the nim-sum of its heads.
 
-use super::{check_moves, sorted_places, turn, TurningRule};
+use super::{sorted_places, turn, TurningRule};
 use crate::error::{Error, Result};
 use crate::game::{parse_pair, ClosedForm, Game, Notation, Options};
 use crate::nim::{nim_product, NimValue};
@@ -34,6 +34,12 @@ pub struct ProductTurning {
 }
 
 impl ProductTurning {
+    /// How many moves `heads` has: listing them (winning moves, play) is
+    /// refused past [`MAX_MOVES_LISTED`], where its value is a nim-sum.
+    pub fn move_count(&self, heads: &[(u32, u32)]) -> u128 {
+        heads.iter().map(|&(x, y)| self.rows.move_count(x) * self.columns.move_count(y)).sum()
+    }
+
     /// `turning-corners` (Twins × Twins) or `product:GAME1,GAME2` for any two
     /// one-dimensional games ([`TurningRule::parse`]), e.g.
     /// `product:ruler,mock-turtles` or `product:turning:1,3,twins`.
@@ -123,10 +129,7 @@ impl Notation for ProductTurning {
             self.rows.check_place(x)?;
             self.columns.check_place(y)?;
         }
-        let heads = sorted_places(heads)?;
-        let moves = heads.iter().map(|&(x, y)| self.rows.move_count(x) * self.columns.move_count(y)).sum();
-        check_moves(moves, "product")?;
-        Ok(heads)
+        sorted_places(heads)
     }
 
     fn format_position(&self, heads: &Vec<(u32, u32)>) -> String {

@@ -248,6 +248,16 @@ where
 
     /// Outcome, genera and every winning move of the sum of `components`.
     pub fn analyse(&mut self, components: &[G::Position]) -> Result<MisereAnalysis<G::Position>> {
+        self.analysis(components, true)
+    }
+
+    /// [`Self::analyse`] without the winning moves, which ask the outcome
+    /// of the sum after every option of every component.
+    pub fn analyse_without_moves(&mut self, components: &[G::Position]) -> Result<MisereAnalysis<G::Position>> {
+        self.analysis(components, false)
+    }
+
+    fn analysis(&mut self, components: &[G::Position], with_moves: bool) -> Result<MisereAnalysis<G::Position>> {
         let (outcome, method) = self.outcome(components)?;
         let by_oracle = self.quotient.as_ref().is_some_and(|q| q.decision() == method);
         let mut canonical_forms = Vec::new();
@@ -276,7 +286,7 @@ where
             _ => components.iter().map(|c| self.genus(c)).collect::<Result<Vec<_>>>()?,
         };
         let mut winning_moves = Vec::new();
-        if outcome == Outcome::N {
+        if with_moves && outcome == Outcome::N {
             let mut options = Options::new();
             for (index, component) in components.iter().enumerate() {
                 options.clear();
