@@ -5,7 +5,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::RangeInclusive;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::goal_game::{refuse_beyond, ReachableBound};
 use super::playable::{lock, parse_all, tabulate_or_explain, with_picture, PlayLoop, Playable, Tabulator};
@@ -13,6 +13,7 @@ use super::search_game::Asked;
 use crate::catalogue::MAX_MOVES_LISTED;
 use crate::error::{Error, Result};
 use crate::game::{Convention, Decompose, Notation};
+use crate::nim::NimValue;
 use crate::play::{Picture, Session};
 use crate::report::{ComponentReport, Report, ValueTable};
 use crate::solve::misere::MisereSums;
@@ -42,7 +43,14 @@ where
     /// How many moves a position has, where that can pass what may be
     /// listed ([`Self::with_move_count`]).
     move_count: Option<MoveCount<G>>,
+    /// Values to give the search before it starts.
+    known: Option<KnownValues<G>>,
 }
+
+/// Values known before any search for the positions `solve` is asked
+/// about and what they reach ([`NormalGame::with_known_values`]).
+pub type KnownValues<G> =
+    fn(&G, &[<G as crate::game::Game>::Position]) -> Result<Vec<(<G as crate::game::Game>::Position, NimValue)>>;
 
 /// How many moves a position has.
 pub type MoveCount<G> = fn(&G, &<G as crate::game::Game>::Position) -> u128;
@@ -65,6 +73,7 @@ where
             reachable: None,
             asked: Asked::WinningMoves,
             move_count: None,
+            known: None,
         }
     }
 
@@ -92,6 +101,24 @@ where
     pub fn with_move_count(mut self, count: MoveCount<G>) -> Self {
         self.move_count = Some(count);
         self
+    }
+
+    /// Gives the search the values `known` finds for the positions asked
+    /// about (and what they reach) before each normal-play question.
+    pub fn with_known_values(mut self, known: KnownValues<G>) -> Self {
+        self.known = Some(known);
+        self
+    }
+
+    /// The normal-play search, told the values [`Self::with_known_values`] knows.
+    fn search_knowing(&self, positions: &[G::Position]) -> Result<MutexGuard<'_, Search<Arc<G>, NormalPlay>>> {
+        let mut search = lock(&self.search);
+        if let Some(known) = self.known {
+            for (position, value) in known(&self.game, positions)? {
+                search.remember(position, value);
+            }
+        }
+        Ok(search)
     }
 
     /// `normal`: normal play, where `--value-only` answers without the moves.
@@ -153,11 +180,12 @@ where
 
     fn solve_normal(&self, positions: &[String]) -> Result<Report> {
         let parsed = parse_all(&*self.game, positions)?;
+        let mut search = self.search_knowing(&parsed)?;
         if self.asked == Asked::WinningMoves {
-            let analysis = analyse_sum(&mut lock(&self.search), &parsed)?;
+            let analysis = analyse_sum(&mut search, &parsed)?;
             return Ok(Report::of_sum(&self.name, &*self.game, positions, &analysis));
         }
-        let analysis = value_sum(&mut lock(&self.search), &parsed)?;
+        let analysis = value_sum(&mut search, &parsed)?;
         let mut report = Report::of_sum(&self.name, &*self.game, positions, &analysis);
         report.note = Some(self.not_listed());
         Ok(report)
@@ -301,8 +329,9 @@ where
         self.check_move_counts(positions, false)?;
         // A sum too big to solve whole is judged by this game's own search
         // (its closed form, its decomposition), as `solve` judges it.
-        let nim_value = |sum: &[G::Position]| lock(&self.search).nim_value_of_sum(sum);
         let start = parse_all(&*self.game, positions)?;
+        drop(self.search_knowing(&start)?);
+        let nim_value = |sum: &[G::Position]| lock(&self.search).nim_value_of_sum(sum);
         let session = Session::with_fallback(&*self.game, start, convention, Box::new(nim_value))?;
         run(&mut with_picture(session, self.picture))
     }

@@ -176,6 +176,14 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
         &self.rule
     }
 
+    /// Takes `value` as the value of `position`, known from elsewhere: a
+    /// heap game's values from its sequence ([`crate::solve::heap::nim_values`]),
+    /// which values heaps `0..=n` far faster than a search of splits, so the
+    /// search then only combines them. A wrong value here is a wrong answer.
+    pub fn remember(&mut self, position: G::Position, value: R::Value) {
+        self.memo.insert(position, value);
+    }
+
     /// How many positions have been valued so far.
     pub fn positions_valued(&self) -> usize {
         self.memo.len()
