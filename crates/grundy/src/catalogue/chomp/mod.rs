@@ -78,7 +78,13 @@ impl Chomp {
             if r == 0 || c == 0 {
                 return Err(Error::InvalidPosition(format!("a Chomp bar of {r}×{c} has no squares")));
             }
-            within_limits(r, c, r as u128 * c as u128, || format!("the {r}×{c} Chomp bar"))?;
+            within_limits(r, c, r as u128 * c as u128, || {
+                // The transpose is the same game, and may fit.
+                let fits =
+                    r > MAX_CHOMP_SIDE && c <= MAX_CHOMP_SIDE && r <= MAX_CHOMP_ROW && r * c <= MAX_CHOMP_SQUARES;
+                let hint = if fits { format!(" (the same game as {c}x{r}, which fits)") } else { String::new() };
+                format!("the {r}×{c} Chomp bar{hint}")
+            })?;
             return self.rectangle(r, c);
         }
         let lengths = text.split(',').map(number).collect::<Result<Vec<_>>>()?;
@@ -190,6 +196,9 @@ mod tests {
             ("17x1", "needs 17 rows, more than the limit of 16"),
             ("1x100", "needs 100 squares in a row, more than the limit of 63"),
             ("16x17", "needs 272 squares, more than the limit of 256"),
+            // A bar whose transpose fits is told so; one whose does not is not.
+            ("40x2", "the 40×2 Chomp bar (the same game as 2x40, which fits) needs 40 rows"),
+            ("17x16", "the 17×16 Chomp bar needs 17 rows"),
         ] {
             let error = Chomp.parse(bad).unwrap_err().to_string();
             assert!(error.contains(says), "{bad}: {error}");
