@@ -28,6 +28,11 @@ use crate::error::{Error, Result};
 /// Steps a hot loop takes between two looks at the current watch.
 pub const POLL_EVERY: u32 = 4096;
 
+/// Steps counted between two readings of the process's resident memory
+/// (a read of `/proc/self/status`, some microseconds: one per 65,536
+/// positions valued is under a thousandth of the work).
+const RESIDENT_EVERY: u64 = 1 << 16;
+
 /// A stop request, a progress tally and a memory budget for one piece of
 /// long work. Cloning shares it: the front end keeps one clone to stop the
 /// work or read its progress, the worker another.
@@ -55,6 +60,10 @@ struct Shared {
     memory: AtomicUsize,
     /// What the work is doing now, for a progress line.
     stage: Mutex<String>,
+    /// Bytes the whole process may hold resident; 0 for no limit.
+    resident_limit: AtomicU64,
+    /// Steps counted since the resident memory was last read.
+    since_resident: AtomicU64,
 }
 
 thread_local! {
@@ -72,6 +81,34 @@ impl Watch {
     pub fn with_memory(self, bytes: usize) -> Watch {
         self.0.memory.store(bytes.max(1), Ordering::Relaxed);
         self
+    }
+
+    /// The same watch with a limit on the whole process's resident memory,
+    /// read every [`RESIDENT_EVERY`] steps the polling loops count: past it
+    /// the work stops with [`Error::TooLarge`], keeping what it finished,
+    /// before the machine runs out and the system kills the process. A
+    /// memo's size in bytes is not known to the loops (its positions may
+    /// own heap memory: a misère sum is a vector of heaps), so the process's
+    /// own count is the one that can be trusted. On systems without
+    /// `/proc` nothing is read and nothing is refused.
+    pub fn with_resident_limit(self, bytes: u64) -> Watch {
+        self.0.resident_limit.store(bytes.max(1), Ordering::Relaxed);
+        self
+    }
+
+    /// [`Error::TooLarge`] once the process holds more than the resident
+    /// limit, looked at when `steps` more bring the count since the last
+    /// look to [`RESIDENT_EVERY`].
+    fn check_resident(&self, steps: u64) -> Result<()> {
+        let limit = self.0.resident_limit.load(Ordering::Relaxed);
+        if limit == 0 || self.0.since_resident.fetch_add(steps, Ordering::Relaxed) + steps < RESIDENT_EVERY {
+            return Ok(());
+        }
+        self.0.since_resident.store(0, Ordering::Relaxed);
+        match resident_bytes() {
+            Some(held) if held > limit => Err(too_much_memory(held, limit)),
+            _ => Ok(()),
+        }
     }
 
     /// The memory budget, if one is set.
@@ -165,10 +202,57 @@ pub(crate) fn check_current(steps: u64) -> Result<()> {
     CURRENT.with(|current| match &*current.borrow() {
         Some(watch) => {
             watch.add(steps);
-            watch.check()
+            watch.check()?;
+            watch.check_resident(steps)
         }
         None => Ok(()),
     })
+}
+
+/// Refuses to grow a structure by `bytes` (a memo about to double) when
+/// the process would then hold more than the current watch's resident limit
+/// ([`Watch::with_resident_limit`]). The regular look every
+/// [`RESIDENT_EVERY`] steps comes after the fact, and a hash table that
+/// doubles takes its new size at once, the old one too while it moves: a
+/// look before that step is the one that keeps the machine from running
+/// out. Rare (once a doubling), so the system is asked each time.
+pub(crate) fn check_growth(bytes: u64) -> Result<()> {
+    let limit = CURRENT
+        .with(|current| current.borrow().as_ref().map_or(0, |watch| watch.0.resident_limit.load(Ordering::Relaxed)));
+    if limit == 0 {
+        return Ok(());
+    }
+    match resident_bytes() {
+        Some(held) if held.saturating_add(bytes) > limit => Err(too_much_memory(held.saturating_add(bytes), limit)),
+        _ => Ok(()),
+    }
+}
+
+fn too_much_memory(needed: u64, limit: u64) -> Error {
+    Error::TooLarge {
+        what: "this run's memory (nine tenths of what was free when it began)".into(),
+        needed: needed as u128,
+        limit: limit as u128,
+        unit: "bytes",
+    }
+}
+
+/// The memory this process holds (resident set), where the system says.
+fn resident_bytes() -> Option<u64> {
+    kilobytes_in("/proc/self/status", "VmRSS:")
+}
+
+/// The memory free for new work on this machine, where the system says
+/// (`MemAvailable`, which counts the caches it can drop).
+pub fn available_memory() -> Option<u64> {
+    kilobytes_in("/proc/meminfo", "MemAvailable:")
+}
+
+/// The `kB` figure of the line of `file` that starts with `key`, in bytes.
+fn kilobytes_in(file: &str, key: &str) -> Option<u64> {
+    let text = std::fs::read_to_string(file).ok()?;
+    let line = text.lines().find(|line| line.starts_with(key))?;
+    Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? * 1024)
 }
 
 /// Whether the current watch asks to stop (false without one).
@@ -252,6 +336,25 @@ mod tests {
         assert_eq!(steps, 299, "the first look after the stop");
         assert_eq!(watch.done(), 300);
         assert!(Watch::current().is_none(), "run puts back what was current");
+    }
+
+    #[test]
+    fn past_the_resident_limit_the_work_stops() {
+        let small = Watch::new().with_resident_limit(1);
+        let stopped = small.run(|| {
+            let mut poll = Poll::every(1024);
+            (0..2 * RESIDENT_EVERY).find_map(|step| poll.step().err().map(|error| (step, error)))
+        });
+        if resident_bytes().is_some() {
+            let (step, error) = stopped.expect("a process holds more than one byte");
+            assert_eq!(step + 1, RESIDENT_EVERY, "the first reading");
+            assert!(error.to_string().contains("this run's memory"), "{error}");
+        }
+        let ample = Watch::new().with_resident_limit(u64::MAX);
+        assert!(ample.run(|| {
+            let mut poll = Poll::every(1024);
+            (0..2 * RESIDENT_EVERY).all(|_| poll.step().is_ok())
+        }));
     }
 
     #[test]

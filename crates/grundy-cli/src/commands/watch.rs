@@ -21,9 +21,16 @@ static WATCH: OnceLock<Watch> = OnceLock::new();
 /// How many [`Working`] guards are alive.
 static BUSY: AtomicUsize = AtomicUsize::new(0);
 
-/// The run's watch.
+/// The run's watch. Its work stops with a clear error once the process
+/// holds nine tenths of the memory that was free when it began
+/// ([`Watch::with_resident_limit`]): a memoized search of a misère sum
+/// grows by gigabytes a minute, and the system's out-of-memory killer
+/// would end it with no message and nothing kept.
 pub fn watch() -> &'static Watch {
-    WATCH.get_or_init(Watch::new)
+    WATCH.get_or_init(|| match grundy::available_memory() {
+        Some(free) => Watch::new().with_resident_limit(free / 10 * 9),
+        None => Watch::new(),
+    })
 }
 
 /// The run's stop flag, for solvers that take a bare flag for the whole run.

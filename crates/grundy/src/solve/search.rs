@@ -298,6 +298,13 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
                     unit: "positions",
                 });
             }
+            if self.memo.len() == self.memo.capacity() {
+                // The memo is about to double: its new table (about 8/7 of
+                // twice its capacity in buckets, each an entry and a control
+                // byte) beside the old one must fit the run's memory.
+                let bucket = std::mem::size_of::<(G::Position, R::Value)>() + 1;
+                crate::watch::check_growth((self.memo.capacity().max(1) * 16 / 7 * bucket) as u64)?;
+            }
             on_stack.remove(&frame.position);
             self.memo.insert(frame.position, value);
             let mut options = frame.options;
@@ -336,6 +343,24 @@ fn sum_not_supported(parts: usize) -> Error {
 mod tests {
     use super::*;
     use crate::game::Game;
+
+    /// A memo about to double past the run's resident limit stops the
+    /// search before it grows (the look every 65,536 steps would come too
+    /// late), with the values found kept.
+    #[test]
+    fn a_memo_that_would_outgrow_the_runs_memory_stops_first() {
+        let watch = crate::Watch::new().with_resident_limit(1);
+        let mut search = Search::normal_play(&Chain);
+        let result = watch.run(|| search.nim_value(&100));
+        if crate::available_memory().is_some() {
+            let error = result.unwrap_err().to_string();
+            assert!(error.contains("this run's memory"), "{error}");
+            assert!(search.positions_valued() < 100);
+        }
+        let mut ample = Search::normal_play(&Chain);
+        let watch = crate::Watch::new().with_resident_limit(u64::MAX);
+        assert_eq!(watch.run(|| ample.nim_value(&100)).unwrap(), 0);
+    }
 
     /// A game whose only play is a chain n → n−1 → … → 0.
     struct Chain;

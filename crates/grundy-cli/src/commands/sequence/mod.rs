@@ -157,11 +157,7 @@ fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
 /// so if memory runs out then).
 fn check_memory(len: usize, width: usize) -> Result<()> {
     let needed = len as u64 * width as u64;
-    let available = std::fs::read_to_string("/proc/meminfo").ok().and_then(|info| {
-        let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-        Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? * 1024)
-    });
-    if let Some(available) = available {
+    if let Some(available) = grundy::available_memory() {
         if needed > available {
             bail!(
                 "heaps 0..{} need at least {:.1} GB for their values ({width} byte{} a heap), but only {:.1} GB of memory is available",

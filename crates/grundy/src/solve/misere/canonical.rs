@@ -116,10 +116,12 @@ where
         self.interrupt.clone()
     }
 
+    /// Stops on the flag, and on the thread's watch (its memory limit: the
+    /// forms and the outcomes of their sums are kept in memory).
     pub(crate) fn check_interrupt(&self) -> Result<()> {
         match &self.interrupt {
             Some(flag) if flag.load(Ordering::Relaxed) => Err(Error::Interrupted),
-            _ => Ok(()),
+            _ => crate::watch::check_current(1),
         }
     }
 
