@@ -190,6 +190,27 @@ fn closed_forms_answer_where_search_cannot() {
             serde_json::from_str(&ok(&["solve", "wythoff", &format!("{x},{y}"), "--json"])).unwrap();
         assert_eq!(p["outcome"], "P", "{x},{y}");
     }
+    // Within search's reach, --outcome-only is answered by the P-positions
+    // too, with the same winning moves as the nim-values give (heaps 999
+    // and 1,000: their values come from the bitset table, not minutes of
+    // listing options).
+    let closed: serde_json::Value =
+        serde_json::from_str(&ok(&["solve", "wythoff", "999,1000", "--outcome-only", "--json"])).unwrap();
+    let searched: serde_json::Value = serde_json::from_str(&ok(&["solve", "wythoff", "999,1000", "--json"])).unwrap();
+    assert_eq!(closed["method"], "closed-form");
+    assert_eq!((&closed["outcome"], &searched["outcome"]), (&searched["outcome"], &serde_json::json!("N")));
+    let targets = |json: &serde_json::Value| {
+        let mut to: Vec<String> = json["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["to"][0].as_str().unwrap().to_string())
+            .collect();
+        to.sort();
+        to
+    };
+    assert_eq!(targets(&closed), targets(&searched));
+    assert_eq!(targets(&searched), ["1,2", "618,1000"]);
     // The queen's race is Wythoff's game: (500, 800) is not a Wythoff pair.
     let json: serde_json::Value =
         serde_json::from_str(&ok(&["solve", "queen", "--goal", "0,0", "500,800", "--json"])).unwrap();

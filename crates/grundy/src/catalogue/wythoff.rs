@@ -104,6 +104,50 @@ impl Wythoff {
         }
         moves
     }
+
+    /// The nim-values of every pair `(x, y)` with `x < rows`, `y < columns`,
+    /// row-major (`values[x * columns + y]`), by the mex over the three
+    /// lines a move runs along. Each row, column and diagonal keeps a bitset
+    /// of the values met on it so far (a mex is at most the number of
+    /// options, `x + y + min(x, y)`), and a pair's value is the first bit
+    /// clear in the union of its three: about `(x + y)/64` word operations
+    /// a pair, where listing its options is `x + y + min(x, y)` look-ups of a
+    /// memo (heaps up to 1,000: a fraction of a second against minutes).
+    ///
+    /// ```
+    /// use grundy::catalogue::Wythoff;
+    /// let values = Wythoff::nim_value_table(11, 11);
+    /// // Row 10: 10 11 9 8 13 12 0 15 16 17 14 (OEIS A317205).
+    /// assert_eq!(values[110..121], [10, 11, 9, 8, 13, 12, 0, 15, 16, 17, 14]);
+    /// ```
+    pub fn nim_value_table(rows: usize, columns: usize) -> Vec<u32> {
+        let words = (rows + columns + rows.min(columns)).div_ceil(64).max(1);
+        // Sets of the values on each row x (pairs (x, y') with y' < y), each
+        // column y (x' < x) and each diagonal y − x + rows.
+        let mut row_sets = vec![0u64; rows * words];
+        let mut column_sets = vec![0u64; columns * words];
+        let mut diagonal_sets = vec![0u64; (rows + columns) * words];
+        let mut values = vec![0u32; rows * columns];
+        for x in 0..rows {
+            for y in 0..columns {
+                let (row, column, diagonal) = (x * words, y * words, (y + rows - x) * words);
+                let mut value = words * 64;
+                for w in 0..words {
+                    let seen = row_sets[row + w] | column_sets[column + w] | diagonal_sets[diagonal + w];
+                    if seen != u64::MAX {
+                        value = w * 64 + (!seen).trailing_zeros() as usize;
+                        break;
+                    }
+                }
+                values[x * columns + y] = value as u32;
+                let (word, bit) = (value / 64, 1u64 << (value % 64));
+                row_sets[row + word] |= bit;
+                column_sets[column + word] |= bit;
+                diagonal_sets[diagonal + word] |= bit;
+            }
+        }
+        values
+    }
 }
 
 impl Game for Wythoff {
@@ -188,6 +232,21 @@ mod tests {
         for x in 0..40 {
             for y in 0..40 {
                 assert_eq!(search.nim_value(&(x, y)).unwrap(), rules[x as usize][y as usize], "({x}, {y})");
+            }
+        }
+    }
+
+    /// The bitset table against the search of options, pair by pair.
+    #[test]
+    fn the_table_by_bitsets_matches_search() {
+        let mut search = Search::normal_play(&Wythoff);
+        for (rows, columns) in [(150, 150), (40, 170), (170, 3), (1, 1)] {
+            let table = Wythoff::nim_value_table(rows, columns);
+            for x in 0..rows {
+                for y in 0..columns {
+                    let searched = search.nim_value(&(x as u64, y as u64)).unwrap();
+                    assert_eq!(u64::from(table[x * columns + y]), searched, "({x}, {y}) of {rows}×{columns}");
+                }
             }
         }
     }

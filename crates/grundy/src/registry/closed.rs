@@ -6,16 +6,20 @@
 //! only says which positions go to them.
 
 use std::ops::RangeInclusive;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use super::goal_game::GoalGame;
 use super::normal_game::NormalGame;
 use super::playable::{PlayLoop, Playable};
+use super::search_game::Asked;
 use super::tabulators::board_table_goal;
 use crate::catalogue::race::ChessPiece;
 use crate::catalogue::{BoardGame, Wythoff};
 use crate::error::{Error, Result};
 use crate::game::Convention;
 use crate::game::{parse_pair, Notation};
+use crate::nim::NimValue;
 use crate::report::{Report, ValueTable};
 use crate::solve::analyse_closed;
 
@@ -25,18 +29,38 @@ use crate::solve::analyse_closed;
 /// has no known formula.
 pub(super) struct WythoffRules {
     search: NormalGame<Wythoff>,
+    asked: Asked,
 }
 
 impl WythoffRules {
     pub(super) fn new(search: NormalGame<Wythoff>) -> Self {
-        WythoffRules { search }
+        WythoffRules { search, asked: Asked::WinningMoves }
     }
 
-    /// A single position too large to search, if that is what was asked.
-    fn beyond_search(positions: &[String], play: Convention) -> Result<Option<(u64, u64)>> {
+    /// The values of every pair below the positions asked about, past a
+    /// few dozen heaps, from [`Wythoff::nim_value_table`]: the search then
+    /// only lists options (heaps 999 and 1,000: minutes before, a fraction
+    /// of a second).
+    pub(super) fn known_values(_: &Wythoff, positions: &[(u64, u64)]) -> Result<Vec<((u64, u64), NimValue)>> {
+        let rows = positions.iter().map(|&(x, _)| x + 1).max().unwrap_or(0);
+        let columns = positions.iter().map(|&(_, y)| y + 1).max().unwrap_or(0);
+        if rows.max(columns) <= 64 || rows.max(columns) > Wythoff::MAX_SEARCHED_HEAP + 1 {
+            return Ok(Vec::new());
+        }
+        let values = Wythoff::nim_value_table(rows as usize, columns as usize);
+        Ok((0..rows)
+            .flat_map(|x| (0..columns).map(move |y| (x, y)))
+            .zip(values)
+            .map(|(pair, value)| (pair, NimValue::from(value)))
+            .collect())
+    }
+
+    /// A single position in normal play that the P-positions answer: one
+    /// too large to search, or any when only the outcome is asked.
+    fn beyond_search(&self, positions: &[String], play: Convention) -> Result<Option<(u64, u64)>> {
         let ([text], Convention::Normal) = (positions, play) else { return Ok(None) };
         let (x, y): (u64, u64) = parse_pair(text, "two heap sizes")?;
-        if x.max(y) <= Wythoff::MAX_SEARCHED_HEAP {
+        if x.max(y) <= Wythoff::MAX_SEARCHED_HEAP && self.asked != Asked::Outcome {
             return Ok(None);
         }
         if x.max(y) > Wythoff::MAX_CLOSED_FORM_HEAP {
@@ -55,7 +79,7 @@ impl Playable for WythoffRules {
     }
 
     fn solve_in(&self, positions: &[String], play: Convention) -> Result<Report> {
-        let Some((x, y)) = Self::beyond_search(positions, play)? else {
+        let Some((x, y)) = self.beyond_search(positions, play)? else {
             return self.search.solve_in(positions, play);
         };
         match analyse_closed(&Wythoff, &(x, y)) {
@@ -70,6 +94,15 @@ impl Playable for WythoffRules {
 
     fn check_notation(&self, positions: &[String], limit: usize) -> Result<usize> {
         self.search.check_notation(positions, limit)
+    }
+
+    fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.search.set_interrupt(flag);
+    }
+
+    fn set_asked(&mut self, asked: Asked) {
+        self.asked = asked;
+        self.search.set_asked(asked);
     }
 
     fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {

@@ -206,7 +206,8 @@ pub const ENTRIES: &[GameEntry] = &[
         form: Form::Name,
         board: false,
         build: |d| {
-            let search = NormalGame::new(d.text, Wythoff, Search::normal_play, Some(wythoff_table));
+            let search = NormalGame::new(d.text, Wythoff, Search::normal_play, Some(wythoff_table))
+                .with_known_values(WythoffRules::known_values);
             Ok(Box::new(WythoffRules::new(search)))
         },
     },

@@ -115,14 +115,40 @@ pub(super) fn take_and_break_table(
     Ok(ValueTable { game: String::new(), kind: TableKind::NimValue, rows: rows.collect(), columns: None, cells })
 }
 
+/// Wythoff's table by [`Wythoff::nim_value_table`], from `(0, 0)` to the
+/// range's far corner: each pair's value is one mex over bitsets, where the
+/// dense solver lists every option of every pair.
 pub(super) fn wythoff_table(
-    game: &Wythoff,
+    _: &Wythoff,
     rows: RangeInclusive<u64>,
     columns: Option<RangeInclusive<u64>>,
 ) -> Result<ValueTable> {
     let columns = two_coordinates(columns)?;
-    let rectangle = Rectangle::new(game, rows.end().saturating_add(1), columns.end().saturating_add(1));
-    table_of(TableKind::NimValue, &rectangle, NormalPlay, rows, Some(columns), |r, c| Some((r, c?)), nim_value_cell)
+    if rows.is_empty() || columns.is_empty() {
+        return Err(Error::InvalidPosition("the table's range is empty".into()));
+    }
+    let asked = (rows.end() - rows.start() + 1) as u128 * (columns.end() - columns.start() + 1) as u128;
+    let corner = (*rows.end() as u128 + 1) * (*columns.end() as u128 + 1);
+    for (needed, limit) in [(asked, MAX_TABLE_CELLS as u128), (corner, MAX_DENSE_POSITIONS as u128)] {
+        if needed > limit {
+            return Err(Error::TooLarge { what: "the table".into(), needed, limit, unit: "cells" });
+        }
+    }
+    let width = *columns.end() as usize + 1;
+    let values = Wythoff::nim_value_table(*rows.end() as usize + 1, width);
+    let cells = rows
+        .clone()
+        .map(|x| {
+            columns.clone().map(|y| Some(nim_value_cell(values[x as usize * width + y as usize].into()))).collect()
+        })
+        .collect();
+    Ok(ValueTable {
+        game: String::new(),
+        kind: TableKind::NimValue,
+        rows: rows.collect(),
+        columns: Some(columns.collect()),
+        cells,
+    })
 }
 
 pub(super) fn bomb_table(
