@@ -32,4 +32,14 @@ fn bad_families_and_sizes_get_a_one_line_error() {
         assert_ne!(run.status, 0);
         assert_eq!(run.stderr.trim().lines().count(), 1, "{}", run.stderr);
     }
+    // Games that have no heap sequence are told what `sequence` takes.
+    for (game, says) in [
+        ("hackenbush", "hackenbush:path, hackenbush:star or hackenbush:cycle"),
+        ("mock-turtles", "'mock-turtles' is not a heap game"),
+        ("0.9z", "is not a take-and-break code"),
+    ] {
+        let run = grundy(&["sequence", game, "--to", "3"], "");
+        assert_ne!(run.status, 0);
+        assert!(run.stderr.contains(says) && run.stderr.trim().lines().count() == 1, "{game}: {}", run.stderr);
+    }
 }

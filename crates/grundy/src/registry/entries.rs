@@ -75,6 +75,14 @@ impl std::fmt::Debug for GameEntry {
 }
 
 const HEAP: &str = "a heap size";
+
+impl GameEntry {
+    /// Whether its positions are heaps (Nim, subtraction, take-and-break):
+    /// the games with a heap sequence.
+    pub fn is_heap_game(&self) -> bool {
+        self.position == HEAP
+    }
+}
 const CELL: &str = "a cell x,y (from 0)";
 const BOARD: &str = "--board, --goal";
 

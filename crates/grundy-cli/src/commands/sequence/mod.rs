@@ -48,6 +48,26 @@ pub struct Request<'a> {
     pub misere: bool,
 }
 
+/// The heap game `description` names; a game of the registry that is no
+/// heap game is told what `sequence` takes and where its values are.
+fn heap_game(description: &str) -> Result<HeapGame> {
+    let error = match HeapGame::parse(description) {
+        Ok(game) => return Ok(game),
+        Err(error) => error,
+    };
+    let name = description.split(':').next().unwrap_or_default().trim();
+    if name == "hackenbush" {
+        bail!("'{description}': a Hackenbush sequence is of a family: hackenbush:path, hackenbush:star or hackenbush:cycle");
+    }
+    if grundy::registry::find(description).is_ok_and(|entry| !entry.is_heap_game()) {
+        bail!(
+            "'{name}' is not a heap game: `grundy sequence` takes take-and-break codes, the named heap games and \
+             Hackenbush families; `grundy table {name}` gives the values of a game with a table"
+        );
+    }
+    Err(error.into())
+}
+
 /// What an interrupted sequence or quotient kept, for its last message.
 pub(crate) fn kept(checkpoint: Option<&Path>) -> String {
     match checkpoint {
@@ -60,7 +80,7 @@ pub fn run(request: Request) -> Result<()> {
     if let Some(family) = hackenbush::family(request.game) {
         return hackenbush::run(family?, &request);
     }
-    let game = HeapGame::parse(request.game)?;
+    let game = heap_game(request.game)?;
     if request.misere {
         return run_misere(&game, &request);
     }
