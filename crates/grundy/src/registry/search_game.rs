@@ -618,11 +618,16 @@ mod tests {
                 }
             }
         }
+        assert_moves(&report, expected, &format!("winning moves of {texts:?}"));
+    }
+
+    /// The report's winning moves are `expected` (summand, option), in any order.
+    fn assert_moves(report: &crate::report::Report, mut expected: Vec<(usize, String)>, what: &str) {
         let mut found: Vec<(usize, String)> =
             report.winning_moves.iter().map(|m| (m.component, m.to[0].clone())).collect();
         expected.sort();
         found.sort();
-        assert_eq!(found, expected, "winning moves of {texts:?}");
+        assert_eq!(found, expected, "{what}");
     }
 
     #[test]
@@ -683,11 +688,7 @@ mod tests {
                     }
                 }
             }
-            let mut found: Vec<(usize, String)> =
-                report.winning_moves.iter().map(|m| (m.component, m.to[0].clone())).collect();
-            expected.sort();
-            found.sort();
-            assert_eq!(found, expected, "misère winning moves of {texts:?}");
+            assert_moves(&report, expected, &format!("misère winning moves of {texts:?}"));
         }
     }
 
