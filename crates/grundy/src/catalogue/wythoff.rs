@@ -116,11 +116,14 @@ impl Wythoff {
     ///
     /// ```
     /// use grundy::catalogue::Wythoff;
-    /// let values = Wythoff::nim_value_table(11, 11);
+    /// let values = Wythoff::nim_value_table(11, 11).unwrap();
     /// // Row 10: 10 11 9 8 13 12 0 15 16 17 14 (OEIS A317205).
     /// assert_eq!(values[110..121], [10, 11, 9, 8, 13, 12, 0, 15, 16, 17, 14]);
     /// ```
-    pub fn nim_value_table(rows: usize, columns: usize) -> Vec<u32> {
+    ///
+    /// The current watch ([`crate::Watch`]) is looked at once a row, so
+    /// Ctrl-C stops it ([`crate::Error::Interrupted`]).
+    pub fn nim_value_table(rows: usize, columns: usize) -> Result<Vec<u32>> {
         let words = (rows + columns + rows.min(columns)).div_ceil(64).max(1);
         // Sets of the values on each row x (pairs (x, y') with y' < y), each
         // column y (x' < x) and each diagonal y − x + rows.
@@ -128,7 +131,9 @@ impl Wythoff {
         let mut column_sets = vec![0u64; columns * words];
         let mut diagonal_sets = vec![0u64; (rows + columns) * words];
         let mut values = vec![0u32; rows * columns];
+        let mut poll = crate::watch::Poll::every(1);
         for x in 0..rows {
+            poll.step()?;
             for y in 0..columns {
                 let (row, column, diagonal) = (x * words, y * words, (y + rows - x) * words);
                 let mut value = words * 64;
@@ -146,7 +151,7 @@ impl Wythoff {
                 diagonal_sets[diagonal + word] |= bit;
             }
         }
-        values
+        Ok(values)
     }
 }
 
@@ -241,7 +246,7 @@ mod tests {
     fn the_table_by_bitsets_matches_search() {
         let mut search = Search::normal_play(&Wythoff);
         for (rows, columns) in [(150, 150), (40, 170), (170, 3), (1, 1)] {
-            let table = Wythoff::nim_value_table(rows, columns);
+            let table = Wythoff::nim_value_table(rows, columns).unwrap();
             for x in 0..rows {
                 for y in 0..columns {
                     let searched = search.nim_value(&(x as u64, y as u64)).unwrap();

@@ -47,7 +47,7 @@ impl WythoffRules {
         if rows.max(columns) <= 64 || rows.max(columns) > Wythoff::MAX_SEARCHED_HEAP + 1 {
             return Ok(Vec::new());
         }
-        let values = Wythoff::nim_value_table(rows as usize, columns as usize);
+        let values = Wythoff::nim_value_table(rows as usize, columns as usize)?;
         Ok((0..rows)
             .flat_map(|x| (0..columns).map(move |y| (x, y)))
             .zip(values)

@@ -135,7 +135,7 @@ pub(super) fn wythoff_table(
         }
     }
     let width = *columns.end() as usize + 1;
-    let values = Wythoff::nim_value_table(*rows.end() as usize + 1, width);
+    let values = Wythoff::nim_value_table(*rows.end() as usize + 1, width)?;
     let cells = rows
         .clone()
         .map(|x| {
