@@ -157,11 +157,17 @@ where
             let mut parts = Vec::new();
             split(&self.game, position, &mut parts);
             if parts.len() != 1 || parts[0] != *position {
+                // On the path too: a game whose splitting were not idempotent
+                // would get an error here, not endless recursion.
+                if !on_path.insert(position.clone()) {
+                    return Err(Error::Loopy { position: format!("{position:?}") });
+                }
                 let mut total = FormId::ZERO;
                 for part in &parts {
                     let part_form = self.form_of(part, on_path)?;
                     total = self.forms.sum(total, part_form);
                 }
+                on_path.remove(position);
                 self.of_position.insert(position.clone(), total);
                 return Ok(total);
             }
