@@ -84,7 +84,7 @@ impl Watch {
     }
 
     /// The same watch with a limit on the whole process's resident memory,
-    /// read every [`RESIDENT_EVERY`] steps the polling loops count: past it
+    /// read every 65,536 steps the polling loops count: past it
     /// the work stops with [`Error::TooLarge`], keeping what it finished,
     /// before the machine runs out and the system kills the process. A
     /// memo's size in bytes is not known to the loops (its positions may
