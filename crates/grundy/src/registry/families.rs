@@ -6,27 +6,10 @@
 
 use std::ops::RangeInclusive;
 
-use super::tabulators::MAX_TABLE_CELLS;
+use super::tabulators::{cells_checked, nim_value_table, two_coordinates};
 use crate::catalogue::{green_hackenbush_value, CoinTurning, Hackenbush, ProductTurning, MAX_HACKENBUSH_EDGES};
 use crate::error::{Error, Result};
-use crate::report::{TableCell, TableKind, ValueTable};
-
-fn cells_checked(rows: &RangeInclusive<u64>, columns: Option<&RangeInclusive<u64>>) -> Result<()> {
-    if rows.is_empty() || columns.is_some_and(|c| c.is_empty()) {
-        return Err(Error::InvalidPosition("the table's range is empty".into()));
-    }
-    let count = |r: &RangeInclusive<u64>| (r.end() - r.start()).saturating_add(1);
-    let cells = count(rows).saturating_mul(columns.map_or(1, count));
-    if cells > MAX_TABLE_CELLS {
-        return Err(Error::TooLarge {
-            what: "the table".into(),
-            needed: cells as u128,
-            limit: MAX_TABLE_CELLS as u128,
-            unit: "cells",
-        });
-    }
-    Ok(())
-}
+use crate::report::{TableCell, ValueTable};
 
 fn rows_only(columns: &Option<RangeInclusive<u64>>) -> Result<()> {
     match columns {
@@ -53,7 +36,7 @@ fn one_coordinate(rows: RangeInclusive<u64>, cell: impl Fn(u64) -> Result<Option
             Ok(vec![cell(n)?.map(TableCell::NimValue)])
         })
         .collect::<Result<_>>()?;
-    Ok(ValueTable { game: String::new(), kind: TableKind::NimValue, rows: rows.collect(), columns: None, cells })
+    Ok(nim_value_table(rows, None, cells))
 }
 
 /// A Hackenbush family's values by size: `hackenbush:path` and so on.
@@ -100,8 +83,7 @@ pub(super) fn product_table(
     rows: RangeInclusive<u64>,
     columns: Option<RangeInclusive<u64>>,
 ) -> Result<ValueTable> {
-    let columns = columns
-        .ok_or_else(|| Error::InvalidPosition("this game's positions are two numbers: give rows and columns".into()))?;
+    let columns = two_coordinates(columns)?;
     cells_checked(&rows, Some(&columns))?;
     let (a, b) = (game.rows(), game.columns());
     let mut cells = Vec::new();
@@ -117,11 +99,5 @@ pub(super) fn product_table(
         }
         cells.push(row);
     }
-    Ok(ValueTable {
-        game: String::new(),
-        kind: TableKind::NimValue,
-        rows: rows.collect(),
-        columns: Some(columns.collect()),
-        cells,
-    })
+    Ok(nim_value_table(rows, Some(columns), cells))
 }

@@ -110,10 +110,13 @@ where
         self
     }
 
-    /// The normal-play search, told the values [`Self::with_known_values`] knows.
+    /// The normal-play search, told the values [`Self::with_known_values`]
+    /// knows, unless it has valued every position asked about already (a
+    /// session asked again, `play` asking move after move).
     fn search_knowing(&self, positions: &[G::Position]) -> Result<MutexGuard<'_, Search<Arc<G>, NormalPlay>>> {
         let mut search = lock(&self.search);
-        if let Some(known) = self.known {
+        let valued = positions.iter().all(|p| search.knows(p));
+        if let (Some(known), false) = (self.known, valued) {
             for (position, value) in known(&self.game, positions)? {
                 search.remember(position, value);
             }

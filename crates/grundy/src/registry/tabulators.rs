@@ -26,19 +26,7 @@ pub fn table_of<G: Indexed, R: Rule<G>>(
     cell: impl Fn(u64, Option<u64>) -> Option<G::Position>,
     to_cell: fn(R::Value) -> TableCell,
 ) -> Result<ValueTable> {
-    let row_count = rows.end().saturating_sub(*rows.start()).saturating_add(1);
-    let column_count = columns.as_ref().map_or(1, |c| c.end().saturating_sub(*c.start()).saturating_add(1));
-    if rows.is_empty() || columns.as_ref().is_some_and(|c| c.is_empty()) {
-        return Err(Error::InvalidPosition("the table's range is empty".into()));
-    }
-    if row_count.saturating_mul(column_count) > MAX_TABLE_CELLS {
-        return Err(Error::TooLarge {
-            what: "the table".into(),
-            needed: row_count as u128 * column_count as u128,
-            limit: MAX_TABLE_CELLS as u128,
-            unit: "cells",
-        });
-    }
+    cells_checked(&rows, columns.as_ref())?;
     let column_list: Option<Vec<u64>> = columns.clone().map(|c| c.collect());
     let positions: Vec<Vec<Option<G::Position>>> = rows
         .clone()
@@ -69,6 +57,35 @@ fn outcome_cell(outcome: Outcome) -> TableCell {
     TableCell::Outcome(outcome)
 }
 
+/// Refuses an empty range, and a table of more than [`MAX_TABLE_CELLS`]
+/// cells, before any cell is valued.
+pub(super) fn cells_checked(rows: &RangeInclusive<u64>, columns: Option<&RangeInclusive<u64>>) -> Result<()> {
+    if rows.is_empty() || columns.is_some_and(|c| c.is_empty()) {
+        return Err(Error::InvalidPosition("the table's range is empty".into()));
+    }
+    let count = |r: &RangeInclusive<u64>| (r.end() - r.start()).saturating_add(1);
+    let cells = count(rows).saturating_mul(columns.map_or(1, count));
+    if cells > MAX_TABLE_CELLS {
+        return Err(Error::TooLarge {
+            what: "the table".into(),
+            needed: cells as u128,
+            limit: MAX_TABLE_CELLS as u128,
+            unit: "cells",
+        });
+    }
+    Ok(())
+}
+
+/// A table of nim-values (the session puts in the game's name).
+pub(super) fn nim_value_table(
+    rows: RangeInclusive<u64>,
+    columns: Option<RangeInclusive<u64>>,
+    cells: Vec<Vec<Option<TableCell>>>,
+) -> ValueTable {
+    let columns = columns.map(|c| c.collect());
+    ValueTable { game: String::new(), kind: TableKind::NimValue, rows: rows.collect(), columns, cells }
+}
+
 fn one_coordinate(columns: &Option<RangeInclusive<u64>>) -> Result<()> {
     match columns {
         Some(_) => Err(Error::InvalidPosition("this game's positions are one number: give rows only".into())),
@@ -76,7 +93,7 @@ fn one_coordinate(columns: &Option<RangeInclusive<u64>>) -> Result<()> {
     }
 }
 
-fn two_coordinates(columns: Option<RangeInclusive<u64>>) -> Result<RangeInclusive<u64>> {
+pub(super) fn two_coordinates(columns: Option<RangeInclusive<u64>>) -> Result<RangeInclusive<u64>> {
     columns.ok_or_else(|| Error::InvalidPosition("this game's positions are two numbers: give rows and columns".into()))
 }
 
@@ -112,7 +129,7 @@ pub(super) fn take_and_break_table(
     }
     let values = crate::solve::heap::nim_values(game, last as usize)?;
     let cells = rows.clone().map(|r| vec![Some(nim_value_cell(values.get(r as usize) as u64))]).collect();
-    Ok(ValueTable { game: String::new(), kind: TableKind::NimValue, rows: rows.collect(), columns: None, cells })
+    Ok(nim_value_table(rows, None, cells))
 }
 
 /// Wythoff's table by [`Wythoff::nim_value_table`], from `(0, 0)` to the
@@ -124,15 +141,12 @@ pub(super) fn wythoff_table(
     columns: Option<RangeInclusive<u64>>,
 ) -> Result<ValueTable> {
     let columns = two_coordinates(columns)?;
-    if rows.is_empty() || columns.is_empty() {
-        return Err(Error::InvalidPosition("the table's range is empty".into()));
-    }
-    let asked = (rows.end() - rows.start() + 1) as u128 * (columns.end() - columns.start() + 1) as u128;
+    cells_checked(&rows, Some(&columns))?;
+    // The bitsets value every pair from (0, 0) to the far corner.
     let corner = (*rows.end() as u128 + 1) * (*columns.end() as u128 + 1);
-    for (needed, limit) in [(asked, MAX_TABLE_CELLS as u128), (corner, MAX_DENSE_POSITIONS as u128)] {
-        if needed > limit {
-            return Err(Error::TooLarge { what: "the table".into(), needed, limit, unit: "cells" });
-        }
+    if corner > MAX_DENSE_POSITIONS as u128 {
+        let limit = MAX_DENSE_POSITIONS as u128;
+        return Err(Error::TooLarge { what: "the table".into(), needed: corner, limit, unit: "cells" });
     }
     let width = *columns.end() as usize + 1;
     let values = Wythoff::nim_value_table(*rows.end() as usize + 1, width)?;
@@ -142,13 +156,7 @@ pub(super) fn wythoff_table(
             columns.clone().map(|y| Some(nim_value_cell(values[x as usize * width + y as usize].into()))).collect()
         })
         .collect();
-    Ok(ValueTable {
-        game: String::new(),
-        kind: TableKind::NimValue,
-        rows: rows.collect(),
-        columns: Some(columns.collect()),
-        cells,
-    })
+    Ok(nim_value_table(rows, Some(columns), cells))
 }
 
 pub(super) fn bomb_table(

@@ -140,7 +140,7 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
         G: Decompose,
     {
         let mut search = Search::new(game, rule);
-        search.split = Some(|game, position, out| game.components(position, out));
+        search.split = Some(G::components);
         search
     }
 
@@ -182,6 +182,11 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
     /// search then only combines them. A wrong value here is a wrong answer.
     pub fn remember(&mut self, position: G::Position, value: R::Value) {
         self.memo.insert(position, value);
+    }
+
+    /// Whether `position` is valued already (a component, as the memo keeps it).
+    pub fn knows(&self, position: &G::Position) -> bool {
+        self.memo.contains_key(position)
     }
 
     /// How many positions have been valued so far.

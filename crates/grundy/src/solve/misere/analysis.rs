@@ -106,7 +106,7 @@ where
     where
         G: Decompose,
     {
-        self.split = Some(|game, position, out| game.components(position, out));
+        self.split = Some(G::components);
         if let Some(canonical) = &mut self.canonical {
             canonical.set_splitter(self.split);
         }

@@ -90,7 +90,7 @@ where
         G: Decompose,
     {
         let mut sums = CanonicalSums::new(game);
-        sums.split = Some(|game, position, out| game.components(position, out));
+        sums.split = Some(G::components);
         sums
     }
 
