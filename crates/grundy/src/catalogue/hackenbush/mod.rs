@@ -4,13 +4,11 @@
 //!
 //! A position is a multigraph on numbered vertices, vertex 0 the ground;
 //! loops (`2-2`) and parallel edges are allowed. Positions are kept in a
-//! normal form: the part not joined to the ground is dropped and the
-//! vertices are renumbered in breadth-first order from the ground (each
-//! vertex's neighbours taken in the order of their old numbers), edges
-//! written low end first and sorted. So the options of a position, and the
-//! same graph typed with other numbers in the same order, share memo
-//! entries. (The normal form is not a full isomorphism test: two isomorphic
-//! graphs may still get different forms; that costs memory, never a value.)
+//! normal form that keeps the user's vertex numbers, so that a winning cut
+//! is shown on the graph as it was typed: the part not joined to the ground
+//! is dropped, edges are written low end first and sorted. (The same graph
+//! typed with other numbers gets other memo entries; that costs memory,
+//! never a value, and the closed form below needs no memo.)
 //!
 //! The value comes from the fusion and colon principles
 //! ([`green_hackenbush_value`], linear time), which the game offers as its
@@ -60,7 +58,21 @@ impl HackenbushGraph {
 
     /// The number of vertices, the ground included (1 for the bare ground).
     pub fn vertex_count(&self) -> usize {
-        self.edges.iter().map(|&(_, b)| b as usize + 1).max().unwrap_or(1)
+        self.dense().0
+    }
+
+    /// The edges with the vertices numbered `0..V` (the ground staying 0) in
+    /// the order of their own numbers, and `V`: the valuation's arrays are
+    /// indexed by vertex, and a user may number vertices as sparsely as
+    /// they like (`0-1000000`).
+    fn dense(&self) -> (usize, Vec<(u32, u32)>) {
+        let mut vertices: Vec<u32> = self.edges.iter().flat_map(|&(a, b)| [a, b]).collect();
+        vertices.push(0);
+        vertices.sort_unstable();
+        vertices.dedup();
+        let index = |v: u32| vertices.binary_search(&v).expect("every end is listed") as u32;
+        let edges = self.edges.iter().map(|&(a, b)| (index(a), index(b))).collect();
+        (vertices.len(), edges)
     }
 
     /// The graph left by cutting the edge at `index`, in normal form.
@@ -71,9 +83,10 @@ impl HackenbushGraph {
     }
 }
 
-/// The normal form of `edges` (sorted, low end first).
+/// The normal form of `edges` (sorted, low end first): the edges joined to
+/// the ground, with their own numbers.
 fn normalize(edges: &[(u32, u32)]) -> HackenbushGraph {
-    use rustc_hash::FxHashMap;
+    use rustc_hash::{FxHashMap, FxHashSet};
     let mut adjacency: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
     for &(a, b) in edges {
         adjacency.entry(a).or_default().push(b);
@@ -81,26 +94,16 @@ fn normalize(edges: &[(u32, u32)]) -> HackenbushGraph {
             adjacency.entry(b).or_default().push(a);
         }
     }
-    let mut label: FxHashMap<u32, u32> = FxHashMap::default();
-    label.insert(0, 0);
-    let mut queue = std::collections::VecDeque::from([0u32]);
-    while let Some(v) = queue.pop_front() {
-        let Some(neighbours) = adjacency.get_mut(&v) else { continue };
-        neighbours.sort_unstable();
-        for &w in neighbours.iter() {
-            if !label.contains_key(&w) {
-                label.insert(w, label.len() as u32);
-                queue.push_back(w);
+    let mut grounded: FxHashSet<u32> = FxHashSet::from_iter([0]);
+    let mut stack = vec![0u32];
+    while let Some(v) = stack.pop() {
+        for &w in adjacency.get(&v).into_iter().flatten() {
+            if grounded.insert(w) {
+                stack.push(w);
             }
         }
     }
-    let mut kept: Vec<(u32, u32)> = edges
-        .iter()
-        .filter_map(|(a, b)| {
-            let (a, b) = (*label.get(a)?, label[b]);
-            Some((a.min(b), a.max(b)))
-        })
-        .collect();
+    let mut kept: Vec<(u32, u32)> = edges.iter().copied().filter(|(a, _)| grounded.contains(a)).collect();
     kept.sort_unstable();
     HackenbushGraph { edges: kept }
 }
@@ -164,7 +167,7 @@ impl Decompose for Hackenbush {
     /// The branches at the ground: the pieces the graph falls into when the
     /// ground is taken out, each with its edges to the ground.
     fn components(&self, graph: &HackenbushGraph, components: &mut Vec<HackenbushGraph>) {
-        let vertices = graph.vertex_count();
+        let (vertices, dense) = graph.dense();
         let mut parent: Vec<usize> = (0..vertices).collect();
         fn find(parent: &mut [usize], mut v: usize) -> usize {
             while parent[v] != v {
@@ -173,7 +176,7 @@ impl Decompose for Hackenbush {
             }
             v
         }
-        for &(a, b) in &graph.edges {
+        for &(a, b) in &dense {
             if a != 0 {
                 let (ra, rb) = (find(&mut parent, a as usize), find(&mut parent, b as usize));
                 parent[ra] = rb;
@@ -181,8 +184,8 @@ impl Decompose for Hackenbush {
         }
         let mut pieces: Vec<Vec<(u32, u32)>> = Vec::new();
         let mut piece_of = vec![usize::MAX; vertices];
-        for &(a, b) in &graph.edges {
-            if (a, b) == (0, 0) {
+        for (&edge, &(_, b)) in graph.edges.iter().zip(&dense) {
+            if edge == (0, 0) {
                 components.push(HackenbushGraph { edges: vec![(0, 0)] });
                 continue;
             }
@@ -191,9 +194,10 @@ impl Decompose for Hackenbush {
                 piece_of[root] = pieces.len();
                 pieces.push(Vec::new());
             }
-            pieces[piece_of[root]].push((a, b));
+            pieces[piece_of[root]].push(edge);
         }
-        components.extend(pieces.iter().map(|edges| normalize(edges)));
+        // Each piece is grounded and sorted already (a sub-list of sorted edges).
+        components.extend(pieces.into_iter().map(|edges| HackenbushGraph { edges }));
     }
 }
 

@@ -122,15 +122,34 @@ fn families_have_their_values() {
 }
 
 #[test]
-fn the_normal_form_drops_what_fell_and_renumbers() {
+fn the_normal_form_drops_what_fell_and_keeps_the_numbers() {
     assert_eq!(graph("0-1,2-3"), graph("0-1"));
-    assert_eq!(graph("0-5,5-9,9-9"), graph("0-1,1-2,2-2"));
-    assert_eq!(graph("3-0"), graph("0-1"));
-    assert_eq!(Hackenbush::new().format_position(&graph("0-7,7-3,3-0")), "0-1,0-2,1-2");
+    assert_eq!(graph("3-0"), graph("0-3"));
+    // The user's numbers stay, so a cut is seen on the graph as typed.
+    assert_eq!(Hackenbush::new().format_position(&graph("0-7,7-3,3-0")), "0-3,0-7,3-7");
     assert_eq!(Hackenbush::new().format_position(&graph("none")), "none");
     assert_eq!(graph("1-2"), HackenbushGraph::default());
     // Cutting a ground edge drops what hangs from it only.
-    assert_eq!(graph("0-1,1-2,0-3").cut(0), graph("0-1"));
+    assert_eq!(graph("0-1,1-2,0-3").cut(0), graph("0-3"));
+    // Sparse numbers are valued like dense ones.
+    assert_eq!(green_hackenbush_value(&graph("0-5,5-9,9-9")), green_hackenbush_value(&graph("0-1,1-2,2-2")));
+    assert_eq!(green_hackenbush_value(&graph("0-4000000000,4000000000-7")), 2);
+    assert_eq!(graph("0-4000000000,4000000000-7").vertex_count(), 3);
+}
+
+#[test]
+fn components_and_winning_cuts_keep_the_numbers() {
+    let game = Hackenbush::new();
+    let mut components = Vec::new();
+    game.components(&graph("0-1,1-2,1-3,2-3,0-4,4-5,4-6,8-9"), &mut components);
+    let texts: Vec<String> = components.iter().map(|c| game.format_position(c)).collect();
+    assert_eq!(texts, ["0-1,1-2,1-3,2-3", "0-4,4-5,4-6"]);
+    // *2 (the triangle on a stalk fuses to a stalk and a loop) + *1: cut
+    // the triangle's top, leaving a star worth *1, or a leaf of the second
+    // branch, leaving 0-4 and the other leaf, *2.
+    let analysis = analyse_sum(&mut Search::closed_form(&game), &components).unwrap();
+    let cuts: Vec<String> = analysis.winning_moves.iter().map(|m| game.format_position(&m.option[0])).collect();
+    assert_eq!(cuts, ["0-1,1-2,1-3", "0-4,4-6", "0-4,4-5"]);
 }
 
 #[test]

@@ -34,11 +34,11 @@ use crate::nim::NimValue;
 /// assert_eq!(green_hackenbush_value(&game.parse_position("0-1,1-2,2-0").unwrap()), 1);
 /// ```
 pub fn green_hackenbush_value(graph: &HackenbushGraph) -> NimValue {
-    let edges = graph.edges();
-    let vertices = graph.vertex_count();
-    if edges.is_empty() {
+    if graph.edges().is_empty() {
         return 0;
     }
+    let (vertices, edges) = graph.dense();
+    let edges = &edges[..];
     let bridge = bridges(vertices, edges);
     // The 2-edge-connected parts: connected through edges that are not bridges.
     let mut part = vec![usize::MAX; vertices];
