@@ -72,6 +72,17 @@ fn solve_lists_every_winning_move() {
     let json: serde_json::Value = serde_json::from_str(&ok(&["solve", "wythoff", "3,5", "--json"])).unwrap();
     assert_eq!(json["outcome"], "P");
     assert!(json["winning_moves"].as_array().unwrap().is_empty());
+    // Moves that leave the same position are one move: any vertex of a
+    // triangle leaves nothing, in normal play and in misère play (a
+    // triangle beside a lone vertex: empty either; three ways, one move).
+    let count = |args: &[&str]| {
+        let json: serde_json::Value = serde_json::from_str(&ok(args)).unwrap();
+        json["winning_moves"].as_array().unwrap().len()
+    };
+    assert_eq!(count(&["solve", "node-kayles:complete:3", "all", "--json"]), 1);
+    assert_eq!(count(&["solve", "--misere", "node-kayles:complete:3", "all", "--json"]), 0);
+    assert_eq!(count(&["solve", "--misere", "node-kayles:complete:3", "all", "0,1", "--json"]), 2);
+    assert_eq!(count(&["solve", "--misere", "nim", "2", "--json"]), 1);
 }
 
 #[test]

@@ -243,6 +243,9 @@ fn render(report: &Report) -> String {
         let to = if m.to.is_empty() { "nothing".to_string() } else { m.to.join(" + ") };
         match m.nim_value {
             Some(v) => format!("  in [{}]: {} -> {to}  (option's nim-value {v})", m.component, m.from),
+            // Misère and loopy moves have no nim-value; with several
+            // components the move still says which one it is in.
+            None if report.components.len() > 1 => format!("  in [{}]: {} -> {to}", m.component, m.from),
             None => format!("  {} -> {to}", m.from),
         }
     };

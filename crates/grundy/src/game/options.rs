@@ -80,6 +80,28 @@ impl<P> Options<P> {
         (0..self.len()).map(move |i| self.get(i))
     }
 
+    /// Each different option once, in the order first pushed. Two moves
+    /// that leave the same position are one option to a player (choosing
+    /// either of two twin vertices in Node Kayles): where options are
+    /// *listed* for a user, a listing uses this; a solver need not pay for
+    /// it.
+    ///
+    /// ```
+    /// use grundy::game::Options;
+    /// let mut options = Options::new();
+    /// for o in [3, 1, 3] {
+    ///     options.push(o);
+    /// }
+    /// assert_eq!(options.distinct().collect::<Vec<_>>(), [&[3][..], &[1][..]]);
+    /// ```
+    pub fn distinct(&self) -> impl Iterator<Item = &[P]> + '_
+    where
+        P: Eq + std::hash::Hash,
+    {
+        let mut seen = rustc_hash::FxHashSet::default();
+        self.iter().filter(move |option| seen.insert(*option))
+    }
+
     /// Every part of every option, in order.
     pub fn parts(&self) -> &[P] {
         &self.parts

@@ -318,7 +318,7 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
             let target = total ^ v;
             options.clear();
             self.game.options(p, &mut options);
-            for option in options.iter() {
+            for option in options.distinct() {
                 let [option] = option else {
                     return Err(Error::Unsupported {
                         game: self.name.clone(),
@@ -612,7 +612,7 @@ mod tests {
         for (i, (board, &v)) in boards.iter().zip(&values).enumerate() {
             options.clear();
             game.options(board, &mut options);
-            for option in options.iter() {
+            for option in options.distinct() {
                 if total != 0 && plain.nim_value(&option[0]).unwrap() == total ^ v {
                     expected.push((i, game.format_position(&option[0])));
                 }
@@ -680,7 +680,7 @@ mod tests {
             for (i, board) in boards.iter().enumerate() {
                 options.clear();
                 Cram.options(board, &mut options);
-                for option in options.iter() {
+                for option in options.distinct() {
                     let mut after = boards.clone();
                     after[i] = option[0];
                     if outcome(&after) == Outcome::P {

@@ -72,7 +72,7 @@ where
             let target = analysis.component_values[index] ^ analysis.nim_value;
             options.clear();
             search.game().options(component, &mut options);
-            for option in options.iter() {
+            for option in options.distinct() {
                 poll.step()?;
                 let mut value = 0;
                 for part in option {
@@ -153,7 +153,7 @@ where
     if let Some(wanted) = wanted {
         let mut options = Options::new();
         search.game().options(position, &mut options);
-        for option in options.iter() {
+        for option in options.distinct() {
             if search.value_of_parts(option)? == wanted {
                 best_moves.extend(option.iter().cloned());
             }

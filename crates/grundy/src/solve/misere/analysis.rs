@@ -291,7 +291,7 @@ where
             for (index, component) in components.iter().enumerate() {
                 options.clear();
                 self.game.options(component, &mut options);
-                for option in options.iter() {
+                for option in options.distinct() {
                     let mut after: Vec<G::Position> = components.to_vec();
                     after.remove(index);
                     after.extend(option.iter().cloned());
@@ -358,7 +358,7 @@ mod tests {
             for (index, heap) in sum.iter().enumerate() {
                 options.clear();
                 game.options(heap, &mut options);
-                for option in options.iter() {
+                for option in options.distinct() {
                     let mut after = sum.clone();
                     after.remove(index);
                     after.extend(option.iter().copied());

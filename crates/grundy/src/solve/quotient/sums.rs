@@ -67,7 +67,7 @@ pub fn misere_sum(game: &HeapGame, quotient: &PartialQuotient, heaps: &[u64]) ->
             let rest = monoid.product(prefix[i], suffix);
             options.clear();
             game.options(&heaps[i], &mut options);
-            for option in options.iter() {
+            for option in options.distinct() {
                 let after = quotient.element_of(option).map(|o| monoid.product(rest, o));
                 if after.is_some_and(|x| quotient.p.contains(x)) {
                     winning_moves.push(QuotientMove { component: i, from: heaps[i], to: option.to_vec() });
