@@ -26,6 +26,14 @@ pub trait MisereOracle<P>: Send {
 /// limits, sums are decided by the other methods).
 pub const ON_THE_FLY_HEAPS: u64 = 200;
 
+/// The most elements a quotient computed on the fly may have. A trial
+/// quotient's cost grows with the square of its size: 0.3122's, which
+/// outgrows any limit at heap 7, fails in 0.25 s at 2,048 elements and in
+/// 5.5 s at 4,096, while exact search then decides the sum in
+/// milliseconds. Bigger quotients are `grundy quotient --max-elements`'s
+/// work, and a file of one is loaded whole (`--quotient`).
+pub const ON_THE_FLY_ELEMENTS: usize = 2048;
+
 /// A heap game's misère quotient as an oracle: computed on the fly up to
 /// the largest heap asked (at most [`ON_THE_FLY_HEAPS`]), or loaded from a
 /// file (then it covers exactly the heaps it was computed for).
@@ -41,7 +49,8 @@ impl QuotientOracle {
     /// An oracle that computes the quotient as sums need it.
     pub fn on_the_fly(game: HeapGame) -> Self {
         let quotient = PartialQuotient::new(&game);
-        QuotientOracle { game, quotient, grow_to: ON_THE_FLY_HEAPS, limits: Limits::default() }
+        let limits = Limits { max_elements: ON_THE_FLY_ELEMENTS, ..Limits::default() };
+        QuotientOracle { game, quotient, grow_to: ON_THE_FLY_HEAPS, limits }
     }
 
     /// An oracle with a quotient computed before (checked with
