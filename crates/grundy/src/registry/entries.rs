@@ -285,8 +285,18 @@ pub const ENTRIES: &[GameEntry] = &[
             let game = if graph.contains(':') {
                 NodeKayles::<u128>::family(graph)?
             } else {
-                let text = std::fs::read_to_string(graph)
-                    .map_err(|error| Error::Io { file: graph.to_string(), reason: error.to_string() })?;
+                let text = std::fs::read_to_string(graph).map_err(|error| {
+                    // `node-kayles:path 5` means a family without its size
+                    // more often than a file called "path".
+                    match ["path", "cycle", "complete", "grid", "queens"].iter().find(|&&f| f == graph.trim()) {
+                        Some(&family) => Error::InvalidGame(format!(
+                            "node-kayles:{family} needs its size, as in node-kayles:{family}:{} (no graph file \
+                             '{family}' could be read either)",
+                            if family == "grid" { "3x4" } else { "10" }
+                        )),
+                        None => Error::Io { file: graph.to_string(), reason: error.to_string() },
+                    }
+                })?;
                 NodeKayles::<u128>::edge_list(&text, graph)?
             };
             // 64-bit masks (compact keys, the fastest) when they hold the graph.
