@@ -25,6 +25,13 @@ struct Stopped {
 /// Spawns `grundy ARGS`, waits for its progress line on standard error,
 /// sends `signal` (`INT` or `TERM`) and measures the time to the exit.
 fn stop(args: &[&str], signal: &str) -> Stopped {
+    stop_later(args, signal, Duration::ZERO)
+}
+
+/// [`stop`], the signal sent `later` after the progress line: the long
+/// steps of some work (one sum of two large misère forms) come only after
+/// seconds of short ones.
+fn stop_later(args: &[&str], signal: &str, later: Duration) -> Stopped {
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
         // No periodic checkpoint during the test: what is saved is saved on the signal.
@@ -47,6 +54,7 @@ fn stop(args: &[&str], signal: &str) -> Stopped {
             break;
         }
     }
+    std::thread::sleep(later);
     let signalled = Instant::now();
     let killed = Command::new("kill").args([&format!("-{signal}"), &child.id().to_string()]).status().unwrap();
     assert!(killed.success());
@@ -151,4 +159,23 @@ fn a_misere_search_game_offers_no_checkpoint() {
 #[test]
 fn a_misere_outcome_searched_beside_forms() {
     check(&stop(&["solve", "--misere", "sprouts", "9", "--outcome-only"], "INT"), "this search keeps no checkpoint");
+}
+
+/// Misère play by canonical forms, where one sum of two forms of Grundy's
+/// game is seconds of work (it used to go on for 35 s after the signal).
+#[test]
+fn a_sum_of_large_misere_forms() {
+    let stopped = stop_later(
+        &["solve", "--misere", "--method", "canonical", "grundys-game", "120"],
+        "INT",
+        Duration::from_secs(3),
+    );
+    check(&stopped, "this search keeps no checkpoint");
+}
+
+/// Misère Chomp by forms: one position's form has options whose forms are
+/// large, and simplifying it was 15 s without a look at the signal.
+#[test]
+fn the_simplification_of_a_large_misere_form() {
+    check(&stop_later(&["solve", "--misere", "chomp", "9x9"], "INT", Duration::from_secs(3)), "keeps no checkpoint");
 }

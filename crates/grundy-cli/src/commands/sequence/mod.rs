@@ -157,16 +157,28 @@ fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
         progress.tick();
         interrupted.load(Ordering::SeqCst)
     });
-    drop(working);
     progress.finish_and_clear();
+    let interrupted_error = || {
+        anyhow::Error::new(grundy::Error::Interrupted)
+            .context("interrupted; nothing is saved (--misere runs keep no checkpoint)")
+    };
     let MisereSequence { values, method, periodicity } = match found {
-        Err(grundy::Error::Interrupted) => {
-            return Err(anyhow::Error::new(grundy::Error::Interrupted)
-                .context("interrupted; nothing is saved (--misere runs keep no checkpoint)"))
-        }
+        Err(grundy::Error::Interrupted) => return Err(interrupted_error()),
         found => found?,
     };
-    let values = Values::from(values.into_iter().map(|v| v as u32).collect::<Vec<u32>>());
+    // Narrowed to the sequence's width while still watching: a billion
+    // values take seconds, and a stop asked for then is still a stop, not
+    // gigabytes of output after it.
+    let mut narrow = Values::new();
+    for (heap, &value) in values.iter().enumerate() {
+        if heap % (1 << 20) == 0 && interrupted.load(Ordering::SeqCst) {
+            return Err(interrupted_error());
+        }
+        let value = u32::try_from(value).context("a misère value past 2^32 cannot be printed")?;
+        narrow.push(value)?;
+    }
+    drop((values, working));
+    let values = narrow;
     eprintln!("grundy: misère values of {} heaps of {} in {:.2?}", values.len(), game.description(), started.elapsed());
     print(game, &values, periodicity.as_ref(), request.format, request.output, &Play::Misere(method))
 }

@@ -277,8 +277,8 @@ where
                             forms.options(form).len()
                         )
                     }));
-                    let genus = canonical.genus(form);
-                    short_genera.push(genus.short(canonical.phylum(form)).to_string());
+                    let genus = canonical.genus(form)?;
+                    short_genera.push(genus.short(canonical.phylum(form)?).to_string());
                     genera.push(genus);
                 }
                 genera

@@ -108,6 +108,7 @@ where
     /// Makes the computations watch `flag`: once it is raised they return
     /// [`Error::Interrupted`], keeping every form and outcome found.
     pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.forms.set_interrupt(Arc::clone(&flag));
         self.interrupt = Some(flag);
     }
 
@@ -165,7 +166,7 @@ where
                 let mut total = FormId::ZERO;
                 for part in &parts {
                     let part_form = self.form_of(part, on_path)?;
-                    total = self.forms.sum(total, part_form);
+                    total = self.forms.sum(total, part_form)?;
                 }
                 on_path.remove(position);
                 self.of_position.insert(position.clone(), total);
@@ -182,12 +183,12 @@ where
             let mut total = FormId::ZERO;
             for part in option {
                 let part_form = self.form_of(part, on_path)?;
-                total = self.forms.sum(total, part_form);
+                total = self.forms.sum(total, part_form)?;
             }
             option_forms.push(total);
         }
         on_path.remove(position);
-        let form = self.forms.game(option_forms);
+        let form = self.forms.game(option_forms)?;
         self.of_position.insert(position.clone(), form);
         Ok(form)
     }
@@ -237,7 +238,7 @@ where
     /// The genus of `form`, from sums of forms: g⁺ and the misère values of
     /// `form + *2 + … + *2`, until they alternate (as
     /// [`crate::solve::misere::genus::genus`] computes by search).
-    pub fn genus(&mut self, form: FormId) -> Genus {
+    pub fn genus(&mut self, form: FormId) -> Result<Genus> {
         let two = self.forms.nimber(2);
         let mut misere = Vec::new();
         let mut sum = form;
@@ -245,9 +246,9 @@ where
             misere.push(self.forms.misere_value(sum));
             let n = misere.len();
             if n >= 4 && misere[n - 1] == misere[n - 3] && misere[n - 2] == misere[n - 4] {
-                return Genus { nim_value: self.forms.nim_value(form), misere };
+                return Ok(Genus { nim_value: self.forms.nim_value(form), misere });
             }
-            sum = self.forms.sum(sum, two);
+            sum = self.forms.sum(sum, two)?;
         }
     }
 
@@ -268,38 +269,39 @@ where
     /// wild. Kayles 7 is tame this way though heap 5 (4^146) is among its
     /// options. *Restless* games (`g⁻` 0 or 1, `g⁺` 2 or more), which
     /// CGSuite names too, print their genus in full, as wild ones do.
-    pub fn phylum(&mut self, form: FormId) -> Phylum {
+    pub fn phylum(&mut self, form: FormId) -> Result<Phylum> {
         if self.forms.as_nimber(form).is_some() {
-            return Phylum::NimHeap;
+            return Ok(Phylum::NimHeap);
         }
         let mut memo = FxHashMap::default();
-        if self.is_tame_form(form, &mut memo) {
-            return Phylum::Tame;
+        if self.is_tame_form(form, &mut memo)? {
+            return Ok(Phylum::Tame);
         }
-        if self.is_restive_form(form, &mut memo, &mut FxHashMap::default()) {
-            Phylum::Restive
+        if self.is_restive_form(form, &mut memo, &mut FxHashMap::default())? {
+            Ok(Phylum::Restive)
         } else {
-            Phylum::Wild
+            Ok(Phylum::Wild)
         }
     }
 
-    fn is_tame_form(&mut self, form: FormId, memo: &mut FxHashMap<FormId, bool>) -> bool {
+    fn is_tame_form(&mut self, form: FormId, memo: &mut FxHashMap<FormId, bool>) -> Result<bool> {
         if let Some(&tame) = memo.get(&form) {
-            return tame;
+            return Ok(tame);
         }
-        let genus = self.genus(form);
+        let genus = self.genus(form)?;
         let mut tame = genus.is_tame_form();
         if tame {
             for option in self.forms.options(form).to_vec() {
-                if self.is_tame_form(option, memo) {
+                if self.is_tame_form(option, memo)? {
                     continue;
                 }
-                let reversible = self
-                    .forms
-                    .options(option)
-                    .to_vec()
-                    .into_iter()
-                    .any(|back| self.genus(back) == genus && self.is_tame_form(back, memo));
+                let mut reversible = false;
+                for back in self.forms.options(option).to_vec() {
+                    if self.genus(back)? == genus && self.is_tame_form(back, memo)? {
+                        reversible = true;
+                        break;
+                    }
+                }
                 if !reversible {
                     tame = false;
                     break;
@@ -307,7 +309,7 @@ where
             }
         }
         memo.insert(form, tame);
-        tame
+        Ok(tame)
     }
 
     /// Whether `form` is restive (see [`Self::phylum`]); `tame` and
@@ -317,16 +319,16 @@ where
         form: FormId,
         tame: &mut FxHashMap<FormId, bool>,
         restive: &mut FxHashMap<FormId, bool>,
-    ) -> bool {
+    ) -> Result<bool> {
         if let Some(&known) = restive.get(&form) {
-            return known;
+            return Ok(known);
         }
         let (g, m) = (self.forms.nim_value(form), self.forms.misere_value(form));
         let mut is_restive = g < 2 && m >= 2 && !self.forms.options(form).is_empty();
         if is_restive {
             let mut tame_values = (Vec::new(), Vec::new());
             for option in self.forms.options(form).to_vec() {
-                if self.is_tame_form(option, tame) {
+                if self.is_tame_form(option, tame)? {
                     tame_values.0.push(self.forms.nim_value(option));
                     tame_values.1.push(self.forms.misere_value(option));
                     continue;
@@ -339,7 +341,7 @@ where
                     let agrees_m = bm == m && (bg < 2 || (bg ^ m) < 2);
                     let agrees_g = bg == g && (bm < 2 || (bm ^ m) < 2);
                     if (agrees_m || agrees_g)
-                        && (self.is_tame_form(back, tame) || self.is_restive_form(back, tame, restive))
+                        && (self.is_tame_form(back, tame)? || self.is_restive_form(back, tame, restive)?)
                     {
                         m_found |= agrees_m;
                         g_found |= agrees_g;
@@ -365,7 +367,7 @@ where
             }
         }
         restive.insert(form, is_restive);
-        is_restive
+        Ok(is_restive)
     }
 }
 

@@ -285,7 +285,8 @@ pub enum TameSequence {
 
 /// The misère nim-values of heaps `0..=to`, when every heap through `to`
 /// is proven tame (see the module documentation). `stop(heap)`, called
-/// every 1024 heaps, may interrupt ([`Error::Interrupted`]).
+/// every 1024 heaps computed (and every 2^20 copied from a proven period),
+/// may interrupt ([`Error::Interrupted`]).
 ///
 /// ```
 /// use grundy::solve::heap::HeapGame;
@@ -393,6 +394,9 @@ pub fn tame_misere_values(game: &HeapGame, to: u64, mut stop: impl FnMut(u64) ->
     values.extend(kinds.iter().take(len).map(|k| k.misere_value()));
     if let Some((_, p, _)) = period {
         for h in computed..len {
+            if h % (1 << 20) == 0 && stop(h as u64) {
+                return Err(Error::Interrupted);
+            }
             let v = values[h - p as usize];
             values.push(v);
         }

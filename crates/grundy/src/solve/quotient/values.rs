@@ -452,20 +452,32 @@ pub fn quotient_sequence(
 /// both `m` and `m + p'` being at most `N`; below `max(n0, n0')` it was
 /// seen directly. Otherwise the quotient's own pattern is reported.
 fn misere_periodicity(values: &[NimValue], final_pattern: Option<(usize, usize, Proof)>) -> Option<Periodicity> {
-    let mut narrow: Vec<u32> = values.iter().map(|&v| u32::try_from(v).unwrap_or(u32::MAX)).collect();
+    let narrow =
+        |values: &[NimValue]| -> Vec<u32> { values.iter().map(|&v| u32::try_from(v).unwrap_or(u32::MAX)).collect() };
     let computed_through = values.len().saturating_sub(1);
     let Some((n0, p, proof)) = final_pattern else {
-        let seen = find_periodicity(&narrow, None);
+        let seen = find_periodicity(&narrow(values), None);
         return seen.map(|pattern| Periodicity { proof: Proof::Conjecture { why: Unproven::Misere }, ..pattern });
     };
-    // A proof needs the values through 2·n0 + p + k − 1 ≥ n0 + p − 1, so
-    // the first period is there to copy.
-    let extended = (2 * (n0 + 2 * p) + 64).max(narrow.len());
+    // The values repeat with period `p` from `n0` on (proven), so the
+    // shortest pattern shows in a prefix holding two of its periods past
+    // the preperiod: look there, not through a billion values. The proof
+    // needs the values through 2·n0 + p + k − 1 ≥ n0 + p − 1, so the first
+    // period is there to copy when `values` is shorter.
+    let extended = 2 * (n0 + 2 * p) + 64;
+    let mut narrow = narrow(&values[..values.len().min(extended)]);
     for heap in narrow.len()..extended {
         narrow.push(narrow[heap - p]);
     }
+    // A shorter pattern seen at the end of the prefix holds for every heap
+    // if it holds through one proven period past both preperiods (beyond
+    // `n0` the values repeat with period `p`); else the proven one stands.
+    let holds = |q: usize, period: usize| {
+        let until = n0.max(q) + p;
+        until + period <= narrow.len() && (q..until).all(|n| narrow[n + period] == narrow[n])
+    };
     match find_periodicity(&narrow, None) {
-        Some(pattern) if pattern.saltus == 0 && extended > n0.max(pattern.preperiod) + p + pattern.period => {
+        Some(pattern) if pattern.saltus == 0 && holds(pattern.preperiod, pattern.period) => {
             Some(Periodicity { proof, computed_through, ..pattern })
         }
         _ => Some(Periodicity { preperiod: n0, period: p, saltus: 0, proof, computed_through }),

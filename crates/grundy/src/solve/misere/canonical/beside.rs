@@ -118,7 +118,7 @@ where
         let mut rest = rest;
         for part in &parts {
             let form = self.sums.form(part)?;
-            rest = self.sums.forms_mut().sum(rest, form);
+            rest = self.sums.forms_mut().sum(rest, form)?;
         }
         if (self.size)(&big) <= self.small {
             let form = self.sums.form(&big)?;

@@ -30,10 +30,15 @@
 //! CGSuite's `MisereCanonicalGameOps` (Siegel, after Dan Hoey) finds the
 //! same forms with more cleverness (it stores `G` and `G + *` together).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
 use rustc_hash::FxHashMap;
 
+use crate::error::{Error, Result};
 use crate::game::Outcome;
 use crate::nim::{mex, NimValue};
+use crate::watch::POLL_EVERY;
 
 /// A canonical misère form in a [`Forms`] arena. Ids from different arenas
 /// must not be mixed.
@@ -66,21 +71,31 @@ struct Record {
 
 /// An arena of canonical misère forms, with memoized misère sums.
 ///
+/// Sums and simplifications are the long part of a misère search by forms
+/// (one sum of two large forms can take seconds: it is every sum of their
+/// followers), so they look at the thread's [`crate::Watch`] and at the
+/// flag of [`Forms::set_interrupt`] every few thousand steps and return
+/// [`Error::Interrupted`], keeping every form and sum finished before.
+///
 /// ```
 /// use grundy::solve::misere::canonical::{FormId, Forms};
 /// let mut forms = Forms::new();
 /// let star = forms.nimber(1);
-/// assert_eq!(forms.sum(star, star), FormId::ZERO); // * + * = 0 in misère play
+/// assert_eq!(forms.sum(star, star)?, FormId::ZERO); // * + * = 0 in misère play
 /// let two = forms.nimber(2);
-/// let two_plus_two = forms.sum(two, two);
+/// let two_plus_two = forms.sum(two, two)?;
 /// assert_ne!(two_plus_two, FormId::ZERO); // but *2 + *2 is not 0
 /// assert_eq!(forms.misere_value(two_plus_two), 0); // though it is a P-position
+/// # Ok::<(), grundy::Error>(())
 /// ```
 pub struct Forms {
     records: Vec<Record>,
     by_options: FxHashMap<Box<[FormId]>, FormId>,
     sums: FxHashMap<(FormId, FormId), FormId>,
     nimbers: Vec<FormId>,
+    interrupt: Option<Arc<AtomicBool>>,
+    /// Steps left before the next look at the stop requests.
+    until_poll: u32,
 }
 
 impl Default for Forms {
@@ -97,12 +112,36 @@ impl Forms {
             by_options: FxHashMap::default(),
             sums: FxHashMap::default(),
             nimbers: Vec::new(),
+            interrupt: None,
+            until_poll: POLL_EVERY,
         };
         let zero = forms.intern(Vec::new());
         let star = forms.intern(vec![zero]);
         debug_assert_eq!((zero, star), (FormId::ZERO, FormId::STAR));
         debug_assert_eq!(forms.nimbers, [zero, star]);
         forms
+    }
+
+    /// Makes sums and simplifications watch `flag` too (besides the
+    /// thread's watch): once it is raised they return
+    /// [`Error::Interrupted`].
+    pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.interrupt = Some(flag);
+    }
+
+    /// One step of work; every [`POLL_EVERY`] steps a look at the flag and
+    /// at the thread's watch (which also keeps the memory limit: the
+    /// arena and its memo of sums only grow).
+    fn step(&mut self) -> Result<()> {
+        self.until_poll -= 1;
+        if self.until_poll > 0 {
+            return Ok(());
+        }
+        self.until_poll = POLL_EVERY;
+        if self.interrupt.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            return Err(Error::Interrupted);
+        }
+        crate::watch::check_current(u64::from(POLL_EVERY))
     }
 
     /// How many distinct forms the arena holds.
@@ -173,25 +212,27 @@ impl Forms {
 
     /// The canonical form of the game whose options have these canonical
     /// forms (repeats allowed): the simplification in the module docs.
-    pub fn game(&mut self, options: impl IntoIterator<Item = FormId>) -> FormId {
+    pub fn game(&mut self, options: impl IntoIterator<Item = FormId>) -> Result<FormId> {
         let mut set: Vec<FormId> = options.into_iter().collect();
         set.sort_unstable();
         set.dedup();
         if let Some(&known) = self.by_options.get(&set[..]) {
-            return known;
+            return Ok(known);
         }
         // `set` is not empty: the empty set is 0, always interned.
         if set.iter().all(|&e| self.has_option(e, FormId::ZERO)) && set.iter().any(|&e| self.misere_value(e) == 0) {
-            return FormId::ZERO;
+            return Ok(FormId::ZERO);
         }
         for &d in &set {
-            for &k in self.options(d) {
+            for i in 0..self.options(d).len() {
+                self.step()?;
+                let k = self.options(d)[i];
                 if k != FormId::ZERO && self.reverses_to(k, &set) {
-                    return k;
+                    return Ok(k);
                 }
             }
         }
-        self.intern(set)
+        Ok(self.intern(set))
     }
 
     /// Whether `{set} = k` by the simplification theorem: every option of
@@ -213,7 +254,11 @@ impl Forms {
     /// The nim heap `*n = {0, *, …, *(n-1)}`, canonical in misère play too.
     pub fn nimber(&mut self, n: usize) -> FormId {
         while self.nimbers.len() <= n {
-            self.game(self.nimbers.clone()); // interning it extends `nimbers`
+            // `{0, *, …, *(k-1)}` has no reversible option (each option's
+            // options are the smaller heaps, none of them `*k`), and is
+            // not interned yet (interning it would have extended
+            // `nimbers`): it is canonical as it stands.
+            self.intern(self.nimbers.clone());
         }
         self.nimbers[n]
     }
@@ -226,32 +271,33 @@ impl Forms {
 
     /// The canonical form of the misère sum `a + b`: the game whose options
     /// are `a′ + b` and `a + b′`, simplified; memoized on the pair.
-    pub fn sum(&mut self, a: FormId, b: FormId) -> FormId {
+    pub fn sum(&mut self, a: FormId, b: FormId) -> Result<FormId> {
         if a == FormId::ZERO {
-            return b;
+            return Ok(b);
         }
         if b == FormId::ZERO {
-            return a;
+            return Ok(a);
         }
         let key = (a.min(b), a.max(b));
         if let Some(&known) = self.sums.get(&key) {
-            return known;
+            return Ok(known);
         }
+        self.step()?;
         let mut options = Vec::with_capacity(self.options(a).len() + self.options(b).len());
         for a_option in self.options(a).to_vec() {
-            options.push(self.sum(a_option, b));
+            options.push(self.sum(a_option, b)?);
         }
         for b_option in self.options(b).to_vec() {
-            options.push(self.sum(a, b_option));
+            options.push(self.sum(a, b_option)?);
         }
-        let sum = self.game(options);
+        let sum = self.game(options)?;
         self.sums.insert(key, sum);
-        sum
+        Ok(sum)
     }
 
     /// The canonical form of the misère sum of all of `forms` (`0` for none).
-    pub fn sum_all(&mut self, forms: impl IntoIterator<Item = FormId>) -> FormId {
-        forms.into_iter().fold(FormId::ZERO, |total, f| self.sum(total, f))
+    pub fn sum_all(&mut self, forms: impl IntoIterator<Item = FormId>) -> Result<FormId> {
+        forms.into_iter().try_fold(FormId::ZERO, |total, f| self.sum(total, f))
     }
 }
 
@@ -267,7 +313,7 @@ mod tests {
             let mut next = Vec::new();
             for subset in 0u64..1 << born.len() {
                 let options = (0..born.len()).filter(|i| subset >> i & 1 == 1).map(|i| born[i]);
-                next.push(forms.game(options));
+                next.push(forms.game(options).unwrap());
             }
             next.sort_unstable();
             next.dedup();
@@ -297,13 +343,13 @@ mod tests {
     fn small_reductions_from_onag() {
         let mut forms = Forms::new();
         let (zero, one, two) = (FormId::ZERO, forms.nimber(1), forms.nimber(2));
-        assert_eq!(forms.game([one]), zero); // {*} = * + * = 0
-        assert_eq!(forms.game([one, two]), zero); // {*, *2}: both have 0, * is P
-        assert_eq!(forms.game([zero, two]), one); // *2 reverses through *
-        let two_sharp = forms.game([two]); // {*2}, CGSuite's 2#
+        assert_eq!(forms.game([one]).unwrap(), zero); // {*} = * + * = 0
+        assert_eq!(forms.game([one, two]).unwrap(), zero); // {*, *2}: both have 0, * is P
+        assert_eq!(forms.game([zero, two]).unwrap(), one); // *2 reverses through *
+        let two_sharp = forms.game([two]).unwrap(); // {*2}, CGSuite's 2#
         assert_eq!(forms.options(two_sharp), [two]);
-        assert_eq!(forms.sum(one, one), zero);
-        assert_eq!(forms.sum(two, one), forms.nimber(3)); // misère nim heaps add like nim ones
+        assert_eq!(forms.sum(one, one).unwrap(), zero);
+        assert_eq!(forms.sum(two, one).unwrap(), forms.nimber(3)); // misère nim heaps add like nim ones
         let five = forms.nimber(5);
         assert_eq!(forms.as_nimber(five), Some(5));
         assert_eq!(forms.as_nimber(two_sharp), None);

@@ -48,13 +48,14 @@ impl Forms {
     /// use grundy::solve::misere::canonical::Forms;
     /// let mut forms = Forms::new();
     /// let two = forms.nimber(2);
-    /// let two_sharp = forms.game([two]);
+    /// let two_sharp = forms.game([two])?;
     /// assert_eq!(forms.display(two), "*[2]");
     /// assert_eq!(forms.display(two_sharp), "*[2#]");
     /// let one = forms.nimber(1);
-    /// let g = forms.game([two_sharp, one]);
+    /// let g = forms.game([two_sharp, one])?;
     /// assert_eq!(forms.display(g), "*[2#1]");
-    /// assert_eq!(forms.parse("*[2#1]").unwrap(), g);
+    /// assert_eq!(forms.parse("*[2#1]")?, g);
+    /// # Ok::<(), grundy::Error>(())
     /// ```
     pub fn display(&self, form: FormId) -> String {
         self.display_within(form, usize::MAX).expect("no limit")
@@ -70,9 +71,10 @@ impl Forms {
     /// use grundy::solve::misere::canonical::Forms;
     /// let mut forms = Forms::new();
     /// let two = forms.nimber(2);
-    /// let g = forms.game([two]);
+    /// let g = forms.game([two])?;
     /// assert_eq!(forms.display_within(g, 10).as_deref(), Some("*[2#]"));
     /// assert_eq!(forms.display_within(g, 4), None);
+    /// # Ok::<(), grundy::Error>(())
     /// ```
     pub fn display_within(&self, form: FormId, limit: usize) -> Option<String> {
         let mut out = String::from("*[");
@@ -135,7 +137,7 @@ impl Forms {
         match items[..] {
             [] => Err(syntax("at least one heap size or game", offset)),
             [only] => Ok(only),
-            _ => Ok(self.game(items)),
+            _ => self.game(items),
         }
     }
 
@@ -161,13 +163,13 @@ impl Forms {
                         return Err(syntax("')'", offset + *at));
                     }
                     *at += 1;
-                    self.game(inner)
+                    self.game(inner)?
                 }
                 _ => return Err(syntax("a heap size, '(' or '#'", offset + *at)),
             };
             while chars.get(*at) == Some(&'#') {
                 *at += 1;
-                item = self.game([item]);
+                item = self.game([item])?;
             }
             if chars.get(*at) == Some(&'[') {
                 *at += 1;
@@ -198,12 +200,12 @@ impl Forms {
                 }
                 Some('#') => {
                     *at += 1;
-                    item = self.game([item]);
+                    item = self.game([item])?;
                 }
                 Some(c) if c.is_ascii_digit() || *c == '&' => {
                     let n = heap_size(chars, at, offset, syntax)?;
                     let heap = self.nimber(n);
-                    item = self.sum(item, heap);
+                    item = self.sum(item, heap)?;
                 }
                 Some('-') => return Err(syntax("no '-' subscript (G - *n is not read)", offset + *at)),
                 _ => return Err(syntax("a heap size, '#' or ']' in a subscript", offset + *at)),
@@ -240,7 +242,7 @@ mod tests {
         for _ in 0..4 {
             let mut next = Vec::new();
             for subset in 0u64..1 << born.len() {
-                next.push(forms.game((0..born.len()).filter(|i| subset >> i & 1 == 1).map(|i| born[i])));
+                next.push(forms.game((0..born.len()).filter(|i| subset >> i & 1 == 1).map(|i| born[i])).unwrap());
             }
             next.sort_unstable();
             next.dedup();
@@ -258,7 +260,7 @@ mod tests {
         let mut forms = Forms::new();
         // *2 + *2 = {*3, *2} (CGSuite writes 2[2]); misère P (ONAG ch. 12).
         let two = forms.nimber(2);
-        let sum = forms.sum(two, two);
+        let sum = forms.sum(two, two).unwrap();
         assert_eq!(forms.display(sum), "*[32]");
         assert_eq!(forms.misere_value(sum), 0);
         assert_eq!(forms.display(FormId::ZERO), "*[0]");

@@ -114,7 +114,7 @@ fn sums_of_forms_are_the_forms_of_sums() {
     let mut whole = CanonicalSums::new(crate::game::SumGame::new(&kayles));
     for (a, b) in [(1, 1), (2, 2), (3, 4), (5, 2), (6, 6), (7, 3)] {
         let (fa, fb) = (sums.form(&a).unwrap(), sums.form(&b).unwrap());
-        let sum = sums.forms_mut().sum(fa, fb);
+        let sum = sums.forms_mut().sum(fa, fb).unwrap();
         let position = whole.game.canonical([a, b]);
         let of_sum = whole.form(&position).unwrap();
         // Different arenas: compare by notation.
@@ -129,11 +129,11 @@ fn genus_from_forms_matches_genus_by_search() {
     for heap in 0..=10u64 {
         let form = sums.form(&heap).unwrap();
         let searched = genus(&kayles, &heap, 4).unwrap();
-        assert_eq!(sums.genus(form), searched, "kayles {heap}");
+        assert_eq!(sums.genus(form).unwrap(), searched, "kayles {heap}");
     }
     // Kayles 5 is 4^14646 (analysis.rs doctest; WW ch. 13's table).
     let five = sums.form(&5).unwrap();
-    assert_eq!(sums.genus(five).to_string(), "4^14646");
+    assert_eq!(sums.genus(five).unwrap().to_string(), "4^14646");
 }
 
 #[test]
@@ -190,6 +190,26 @@ fn a_raised_flag_stops_the_computation() {
     assert!(sums.form(&30).is_ok());
 }
 
+/// One sum of two large forms is thousands of sums of their followers and
+/// simplifications: it must stop on the flag in the middle, not only
+/// between positions, and a sum finished afterwards must be the same as
+/// one never interrupted.
+#[test]
+fn a_raised_flag_stops_a_single_sum_of_forms() {
+    let kayles = HeapGame::parse("kayles").unwrap();
+    let mut sums = CanonicalSums::new(&kayles);
+    let (a, b) = (sums.form(&9).unwrap(), sums.form(&10).unwrap());
+    let flag = Arc::new(AtomicBool::new(true));
+    sums.set_interrupt(Arc::clone(&flag));
+    assert!(matches!(sums.forms_mut().sum(a, b), Err(Error::Interrupted)));
+    flag.store(false, Ordering::Relaxed);
+    let resumed = sums.forms_mut().sum(a, b).unwrap();
+
+    let mut fresh = CanonicalSums::new(&kayles);
+    let (a, b) = (fresh.form(&9).unwrap(), fresh.form(&10).unwrap());
+    let whole = fresh.forms_mut().sum(a, b).unwrap();
+    assert_eq!(sums.forms().display(resumed), fresh.forms().display(whole));
+}
 /// CGSuite's short genera of Kayles heaps 0..20 (`game.heap.Kayles(n).Genus`
 /// in CGSuite 2.x, as reference-values.md lists them): nim heaps bare, tame
 /// heaps with one digit, wild ones trimmed — so the phylum must be right
@@ -204,8 +224,8 @@ fn kayles_short_genera_are_cgsuites() {
     ];
     for (heap, expected) in cgsuite.iter().enumerate() {
         let form = sums.form(&(heap as u64)).unwrap();
-        let genus = sums.genus(form);
-        let phylum = sums.phylum(form);
+        let genus = sums.genus(form).unwrap();
+        let phylum = sums.phylum(form).unwrap();
         assert_eq!(genus.short(phylum).to_string(), *expected, "heap {heap}");
     }
 }
@@ -222,18 +242,18 @@ fn restive_forms_print_one_digit() {
     let mut sums = CanonicalSums::new(&kayles);
     let forms = sums.forms_mut();
     let (star, two) = (forms.nimber(1), forms.nimber(2));
-    let two_two = forms.sum(two, two);
-    let h = forms.game([two_two]);
-    let g = forms.game([star, h]);
-    assert_eq!(sums.phylum(h), Phylum::Tame);
-    assert_eq!(sums.phylum(g), Phylum::Restive);
-    let genus = sums.genus(g);
+    let two_two = forms.sum(two, two).unwrap();
+    let h = forms.game([two_two]).unwrap();
+    let g = forms.game([star, h]).unwrap();
+    assert_eq!(sums.phylum(h).unwrap(), Phylum::Tame);
+    assert_eq!(sums.phylum(g).unwrap(), Phylum::Restive);
+    let genus = sums.genus(g).unwrap();
     assert_eq!((genus.nim_value, genus.misere[0]), (0, 2));
     assert!(genus.misere.iter().enumerate().skip(1).all(|(i, &v)| v == if i % 2 == 1 { 0 } else { 2 }), "{genus}");
     assert_eq!(genus.short(Phylum::Restive).to_string(), "0^2");
     // Kayles 5 (4^146) is wild, not restive: g⁺ = 4.
     let five = sums.form(&5).unwrap();
-    assert_eq!(sums.phylum(five), Phylum::Wild);
+    assert_eq!(sums.phylum(five).unwrap(), Phylum::Wild);
 }
 
 /// `count` random sums of one to three Cram regions of at most 9 cells.
