@@ -160,6 +160,34 @@ fn bad_input_is_one_clear_line() {
     // but a sum still needs nim-values, which only search gives.
     assert!(fails(&["solve", "wythoff", "5000,3", "1,2"]).contains("too large"));
     assert!(fails(&["solve", "--misere", "wythoff", "5000,3"]).contains("too large"));
+    // A Node Kayles position names each remaining vertex once; nothing is
+    // read as `none` by accident.
+    for (position, said) in [
+        ("", "an empty position"),
+        (",", "an empty vertex number"),
+        ("1,,2", "an empty vertex number"),
+        ("1,1,2", "vertex 1 is named twice"),
+        ("1,99999999999999999999", "too large"),
+    ] {
+        assert!(fails(&["solve", "node-kayles:path:10", position]).contains(said), "{position:?}");
+    }
+    assert!(fails(&["solve", "chomp", "99999999999999999999x3"]).contains("too large"));
+    assert!(fails(&["solve", "chomp", "4,99999999999999999999"]).contains("too large"));
+    // 0..=u64::MAX holds 2^64 numbers, counted as such (not wrapped to 0,
+    // which let a plot through to a later, vaguer error).
+    let all = "0..18446744073709551615";
+    assert!(fails(&["table", "wythoff", "--rows", all, "--cols", "0..3"]).contains("73786976294838206464 cells"));
+    assert!(fails(&["pattern", "kayles", "--rows", all]).contains("18446744073709551616 cells"));
+    assert!(fails(&["plot", "kayles", "--rows", all, "--output", "x.png"]).contains("18446744073709551616 heaps"));
+}
+
+/// A game of one coordinate says which forms of its P-positions it tried
+/// in its own terms, not the table's `x` and `y`.
+#[test]
+fn pattern_of_a_heap_game_speaks_of_heaps() {
+    let text = ok(&["pattern", "kayles", "--rows", "0..100"]);
+    assert!(text.contains("P-positions form: none of n ≡ r (mod m)"), "{text}");
+    assert!(!text.contains("x = y"), "{text}");
 }
 
 #[test]

@@ -12,7 +12,7 @@ pub fn run(
     json: bool,
 ) -> Result<()> {
     // Refused before any work: the search keeps copies of the table.
-    pattern::check_range(rows.1 - rows.0 + 1, cols.map_or(1, |(a, b)| b - a + 1))?;
+    pattern::check_range(rows, cols)?;
     let table = super::watch::tabulate(description, rows, cols, options)?;
     let report = pattern::find_patterns(&table)?;
     if json {

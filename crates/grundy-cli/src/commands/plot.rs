@@ -26,7 +26,7 @@ pub fn run(
     output: &Path,
 ) -> Result<()> {
     // Refused before any work: the picture must fit.
-    export::check_range(rows.1 - rows.0 + 1, cols.map(|(a, b)| b - a + 1))?;
+    export::check_range(rows, cols)?;
     let format = match format {
         Format::Png => ImageFormat::Png,
         Format::Svg => ImageFormat::Svg,

@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 
 use crate::error::{Error, Result};
-use crate::game::Notation;
+use crate::game::{parse_number, Notation};
 use crate::game::{Decompose, Game, Options};
 use crate::solve::pruned::{Canonical, CompactKey, Key, WideKey};
 
@@ -451,13 +451,32 @@ impl<B: VertexSet> Notation for NodeKayles<B> {
             "none" => return Ok(B::EMPTY),
             _ => {}
         }
+        if text.is_empty() {
+            return Err(Error::InvalidPosition(
+                "an empty position: write `all` for the whole graph, `none` for no vertex left, or vertex numbers \
+                 like 0,1,5"
+                    .into(),
+            ));
+        }
         let mut mask = B::EMPTY;
-        for part in text.split(',').filter(|p| !p.trim().is_empty()) {
-            let name: u64 = part.trim().parse().map_err(|_| {
-                Error::InvalidPosition(format!(
+        for part in text.split(',') {
+            if part.trim().is_empty() {
+                return Err(Error::InvalidPosition(format!(
+                    "an empty vertex number between commas in {text:?} (write vertex numbers like 0,1,5)"
+                )));
+            }
+            let name: u64 = match parse_number(part, "") {
+                Err(Error::InvalidPosition(_)) => Err(Error::InvalidPosition(format!(
+                    "vertex {} in {text:?} is too large: the graph {} has vertices {}",
+                    part.trim(),
+                    self.description,
+                    self.vertex_numbers()
+                ))),
+                Err(_) => Err(Error::InvalidPosition(format!(
                     "expected `all` or vertex numbers like 0,1,5; found {part:?} in {text:?}"
-                ))
-            })?;
+                ))),
+                found => found,
+            }?;
             let v = self.vertex_named(name).ok_or_else(|| {
                 Error::InvalidPosition(format!(
                     "vertex {name} is not in the graph {} (its vertices: {})",
@@ -465,6 +484,9 @@ impl<B: VertexSet> Notation for NodeKayles<B> {
                     self.vertex_numbers()
                 ))
             })?;
+            if mask & B::single(v) != B::EMPTY {
+                return Err(Error::InvalidPosition(format!("vertex {name} is named twice in {text:?}")));
+            }
             mask |= B::single(v);
         }
         Ok(mask)

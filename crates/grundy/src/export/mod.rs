@@ -32,6 +32,7 @@ pub use heatmap::{draw_heatmap, heatmap_layout, HeatmapLayout, LegendEntry, MAX_
 pub use scatter::{draw_scatter, scatter_layout, ScatterLayout, SequencePlot, RARE_FRACTION};
 
 use crate::error::{Error, Result};
+use crate::pattern::span;
 use crate::report::{TableCell, ValueTable};
 use crate::sequence::find_periodicity;
 
@@ -50,16 +51,23 @@ pub enum ImageFormat {
 /// Refuses, before any work, a range whose picture would not fit: a
 /// heatmap of more than [`MAX_HEATMAP_CELLS`] cells (`columns` given), or a
 /// sequence of more than [`MAX_SCATTER_HEAPS`] heaps.
-pub fn check_range(rows: u64, columns: Option<u64>) -> Result<()> {
+/// Bounds are inclusive, as a front end reads `--rows 0..100`.
+pub fn check_range(rows: (u64, u64), columns: Option<(u64, u64)>) -> Result<()> {
     let (what, needed, limit) = match columns {
-        Some(columns) => (("a heatmap", "cells"), rows.saturating_mul(columns), MAX_HEATMAP_CELLS),
-        None => (("a scatter plot", "heaps"), rows, MAX_SCATTER_HEAPS),
+        Some(columns) => (("a heatmap", "cells"), span(rows) * span(columns), MAX_HEATMAP_CELLS),
+        None => (("a scatter plot", "heaps"), span(rows), MAX_SCATTER_HEAPS),
     };
-    if needed > limit {
+    if needed > limit as u128 {
         let (what, unit) = what;
-        return Err(Error::TooLarge { what: what.into(), needed: needed as u128, limit: limit as u128, unit });
+        return Err(Error::TooLarge { what: what.into(), needed, limit: limit as u128, unit });
     }
     Ok(())
+}
+
+/// The inclusive range of indices of `len` items (one for none: the
+/// checks are about the large).
+fn indices(len: usize) -> (u64, u64) {
+    (0, (len as u64).saturating_sub(1))
 }
 
 fn render(width: u32, height: u32, format: ImageFormat, draw: impl FnOnce(&mut dyn Canvas)) -> Result<Vec<u8>> {
@@ -82,14 +90,14 @@ pub fn heatmap(table: &ValueTable, format: ImageFormat) -> Result<Vec<u8>> {
     if table.columns.is_none() {
         return Err(Error::InvalidGame(format!("{}: a heatmap needs a two-coordinate table", table.game)));
     }
-    check_range(table.rows.len() as u64, table.columns.as_ref().map(|c| c.len() as u64))?;
+    check_range(indices(table.rows.len()), table.columns.as_ref().map(|c| indices(c.len())))?;
     let layout = heatmap_layout(table);
     render(layout.width, layout.height, format, |canvas| draw_heatmap(table, &layout, canvas))
 }
 
 /// The scatter of a heap sequence, as PNG or SVG bytes.
 pub fn scatter(plot: &SequencePlot<'_>, format: ImageFormat) -> Result<Vec<u8>> {
-    check_range(plot.values.len() as u64, None)?;
+    check_range(indices(plot.values.len()), None)?;
     if plot.values.is_empty() {
         return Err(Error::InvalidPosition("the sequence is empty".into()));
     }

@@ -121,8 +121,8 @@ impl Grid {
         if height == 0 || width == 0 {
             return Err(Error::InvalidPosition("the table is empty".into()));
         }
-        let cells = (height as u64).saturating_mul(width as u64);
-        if cells > MAX_PATTERN_CELLS {
+        let cells = height as u128 * width as u128;
+        if cells > MAX_PATTERN_CELLS as u128 {
             return Err(too_large(cells));
         }
         let code = |cell: &Option<TableCell>| {
@@ -178,21 +178,23 @@ impl Grid {
     }
 }
 
-/// The error for a range too large to search, before any work is done.
-pub fn too_large(cells: u64) -> Error {
-    Error::TooLarge {
-        what: "a pattern search".into(),
-        needed: cells as u128,
-        limit: MAX_PATTERN_CELLS as u128,
-        unit: "cells",
-    }
+/// How many numbers the inclusive range `(first, last)` holds: in `u128`,
+/// since `0..=u64::MAX` holds 2^64.
+pub fn span((first, last): (u64, u64)) -> u128 {
+    u128::from(last.saturating_sub(first)) + 1
 }
 
-/// Refuses a range with more than [`MAX_PATTERN_CELLS`] cells, so that a
-/// front end can say so before it tabulates anything.
-pub fn check_range(rows: u64, columns: u64) -> Result<()> {
-    let cells = rows.saturating_mul(columns);
-    if cells > MAX_PATTERN_CELLS {
+/// The error for a range too large to search, before any work is done.
+pub fn too_large(cells: u128) -> Error {
+    Error::TooLarge { what: "a pattern search".into(), needed: cells, limit: MAX_PATTERN_CELLS as u128, unit: "cells" }
+}
+
+/// Refuses a range of `rows` by `columns` (inclusive bounds; one column
+/// for a game of one coordinate) with more than [`MAX_PATTERN_CELLS`]
+/// cells, so that a front end can say so before it tabulates anything.
+pub fn check_range(rows: (u64, u64), columns: Option<(u64, u64)>) -> Result<()> {
+    let cells = span(rows) * columns.map_or(1, span);
+    if cells > MAX_PATTERN_CELLS as u128 {
         return Err(too_large(cells));
     }
     Ok(())

@@ -165,7 +165,12 @@ impl Display for PatternReport {
             return Ok(());
         }
         if self.p_forms.is_empty() {
-            writeln!(f, "P-positions form: none of x = y, congruences, a·x + b·y ≡ c (mod m), Beatty pairs fits")?;
+            let tried = if self.columns.is_some() {
+                "x = y, congruences, a·x + b·y ≡ c (mod m), Beatty pairs"
+            } else {
+                "n ≡ r (mod m) for a set of residues r"
+            };
+            writeln!(f, "P-positions form: none of {tried} fits")?;
         }
         for form in &self.p_forms {
             writeln!(f, "P-positions are exactly: {form}; holds for {}", self.range())?;

@@ -63,12 +63,12 @@ pub(super) fn cells_checked(rows: &RangeInclusive<u64>, columns: Option<&RangeIn
     if rows.is_empty() || columns.is_some_and(|c| c.is_empty()) {
         return Err(Error::InvalidPosition("the table's range is empty".into()));
     }
-    let count = |r: &RangeInclusive<u64>| (r.end() - r.start()).saturating_add(1);
-    let cells = count(rows).saturating_mul(columns.map_or(1, count));
-    if cells > MAX_TABLE_CELLS {
+    let span = |r: &RangeInclusive<u64>| crate::pattern::span((*r.start(), *r.end()));
+    let cells = span(rows) * columns.map_or(1, span);
+    if cells > MAX_TABLE_CELLS as u128 {
         return Err(Error::TooLarge {
             what: "the table".into(),
-            needed: cells as u128,
+            needed: cells,
             limit: MAX_TABLE_CELLS as u128,
             unit: "cells",
         });

@@ -190,10 +190,9 @@ impl RangeRequest {
             Some(c) => Some(crate::commands::parse_range(c).map_err(|e| ApiError::bad(format!("cols: {e:#}")))?),
             None => None,
         };
-        let cells =
-            (rows.1 - rows.0).saturating_add(1).saturating_mul(cols.map_or(1, |(a, b)| (b - a).saturating_add(1)));
+        let cells = grundy::pattern::span(rows) * cols.map_or(1, grundy::pattern::span);
         let limit = app.runner.limits.max_cells;
-        if cells > limit {
+        if cells > u128::from(limit) {
             return Err(ApiError::bad(format!(
                 "the range has {cells} cells; this server values at most {limit} a request (the command line allows more)"
             )));
@@ -230,7 +229,7 @@ pub async fn table(State(app): State<App>, body: Body<RangeRequest>) -> Answer {
 pub async fn pattern(State(app): State<App>, body: Body<RangeRequest>) -> Answer {
     let JsonBody(request) = body?;
     let (rows, cols) = request.ranges(&app)?;
-    grundy::pattern::check_range(rows.1 - rows.0 + 1, cols.map_or(1, |(a, b)| b - a + 1))?;
+    grundy::pattern::check_range(rows, cols)?;
     let worker = app.clone();
     let answer = app
         .runner
@@ -255,7 +254,7 @@ pub async fn picture(State(app): State<App>, body: Body<RangeRequest>) -> Answer
         Some("svg") => ImageFormat::Svg,
         Some(other) => return Err(ApiError::bad(format!("format: expected png or svg, found '{other}'"))),
     };
-    export::check_range(rows.1 - rows.0 + 1, cols.map(|(a, b)| b - a + 1))?;
+    export::check_range(rows, cols)?;
     let worker = app.clone();
     let bytes = app
         .runner
@@ -436,7 +435,7 @@ pub async fn heatmap(State(app): State<App>, body: Body<RangeRequest>) -> Answer
     let Some(cols) = cols else {
         return Err(ApiError::bad("cols: a heatmap needs two coordinates (heap games have a sequence instead)"));
     };
-    export::check_range(rows.1 - rows.0 + 1, Some(cols.1 - cols.0 + 1))?;
+    export::check_range(rows, Some(cols))?;
     let worker = app.clone();
     let answer = app
         .runner

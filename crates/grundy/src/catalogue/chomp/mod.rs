@@ -18,7 +18,7 @@ use bar::BarValues;
 pub use board::{ChompBoard, MAX_CHOMP_ROW, MAX_CHOMP_SIDE, MAX_CHOMP_SQUARES};
 
 use crate::error::{Error, Result};
-use crate::game::Notation;
+use crate::game::{parse_number, Notation};
 use crate::game::{Decompose, Game, Options};
 use crate::solve::pruned::{Canonical, CompactKey, Exhaustive};
 
@@ -66,12 +66,14 @@ impl Chomp {
     /// Reads `RxC` or row lengths `5,4,4,1`.
     pub fn parse(&self, text: &str) -> Result<ChompBoard> {
         let text = text.trim();
-        let number = |s: &str| {
-            s.trim().parse::<usize>().map_err(|_| {
-                Error::InvalidPosition(format!(
-                    "expected a Chomp bar RxC or row lengths like 5,4,4,1; {s:?} in {text:?} is not a number"
-                ))
-            })
+        let number = |s: &str| match parse_number::<usize>(s, "") {
+            Err(Error::InvalidPosition(_)) => Err(Error::InvalidPosition(format!(
+                "{s:?} in {text:?} is too large for a side or a row length of a Chomp diagram"
+            ))),
+            Err(_) => Err(Error::InvalidPosition(format!(
+                "expected a Chomp bar RxC or row lengths like 5,4,4,1; {s:?} in {text:?} is not a number"
+            ))),
+            found => found,
         };
         if let Some((r, c)) = text.split_once(['x', 'X']) {
             let (r, c) = (number(r)?, number(c)?);
