@@ -179,3 +179,11 @@ fn a_sum_of_large_misere_forms() {
 fn the_simplification_of_a_large_misere_form() {
     check(&stop_later(&["solve", "--misere", "chomp", "9x9"], "INT", Duration::from_secs(3)), "keeps no checkpoint");
 }
+
+/// Chomp's exhaustive table of every diagram in the bar (40 million for
+/// 14 × 14, seconds of filling before the search starts) watches the
+/// search's flag too: it went on for 6–8 s after the signal.
+#[test]
+fn the_table_of_every_chomp_diagram() {
+    check(&stop_later(&["solve", "chomp", "14x14"], "INT", Duration::from_secs(1)), "nothing is saved");
+}

@@ -24,6 +24,8 @@
 //! term to the rank difference, so the whole mex costs one addition and one
 //! array read per option.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use super::board::{ChompBoard, MAX_CHOMP_SIDE};
 
 /// The nim-values of all Chomp diagrams inside an `rows × cols` bar.
@@ -58,8 +60,10 @@ impl BarValues {
     }
 
     /// Values every diagram inside the `rows × cols` bar. The caller checks
-    /// [`BarValues::size`] against its memory first.
-    pub fn new(rows: usize, cols: usize) -> BarValues {
+    /// [`BarValues::size`] against its memory first. `stop` is looked at
+    /// every 65,536 diagrams (the 14 × 14 bar's 40 million take seconds):
+    /// once it is raised the filling ends with `None`.
+    pub fn new(rows: usize, cols: usize, stop: &AtomicBool) -> Option<BarValues> {
         assert!((1..=MAX_CHOMP_SIDE).contains(&rows) && cols >= 1);
         let term =
             (0..rows).map(|i| (0..=cols).map(|l| binomial(l + rows - 1 - i, rows - i)).collect::<Vec<_>>()).collect();
@@ -67,10 +71,13 @@ impl BarValues {
         let mut table = BarValues { rows, cols, term, values: vec![0; count] };
         let mut lengths = [0usize; MAX_CHOMP_SIDE];
         for rank in 1..count {
+            if rank % (1 << 16) == 0 && stop.load(Ordering::Relaxed) {
+                return None;
+            }
             table.unrank(rank, &mut lengths[..rows]);
             table.values[rank] = table.mex(rank, &lengths[..rows]);
         }
-        table
+        Some(table)
     }
 
     /// The row lengths of the diagram of rank `rank`.
@@ -132,7 +139,7 @@ mod tests {
 
     #[test]
     fn ranks_are_a_bijection_onto_the_table() {
-        let table = BarValues::new(4, 3);
+        let table = BarValues::new(4, 3, &AtomicBool::new(false)).unwrap();
         assert_eq!(table.values.len(), 35);
         let mut lengths = [0usize; 4];
         for rank in 0..35 {
@@ -146,7 +153,7 @@ mod tests {
     fn every_diagram_matches_plain_search() {
         let mut plain = Search::normal_play(&Chomp);
         for (rows, cols) in [(1, 1), (1, 6), (5, 1), (3, 4), (4, 4), (5, 3), (4, 6)] {
-            let table = BarValues::new(rows, cols);
+            let table = BarValues::new(rows, cols, &AtomicBool::new(false)).unwrap();
             let mut lengths = [0usize; MAX_CHOMP_SIDE];
             for rank in 1..table.values.len() {
                 table.unrank(rank, &mut lengths[..rows]);

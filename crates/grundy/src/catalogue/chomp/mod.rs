@@ -14,6 +14,8 @@
 mod bar;
 mod board;
 
+use std::sync::atomic::AtomicBool;
+
 use bar::BarValues;
 pub use board::{ChompBoard, MAX_CHOMP_ROW, MAX_CHOMP_SIDE, MAX_CHOMP_SQUARES};
 
@@ -135,15 +137,15 @@ impl Canonical for Chomp {
 
     /// Every diagram inside the bar that holds `board` (see
     /// `BarValues`): 2.7 MB for 12 × 12, 40 MB for 14 × 14. Bigger bars
-    /// are searched: filling the table cannot be interrupted, and beyond
-    /// 2^26 diagrams it would take minutes.
-    fn exhaustive(&self, board: &ChompBoard, memory: usize) -> Option<Exhaustive<ChompBoard>> {
+    /// are searched: beyond 2^26 diagrams filling the table would take
+    /// minutes, where the search answers sooner.
+    fn exhaustive(&self, board: &ChompBoard, memory: usize, stop: &AtomicBool) -> Option<Exhaustive<ChompBoard>> {
         let (rows, cols) = (board.rows(), board.lengths[0] as usize);
         let size = BarValues::size(rows, cols);
         if size > memory || size > 1 << 26 {
             return None;
         }
-        let table = BarValues::new(rows, cols);
+        let table = BarValues::new(rows, cols, stop)?;
         Some(std::sync::Arc::new(move |b: &ChompBoard| table.nim_value(b)))
     }
 }

@@ -180,9 +180,16 @@ pub trait Canonical: Decompose<Position: Send + Sync> + Sync {
     /// An exhaustive table: the value of every position `root` reaches,
     /// computed outright, when that is cheaper than searching and takes at
     /// most `memory` bytes (Chomp: every diagram inside the bar, indexed by a
-    /// perfect rank). `None` (the default) when the game has none.
-    fn exhaustive(&self, root: &Self::Position, memory: usize) -> Option<Exhaustive<Self::Position>> {
-        let _ = (root, memory);
+    /// perfect rank). `None` (the default) when the game has none, or when
+    /// `stop` (the search's interrupt flag) was raised while it was being
+    /// filled: the search then stops at its first look.
+    fn exhaustive(
+        &self,
+        root: &Self::Position,
+        memory: usize,
+        stop: &AtomicBool,
+    ) -> Option<Exhaustive<Self::Position>> {
+        let _ = (root, memory, stop);
         None
     }
 }
@@ -364,7 +371,7 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
         if !self.use_exhaustive || self.exhaustive_tables().iter().any(|t| t(root).is_some()) {
             return;
         }
-        if let Some(table) = self.game.exhaustive(root, self.control.tables.budget() / 2) {
+        if let Some(table) = self.game.exhaustive(root, self.control.tables.budget() / 2, &self.control.interrupt) {
             self.exhaustive.write().expect("exhaustive tables lock").push(table);
         }
     }
