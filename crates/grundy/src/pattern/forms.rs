@@ -17,6 +17,10 @@ use super::{periods, Grid};
 pub enum PForm {
     /// The P-positions are exactly the cells with `x = y`.
     Diagonal,
+    /// The P-positions are exactly the cells with `x = 0` or `y = 0`: a
+    /// product of games whose position 0 has value 0 (Turning Corners,
+    /// whose value `x ⊗ y` is 0 only there).
+    Axes,
     /// One-coordinate games: `n` is a P-position iff `n mod modulus` is one of `residues`.
     HeapCongruence { modulus: u64, residues: Vec<u64> },
     /// `(x, y)` is a P-position iff `(x mod row_modulus, y mod column_modulus)` is one of `residues`.
@@ -55,6 +59,10 @@ pub(crate) fn find_forms(grid: &Grid, two_d: bool) -> Vec<PForm> {
     if two_d {
         if holds(grid, |x, y| x == y) {
             forms.push(PForm::Diagonal);
+        }
+        // Only a range that meets both axes shows them.
+        if grid.row_start == 0 && grid.column_start == 0 && holds(grid, |x, y| x == 0 || y == 0) {
+            forms.push(PForm::Axes);
         }
         forms.extend(congruence(grid));
         forms.extend(linear(grid));

@@ -12,9 +12,9 @@
 //!   along columns, with the smallest periods; and where it repeats from the
 //!   first row and column, the small table of values by `(x mod a, y mod b)`;
 //! - the **P-positions**, and the forms from a small library that describe
-//!   them exactly ([`PForm`]): the diagonal `x = y`, congruences, linear
-//!   congruences `a·x + b·y ≡ c (mod m)`, and complementary Beatty pairs with
-//!   their α found from the data;
+//!   them exactly ([`PForm`]): the diagonal `x = y`, the axes (`x = 0` or
+//!   `y = 0`), congruences, linear congruences `a·x + b·y ≡ c (mod m)`, and
+//!   complementary Beatty pairs with their α found from the data;
 //! - formulas for **every value** ([`ValueForm`]): the nim-product `x ⊗ y`
 //!   (Turning Corners' table, by the Tartan theorem), and more generally
 //!   `f(x) ⊗ g(y)` (any product of two coin-turning games).

@@ -62,6 +62,10 @@ fn check_claims(table: &ValueTable, report: &PatternReport) {
         })
         .collect();
     assert_eq!(report.p_positions, p_cells);
+    if report.p_forms.contains(&PForm::Axes) {
+        assert!(p_cells.iter().all(|p| p.contains(&0)), "{p_cells:?}");
+        assert_eq!(p_cells.len() as u64, (x1 - x0 + 1) + (y1 - y0 + 1) - 1, "every cell of both axes");
+    }
     for form in &report.value_forms {
         for (r, &x) in table.rows.iter().enumerate() {
             for (c, &y) in table.columns.as_ref().expect("value forms of two-coordinate tables").iter().enumerate() {
@@ -96,6 +100,16 @@ fn king_race_p_positions_are_the_even_cells() {
     let residues = report.residues.unwrap();
     assert_eq!((residues.row_modulus, residues.column_modulus), (2, 2));
     assert_eq!(residues.values[1][1], Some(TableCell::Outcome(Outcome::N)));
+}
+
+/// Turning Corners: a head at (x, y) is worth x ⊗ y (Winning Ways ch. 14),
+/// which is 0 exactly on the two axes.
+#[test]
+fn turning_corners_p_positions_are_the_axes() {
+    let report = analysed("turning-corners", None, (0, 20), Some((0, 20)));
+    assert_eq!(report.p_forms, [PForm::Axes]);
+    // A range that does not meet the axes has no such form to show.
+    assert!(analysed("turning-corners", None, (1, 20), Some((0, 20))).p_forms.is_empty());
 }
 
 #[test]

@@ -79,6 +79,7 @@ impl Display for PForm {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self {
             PForm::Diagonal => write!(f, "x = y"),
+            PForm::Axes => write!(f, "x = 0 or y = 0"),
             PForm::HeapCongruence { modulus, residues } => {
                 let list: Vec<String> = residues.iter().map(u64::to_string).collect();
                 write!(f, "n mod {modulus} ∈ {{{}}}", list.join(", "))
@@ -166,7 +167,7 @@ impl Display for PatternReport {
         }
         if self.p_forms.is_empty() {
             let tried = if self.columns.is_some() {
-                "x = y, congruences, a·x + b·y ≡ c (mod m), Beatty pairs"
+                "x = y, x = 0 or y = 0, congruences, a·x + b·y ≡ c (mod m), Beatty pairs"
             } else {
                 "n ≡ r (mod m) for a set of residues r"
             };
