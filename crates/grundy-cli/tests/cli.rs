@@ -173,6 +173,7 @@ fn bad_input_is_one_clear_line() {
     }
     assert!(fails(&["solve", "chomp", "99999999999999999999x3"]).contains("too large"));
     assert!(fails(&["solve", "chomp", "4,99999999999999999999"]).contains("too large"));
+    assert!(fails(&["solve", "chomp", ""]).contains("found nothing"));
     // 0..=u64::MAX holds 2^64 numbers, counted as such (not wrapped to 0,
     // which let a plot through to a later, vaguer error).
     let all = "0..18446744073709551615";

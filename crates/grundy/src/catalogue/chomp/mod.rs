@@ -68,6 +68,11 @@ impl Chomp {
     /// Reads `RxC` or row lengths `5,4,4,1`.
     pub fn parse(&self, text: &str) -> Result<ChompBoard> {
         let text = text.trim();
+        if text.is_empty() {
+            return Err(Error::InvalidPosition(
+                "expected a Chomp bar RxC or row lengths like 5,4,4,1, found nothing".into(),
+            ));
+        }
         let number = |s: &str| match parse_number::<usize>(s, "") {
             Err(Error::InvalidPosition(_)) => Err(Error::InvalidPosition(format!(
                 "{s:?} in {text:?} is too large for a side or a row length of a Chomp diagram"
