@@ -38,7 +38,11 @@ fn the_engine_wins_a_won_position_whatever_the_player_does() {
 #[test]
 fn misere_races_and_graphs() {
     let out = play(&["--misere", "nim", "1", "1", "1", "--engine-first"], "1 -> 0\n");
-    assert!(out.trim_end().ends_with("You cannot move, and under misère play that wins. You win!"), "{out}");
+    assert!(
+        out.trim_end()
+            .ends_with("You cannot move, which wins here (misère play, or a position marked a win). You win!"),
+        "{out}"
+    );
     // A race to the corner, drawn as a board.
     let out = play(&["king", "--goal", "0,0", "1,1"], "1,1 -> 0,0\n");
     assert!(out.contains("position:\n  0123\n0 G...\n1 .K.."), "{out}");
@@ -46,6 +50,20 @@ fn misere_races_and_graphs() {
     // A loopy graph: from 3 the play cycles 3, 4, 3, … and is drawn.
     let out = play(&["graph", "examples/loopy-game.txt", "3"], "3 -> 4\n3 -> 4\n3 -> 4\n");
     assert!(out.contains("The same drawn position came round three times: a draw."), "{out}");
+}
+
+/// A stuck `draw` in a sum of a graph game never moves again, so every end
+/// of play holds it: the sum is a draw, as `solve` says (∞()). Play took it
+/// for a dead end and called `6 + 2` lost and `1 -> 2` from `6 + 1` a win.
+#[test]
+fn a_stuck_draw_in_a_sum_is_a_draw_in_play_as_in_solve() {
+    let out = play(&["graph", "examples/loopy-game.txt", "6", "2"], "");
+    assert!(out.contains("Nobody can move, and that is a draw"), "{out}");
+    let out = play(&["graph", "examples/loopy-game.txt", "6", "1"], "hint
+1 -> 2
+");
+    assert!(out.contains("keeps the draw: no move wins"), "{out}");
+    assert!(!out.contains("win!") && !out.contains("wins."), "{out}");
 }
 
 #[test]

@@ -47,6 +47,16 @@ fn stuck_wins<G: crate::game::Game>(_: &G, _: &[G::Position]) -> Outcome {
     Outcome::N
 }
 
+/// A sum of a loopy game with every part stuck ([`Session::loopy_sum`]):
+/// a draw if a part is a stuck draw, else the mover loses.
+fn stuck_in_loopy_sum<G: Goal>(game: &G, sum: &[G::Position]) -> Outcome {
+    if sum.iter().any(|part| game.stuck_outcome(part) == Outcome::Draw) {
+        Outcome::Draw
+    } else {
+        Outcome::P
+    }
+}
+
 /// Races and loopy games: a stuck single position says who won; an empty
 /// sum means the last mover ended play (they won).
 fn stuck_by_goal<G: Goal>(game: &G, sum: &[G::Position]) -> Outcome {
@@ -117,6 +127,18 @@ where
         G: Goal,
     {
         Self::with_stuck(game, vec![start], stuck_by_goal::<G>, Convention::Goal, MAX_EXPLORED_SUMS, None)
+    }
+
+    /// A sum of positions of a loopy game whose stuck positions are losses
+    /// or draws (a stuck win would end the whole game): a stuck draw never
+    /// moves again, so every end of play holds it and is a draw — any sum
+    /// with one is a draw, as its generalized value `∞()` says; without
+    /// one, whoever cannot move loses.
+    pub fn loopy_sum(game: &'g G, start: Vec<G::Position>) -> Result<Self>
+    where
+        G: Goal,
+    {
+        Self::with_stuck(game, start, stuck_in_loopy_sum::<G>, Convention::Normal, MAX_EXPLORED_SUMS, None)
     }
 
     fn with_stuck(

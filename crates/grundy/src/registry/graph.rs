@@ -115,7 +115,7 @@ impl Playable for GraphRules {
                     "sums need a graph whose stuck positions are losses or draws (a stuck win ends the whole game)",
                 ))
             }
-            _ => Session::new(&self.game, ids, Convention::Normal)?,
+            _ => Session::loopy_sum(&self.game, ids)?,
         };
         run(&mut session)
     }
