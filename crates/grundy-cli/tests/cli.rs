@@ -128,7 +128,7 @@ fn bad_input_is_one_clear_line() {
     assert!(fails(&["solve", "subtraction", "5"]).contains("needs its set"));
     assert!(fails(&["solve", "node-kayles:path", "5"]).contains("node-kayles:path needs its size"));
     assert!(fails(&["solve", "node-kayles:no-such-graph.txt", "all"]).contains("cannot read no-such-graph.txt"));
-    assert!(fails(&["solve", "leaper:1,0/-1,0", "--board", "5x5", "1,1"]).contains("need not end"));
+    assert!(fails(&["solve", "leaper:1,0/-1,0", "--board", "5x5", "1,1"]).contains("cannot show that play ends"));
     assert!(fails(&["solve", "king", "--board", "5x5", "7,7"]).contains("not on the board"));
     assert!(fails(&["solve", "bomb", "0,3"]).contains("from 1"));
     assert!(fails(&["solve", "mine", "..*/.."]).contains("row 2"));

@@ -59,9 +59,12 @@ fn misere_races_and_graphs() {
 fn a_stuck_draw_in_a_sum_is_a_draw_in_play_as_in_solve() {
     let out = play(&["graph", "examples/loopy-game.txt", "6", "2"], "");
     assert!(out.contains("Nobody can move, and that is a draw"), "{out}");
-    let out = play(&["graph", "examples/loopy-game.txt", "6", "1"], "hint
+    let out = play(
+        &["graph", "examples/loopy-game.txt", "6", "1"],
+        "hint
 1 -> 2
-");
+",
+    );
     assert!(out.contains("keeps the draw: no move wins"), "{out}");
     assert!(!out.contains("win!") && !out.contains("wins."), "{out}");
 }

@@ -69,8 +69,8 @@ impl BoardGame {
         rides.dedup();
         let potential = find_potential(board, leaps.iter().chain(&rides)).ok_or_else(|| {
             Error::InvalidGame(match board {
-                Board::QuarterPlane => "with these steps play on the quarter plane need not end: some steps, repeated, never approach the corner (every step must lower a·x + b·y for some positive a, b)".into(),
-                Board::Bounded { .. } => "with these steps play need not end: some steps, repeated, return to the start (every step must lower a·x + b·y for some a, b)".into(),
+                Board::QuarterPlane => format!("cannot show that play on the quarter plane ends with these steps: no a·x + b·y with positive a, b (|a| + |b| ≤ {POTENTIAL_SEARCH}) is lowered by every step, so some steps, repeated, may never approach the corner"),
+                Board::Bounded { .. } => format!("cannot show that play ends with these steps: no a·x + b·y (|a| + |b| ≤ {POTENTIAL_SEARCH}) is lowered by every step, so some steps, repeated, may return to the start"),
             })
         })?;
         Ok(BoardGame { board, leaps, rides, goal: None, potential })
@@ -502,7 +502,7 @@ mod tests {
     #[test]
     fn steps_that_can_cycle_are_refused() {
         let err = BoardGame::new(Board::Bounded { rows: 8, cols: 8 }, vec![(1, 0), (-1, 0)], vec![]).unwrap_err();
-        assert!(err.to_string().contains("need not end"));
+        assert!(err.to_string().contains("cannot show that play ends"));
         // Fine on a bounded board (potential −y), endless on the quarter plane.
         assert!(BoardGame::new(Board::Bounded { rows: 8, cols: 8 }, vec![(1, -1), (-1, -1)], vec![]).is_ok());
         assert!(BoardGame::new(Board::QuarterPlane, vec![(0, 1)], vec![]).is_err());
