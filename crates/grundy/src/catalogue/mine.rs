@@ -1,5 +1,6 @@
 //! The minesweeper game (HDU 4678 "Mine") and its decomposition.
 
+use super::drawing::{Drawing, Legend};
 use crate::error::{Error, Result};
 use crate::game::Notation;
 use crate::game::{Decompose, Game, Options};
@@ -87,32 +88,11 @@ impl Minefield {
     /// assert_eq!(field.number(0, 2), None); // a mine
     /// ```
     pub fn parse(text: &str) -> Result<Self> {
-        let lines: Vec<&str> = text.split(['/', '\n']).map(str::trim).filter(|l| !l.is_empty()).collect();
-        let cols = lines.first().map_or(0, |l| l.chars().count());
-        let mut mines = Vec::new();
-        for (x, line) in lines.iter().enumerate() {
-            if line.chars().count() != cols {
-                return Err(Error::InvalidPosition(format!(
-                    "row {} of the field has {} cells, but row 1 has {cols}",
-                    x + 1,
-                    line.chars().count()
-                )));
-            }
-            for (y, c) in line.chars().enumerate() {
-                match c {
-                    '*' => mines.push((x as u32, y as u32)),
-                    '.' => {}
-                    _ => {
-                        return Err(Error::InvalidPosition(format!(
-                            "row {}, column {}: expected '*' (mine) or '.' (no mine), found '{c}'",
-                            x + 1,
-                            y + 1
-                        )))
-                    }
-                }
-            }
-        }
-        Minefield::new(lines.len() as u32, cols as u32, mines)
+        let legend = Legend { board: "field", blank: ('.', "no mine"), mark: ('*', "mine") };
+        let drawing = Drawing::parse(text, &legend)?;
+        let cols = drawing.cols as usize;
+        let mines = drawing.marked.iter().map(|&cell| ((cell / cols) as u32, (cell % cols) as u32));
+        Minefield::new(drawing.rows, drawing.cols, mines)
     }
 
     pub fn size(&self) -> (u32, u32) {

@@ -26,6 +26,7 @@ mod board;
 mod bomb;
 mod chomp;
 mod cram;
+mod drawing;
 mod graph;
 mod hackenbush;
 mod heap;

@@ -64,6 +64,7 @@ pub use board::CramBoard;
 use board::Degrees;
 pub use wide::{WideCram, WideCramBoard, MAX_WIDE_CRAM_CELLS};
 
+use super::drawing::{Drawing, Legend};
 use crate::error::{Error, Result};
 use crate::game::{parse_pair, Notation};
 use crate::game::{Decompose, Game, Options};
@@ -106,9 +107,9 @@ impl Cram {
     /// Reads a board: `RxC` (empty), or rows of `.` (empty) and `#` (filled)
     /// separated by `/` or new lines.
     pub fn parse(&self, text: &str) -> Result<CramBoard> {
-        let drawing = Drawing::parse(text)?;
+        let drawing = drawing(text)?;
         let mut board = self.rectangle(drawing.rows, drawing.cols)?;
-        drawing.filled.iter().for_each(|&cell| board.empty &= !(1 << cell));
+        drawing.marked.iter().for_each(|&cell| board.empty &= !(1 << cell));
         Ok(board)
     }
 
@@ -367,61 +368,22 @@ impl Notation for Cram {
     }
 }
 
-/// A Cram board as text: its size, and its filled cells (row-major), read
-/// once for boards of every width.
-pub(crate) struct Drawing {
-    pub(crate) rows: u32,
-    pub(crate) cols: u32,
-    pub(crate) filled: Vec<usize>,
-}
+/// How a Cram board is drawn: `.` an empty cell, `#` a filled one.
+const CRAM_LEGEND: Legend = Legend { board: "Cram board", blank: ('.', "empty"), mark: ('#', "filled") };
 
-impl Drawing {
-    /// `RxC` (every cell empty), or rows of `.` (empty) and `#` (filled)
-    /// separated by `/` or new lines.
-    pub(crate) fn parse(text: &str) -> Result<Drawing> {
-        let text = text.trim();
-        if text.contains(['x', 'X']) && !text.contains(['.', '#']) {
-            let (rows, cols) = parse_pair::<u32>(&text.replace('X', "x").replace('x', ","), "a Cram board size RxC")?;
-            return Ok(Drawing { rows, cols, filled: Vec::new() });
-        }
-        let lines: Vec<&str> = text.split(['/', '\n']).map(str::trim).collect();
-        if text.is_empty() {
-            return Err(Error::InvalidPosition(
-                "expected a Cram board: RxC or rows of '.' and '#' separated by '/', found nothing".into(),
-            ));
-        }
-        // An empty row is refused, not skipped: skipping it would make the
-        // rows around it neighbours.
-        if let Some(r) = lines.iter().position(|l| l.is_empty()) {
-            return Err(Error::InvalidPosition(format!(
-                "row {} of the Cram board {text:?} is empty: write a row of '#' for a row of filled cells",
-                r + 1
-            )));
-        }
-        let cols = lines[0].chars().count();
-        let mut filled = Vec::new();
-        for (r, line) in lines.iter().enumerate() {
-            if line.chars().count() != cols {
-                return Err(Error::InvalidPosition(format!(
-                    "row {} of the Cram board has {} cells, but row 1 has {cols}",
-                    r + 1,
-                    line.chars().count()
-                )));
-            }
-            for (c, ch) in line.chars().enumerate() {
-                match ch {
-                    '.' => {}
-                    '#' => filled.push(r * cols + c),
-                    _ => {
-                        return Err(Error::InvalidPosition(format!(
-                            "row {}, column {}: expected '.' (empty) or '#' (filled), found '{ch}'",
-                            r + 1,
-                            c + 1
-                        )))
-                    }
-                }
-            }
-        }
-        Ok(Drawing { rows: lines.len() as u32, cols: cols as u32, filled })
+/// A Cram board as text — `RxC` (every cell empty), or rows of `.` (empty)
+/// and `#` (filled) separated by `/` or new lines — read once for boards
+/// of every width; the drawing's marked cells are the filled ones.
+pub(crate) fn drawing(text: &str) -> Result<Drawing> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(Error::InvalidPosition(
+            "expected a Cram board: RxC or rows of '.' and '#' separated by '/', found nothing".into(),
+        ));
     }
+    if text.contains(['x', 'X']) && !text.contains(['.', '#']) {
+        let (rows, cols) = parse_pair::<u32>(&text.replace('X', "x").replace('x', ","), "a Cram board size RxC")?;
+        return Ok(Drawing { rows, cols, marked: Vec::new() });
+    }
+    Drawing::parse(text, &CRAM_LEGEND)
 }

@@ -231,9 +231,9 @@ impl WideCram {
 
     /// Reads a board as [`Cram::parse`] does, of up to 128 cells.
     pub fn parse(&self, text: &str) -> Result<WideCramBoard> {
-        let drawing = super::Drawing::parse(text)?;
+        let drawing = super::drawing(text)?;
         let mut board = self.rectangle(drawing.rows, drawing.cols)?;
-        drawing.filled.iter().for_each(|&cell| board.empty &= !(1 << cell));
+        drawing.marked.iter().for_each(|&cell| board.empty &= !(1 << cell));
         Ok(board)
     }
 
