@@ -490,23 +490,33 @@ pub fn find(description: &str) -> Result<&'static GameEntry> {
         .ok_or_else(|| Error::UnknownGame { name: name.to_string() })
 }
 
+/// The entry a description names and its parameters (what follows the
+/// first `:`), checked to be present or absent as the entry wants.
+fn checked(text: &str) -> Result<(&'static GameEntry, Option<&str>)> {
+    let entry = find(text)?;
+    let parameters = text.split_once(':').map(|(_, parameters)| parameters);
+    match (entry.form, parameters) {
+        // `graph:FILE` would otherwise take the first position for the file.
+        (Form::File, Some(found)) => Err(Error::InvalidGame(format!(
+            "'{}' takes its file as the next argument, not after ':' (found ':{found}'): grundy solve {} FILE POSITION…",
+            entry.name, entry.name
+        ))),
+        (Form::Name, Some(found)) => {
+            Err(Error::UnexpectedParameters { game: entry.name.to_string(), found: found.to_string() })
+        }
+        // `node-kayles:` names no graph, as `node-kayles` does (not a file called '').
+        (Form::Parameters { what, sample }, None | Some("")) => {
+            Err(Error::MissingParameters { game: entry.name.to_string(), what, example: sample })
+        }
+        _ => Ok((entry, parameters)),
+    }
+}
+
 /// Builds the game a description names: checks what every entry shares
 /// (parameters present or absent, board settings) and calls its constructor.
 fn build(description: &str, options: &RuleOptions, file: Option<(&str, &str)>) -> Result<Box<dyn Playable>> {
     let text = description.trim();
-    let entry = find(text)?;
-    let parameters = text.split_once(':').map(|(_, parameters)| parameters);
-    match (entry.form, parameters) {
-        (Form::Name | Form::File, Some(found)) => {
-            return Err(Error::UnexpectedParameters { game: entry.name.to_string(), found: found.to_string() })
-        }
-        (Form::OptionalParameters, _) => {}
-        // `node-kayles:` names no graph, as `node-kayles` does (not a file called '').
-        (Form::Parameters { what, sample }, None | Some("")) => {
-            return Err(Error::MissingParameters { game: entry.name.to_string(), what, example: sample })
-        }
-        _ => {}
-    }
+    let (entry, parameters) = checked(text)?;
     let plain = RuleOptions::default();
     if !entry.board && (options.board, options.goal) != (plain.board, plain.goal) {
         return Err(Error::NotABoardGame { game: text.to_string() });
@@ -534,7 +544,7 @@ fn build(description: &str, options: &RuleOptions, file: Option<(&str, &str)>) -
 /// The game a description names, ready to solve and tabulate. Games read
 /// from a file (`graph FILE`) need [`open`] or [`game_with_file`].
 pub fn game(description: &str, options: &RuleOptions) -> Result<Box<dyn Playable>> {
-    if find(description)?.form == Form::File {
+    if checked(description.trim())?.0.form == Form::File {
         return Err(needs_file(description.trim()));
     }
     build(description, options, None)
@@ -552,7 +562,7 @@ pub fn open<'a>(
     arguments: &'a [String],
     options: &RuleOptions,
 ) -> Result<(Arc<dyn Playable>, &'a [String])> {
-    if find(description)?.form != Form::File {
+    if checked(description.trim())?.0.form != Form::File {
         return Ok((game(description, options)?.into(), arguments));
     }
     let (file, positions) = arguments.split_first().ok_or_else(|| needs_file(description.trim()))?;
