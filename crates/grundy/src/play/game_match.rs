@@ -144,20 +144,7 @@ impl<'s> Match<'s> {
     }
 }
 
-/// The end of the game, said to the person. `engine_to_move`: whether the
-/// side that cannot move (or is to move in a repeated draw) is the engine.
+/// The end of the game, said to the person, as a line.
 fn announce(ending: Ending, engine_to_move: bool) -> String {
-    let text = match (ending, engine_to_move) {
-        (Ending::MoverLost, true) => "The engine cannot move. You win!",
-        (Ending::MoverLost, false) => "You cannot move. The engine wins.",
-        (Ending::MoverWon, true) => {
-            "The engine cannot move, which wins here (misère play, or a position marked a win). The engine wins."
-        }
-        (Ending::MoverWon, false) => {
-            "You cannot move, which wins here (misère play, or a position marked a win). You win!"
-        }
-        (Ending::Draw, _) => "Nobody can move, and that is a draw (a goal not reached, or a position marked a draw).",
-        (Ending::DrawByRepetition, _) => "The same drawn position came round three times: a draw.",
-    };
-    format!("{text}\n")
+    format!("{}\n", ending.said(engine_to_move))
 }

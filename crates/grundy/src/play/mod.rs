@@ -55,6 +55,33 @@ pub enum Ending {
     DrawByRepetition,
 }
 
+impl Ending {
+    /// The end of the game, said to the person playing the engine (by
+    /// `play` and by the server's page alike). `engine_to_move`: whether the
+    /// side that cannot move (or is to move in a repeated draw) is the engine.
+    ///
+    /// ```
+    /// use grundy::play::Ending;
+    /// assert_eq!(Ending::MoverLost.said(true), "The engine cannot move. You win!");
+    /// ```
+    pub fn said(self, engine_to_move: bool) -> &'static str {
+        match (self, engine_to_move) {
+            (Ending::MoverLost, true) => "The engine cannot move. You win!",
+            (Ending::MoverLost, false) => "You cannot move. The engine wins.",
+            (Ending::MoverWon, true) => {
+                "The engine cannot move, which wins here (misère play, or a position marked a win). The engine wins."
+            }
+            (Ending::MoverWon, false) => {
+                "You cannot move, which wins here (misère play, or a position marked a win). You win!"
+            }
+            (Ending::Draw, _) => {
+                "Nobody can move, and that is a draw (a goal not reached, or a position marked a draw)."
+            }
+            (Ending::DrawByRepetition, _) => "The same drawn position came round three times: a draw.",
+        }
+    }
+}
+
 /// A game in progress, whatever the game: what [`Match`] and front ends use.
 pub trait PlaySession {
     /// The position as a person thinks of it.

@@ -109,8 +109,8 @@ pub fn run(request: Request) -> Result<()> {
         Err(grundy::Error::Interrupted) => {
             progress.abandon();
             return Err(super::watch::stopped(format!(
-                "interrupted after {} heaps; {}",
-                run.values().len(),
+                "interrupted after {}; {}",
+                heaps(run.values().len()),
                 kept(request.checkpoint)
             )));
         }
@@ -123,8 +123,8 @@ pub fn run(request: Request) -> Result<()> {
     values.truncate(len);
     let periodicity = values.periodicity(game.octal_length());
     eprintln!(
-        "grundy: {} heaps of {} in {:.2?} ({} method)",
-        len - resumed.min(len),
+        "grundy: {} of {} in {:.2?} ({} method)",
+        heaps(len - resumed.min(len)),
         game.description(),
         elapsed,
         method
@@ -179,7 +179,12 @@ fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
     }
     drop((values, working));
     let values = narrow;
-    eprintln!("grundy: misère values of {} heaps of {} in {:.2?}", values.len(), game.description(), started.elapsed());
+    eprintln!(
+        "grundy: misère values of {} of {} in {:.2?}",
+        heaps(values.len()),
+        game.description(),
+        started.elapsed()
+    );
     print(game, &values, periodicity.as_ref(), request.format, request.output, &Play::Misere(method))
 }
 
@@ -307,4 +312,9 @@ pub(crate) fn describe(periodicity: Option<&Periodicity>) -> String {
             p.period, p.computed_through
         ),
     }
+}
+
+/// "1 heap", "7 heaps".
+fn heaps(count: usize) -> String {
+    format!("{count} heap{}", if count == 1 { "" } else { "s" })
 }

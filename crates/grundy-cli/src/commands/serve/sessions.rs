@@ -22,7 +22,7 @@ use std::time::Instant;
 
 use grundy::game::Convention;
 use grundy::game::Outcome;
-use grundy::play::{Ending, PlaySession};
+use grundy::play::PlaySession;
 use grundy::registry::Playable;
 use grundy::Watch;
 use serde::Serialize;
@@ -131,7 +131,7 @@ impl Game<'_> {
     fn record(&mut self, by: Option<&'static str>, mv: Option<String>) -> grundy::Result<()> {
         let judgement = judge(self.session)?;
         self.history.push(Ply { by, mv, to_move: self.who(), judgement });
-        self.result = self.session.ending()?.map(|ending| announce(ending, self.you_to_move));
+        self.result = self.session.ending()?.map(|ending| ending.said(!self.you_to_move).to_string());
         Ok(())
     }
 
@@ -193,24 +193,6 @@ impl Game<'_> {
         }
         Ok(serde_json::to_value(self.state()?).expect("a state serializes"))
     }
-}
-
-/// The end of the game, said to the person. `you_to_move`: whether the
-/// player who cannot move (or is to move in a repeated draw) is the person.
-fn announce(ending: Ending, you_to_move: bool) -> String {
-    match (ending, you_to_move) {
-        (Ending::MoverLost, false) => "The engine cannot move. You win!",
-        (Ending::MoverLost, true) => "You cannot move. The engine wins.",
-        (Ending::MoverWon, false) => {
-            "The engine cannot move, which wins here (misère play, or a position marked a win). The engine wins."
-        }
-        (Ending::MoverWon, true) => {
-            "You cannot move, which wins here (misère play, or a position marked a win). You win!"
-        }
-        (Ending::Draw, _) => "Nobody can move, and that is a draw (a goal not reached, or a position marked a draw).",
-        (Ending::DrawByRepetition, _) => "The same drawn position came round three times: a draw.",
-    }
-    .to_string()
 }
 
 /// A command, where to send its answer, and the watch of its request.
