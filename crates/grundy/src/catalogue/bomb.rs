@@ -11,9 +11,13 @@ use crate::game::{Game, Options};
 ///   `(p, v)` for any `u < p`, `v < q`;
 /// - on the first row or column, slides it to a smaller cell of that line.
 ///
-/// A bomb at `(1, 1)` vanishes, so it never appears in an option. Two bombs
-/// on one cell annihilate: that is exactly the nim-sum cancelling `G ⊕ G`,
-/// so a board's value is the nim-sum of its bombs' values (multi-SG).
+/// A bomb at `(1, 1)` vanishes, so it never appears in an option. In the
+/// contest's rules two bombs on one cell annihilate; in normal play that is
+/// exactly the nim-sum cancelling `G ⊕ G`, so a board's value is the nim-sum
+/// of its bombs' values (multi-SG). In misère play `G + G` is not the empty
+/// board (two bombs at `(2, 3)` are a misère P-position, no bombs an
+/// N-position), so grundy's misère answers are for the bombs as a sum of
+/// separate games, as for every other game, not for the annihilating board.
 ///
 /// ```
 /// use grundy::catalogue::BombGame;
