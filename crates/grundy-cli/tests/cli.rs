@@ -128,10 +128,14 @@ fn bad_input_is_one_clear_line() {
     assert!(fails(&["solve", "subtraction", "5"]).contains("needs its set"));
     assert!(fails(&["solve", "node-kayles:path", "5"]).contains("node-kayles:path needs its size"));
     assert!(fails(&["solve", "node-kayles:no-such-graph.txt", "all"]).contains("cannot read no-such-graph.txt"));
-    assert!(fails(&["solve", "leaper:1,0/-1,0", "--board", "5x5", "1,1"]).contains("cannot show that play ends"));
+    assert!(fails(&["solve", "leaper:1,0/-1,0", "--board", "5x5", "1,1"]).contains("play need not end"));
     assert!(fails(&["solve", "king", "--board", "5x5", "7,7"]).contains("not on the board"));
     assert!(fails(&["solve", "bomb", "0,3"]).contains("from 1"));
     assert!(fails(&["solve", "mine", "..*/.."]).contains("row 2"));
+    // `graph:FILE` names the form, not a missing file called like the first position.
+    assert!(fails(&["solve", "graph:examples/loopy-game.txt", "5"]).contains("takes its file as the next argument"));
+    // An empty row is refused, not dropped (which made the rows around it neighbours).
+    assert!(fails(&["solve", "mine", "..*//..."]).contains("row 2 of the field \"..*//...\" is empty"));
     assert!(fails(&["table", "king", "--rows", "0..100000000", "--cols", "0..100000000"]).contains("too large"));
     assert!(fails(&["table", "nim", "--rows", "0..5", "--cols", "0..5"]).contains("rows only"));
     assert!(fails(&["table", "mine", "--rows", "0..5"]).contains("no table"));

@@ -48,9 +48,6 @@ pub struct BoardGame {
     potential: (i64, i64),
 }
 
-/// How far the constructor looks for a potential `(a, b)`, by `|a| + |b|`.
-const POTENTIAL_SEARCH: i64 = 2000;
-
 impl BoardGame {
     pub fn new(board: Board, mut leaps: Vec<Step>, mut rides: Vec<Step>) -> Result<Self> {
         if let Board::Bounded { rows, cols } = board {
@@ -69,9 +66,9 @@ impl BoardGame {
         rides.dedup();
         let potential = find_potential(board, leaps.iter().chain(&rides)).ok_or_else(|| {
             Error::InvalidGame(match board {
-                Board::QuarterPlane => format!("cannot show that play on the quarter plane ends with these steps: no a·x + b·y with positive a, b (|a| + |b| ≤ {POTENTIAL_SEARCH}) is lowered by every step, so some steps, repeated, may never approach the corner"),
-                Board::Bounded { .. } => format!("cannot show that play ends with these steps: no a·x + b·y (|a| + |b| ≤ {POTENTIAL_SEARCH}) is lowered by every step, so some steps, repeated, may return to the start"),
-            })
+                Board::QuarterPlane => "with these steps play on the quarter plane need not end: some of them, repeated, never come nearer the corner (no a·x + b·y with positive a, b is lowered by every step)",
+                Board::Bounded { .. } => "with these steps play need not end: some of them, repeated, come back where they started on a board large enough (no a·x + b·y is lowered by every step)",
+            }.into())
         })?;
         Ok(BoardGame { board, leaps, rides, goal: None, potential })
     }
@@ -119,8 +116,10 @@ impl BoardGame {
         (0 <= nx && nx < rows && 0 <= ny && ny < cols).then_some((nx as u32, ny as u32))
     }
 
-    fn potential_of(&self, (x, y): Cell) -> i64 {
-        self.potential.0 * x as i64 + self.potential.1 * y as i64
+    /// (In `i128`: a potential's coefficients can be as large as the
+    /// steps, and the cells as far as `u32` goes.)
+    fn potential_of(&self, (x, y): Cell) -> i128 {
+        i128::from(self.potential.0) * i128::from(x) + i128::from(self.potential.1) * i128::from(y)
     }
 
     /// An upper bound on the cells play can reach from `cell` (itself
@@ -163,29 +162,73 @@ impl BoardGame {
 }
 
 /// The potential `(a, b)` with the smallest `|a| + |b|` that every step
-/// lowers; positive on the quarter plane, any sign on a bounded board.
+/// lowers (`a·dx + b·dy < 0`), positive on the quarter plane, any sign on a
+/// bounded board (positive where one is as small as any); `None` if there
+/// is none, which is exactly when some steps, repeated, add up to no move
+/// at all (bounded board) or to one away from the corner (quarter plane).
+///
+/// Exact, by quadrants: `(±1, 0)` and `(0, ±1)` are tried first; inside a
+/// quadrant, with `a = σ·a′`, `b = τ·b′` and `a′, b′ > 0`, each step bounds
+/// the slope `λ = b′ / a′` from one side, so the potentials there are the
+/// slopes of an open interval, and the simplest fraction in it
+/// ([`simplest_between`]) has the smallest numerator and the smallest
+/// denominator at once: the smallest `a′ + b′`.
 fn find_potential<'a>(board: Board, steps: impl Iterator<Item = &'a Step> + Clone) -> Option<(i64, i64)> {
-    let lowers = |a: i64, b: i64| steps.clone().all(|&(dx, dy)| a * i64::from(dx) + b * i64::from(dy) < 0);
-    for size in 1..=POTENTIAL_SEARCH {
-        // Positive potentials first: they keep quarter-plane regions finite.
-        for a in 1..size {
-            if lowers(a, size - a) {
-                return Some((a, size - a));
+    let lowers = |(a, b): (i64, i64)| steps.clone().all(|&(dx, dy)| a * i64::from(dx) + b * i64::from(dy) < 0);
+    let in_quadrant = |(sa, sb): (i64, i64)| {
+        // λ in (lo, hi), fractions as (numerator, denominator); hi = 1/0 is ∞.
+        let (mut lo, mut hi) = ((0i128, 1i128), (1i128, 0i128));
+        for &(dx, dy) in steps.clone() {
+            let (tx, ty) = (sa * i64::from(dx), sb * i64::from(dy));
+            let (tx, ty) = (i128::from(tx), i128::from(ty));
+            match ty.signum() {
+                // tx + λ·ty < 0: λ < −tx/ty.
+                1 if -tx <= 0 => return None,
+                1 if -tx * hi.1 < hi.0 * ty => hi = (-tx, ty),
+                // λ > tx/(−ty).
+                -1 if tx * lo.1 > lo.0 * -ty => lo = (tx, -ty),
+                0 if tx >= 0 => return None,
+                _ => {}
             }
         }
-        if board == Board::QuarterPlane {
-            continue;
+        let below = |(p, q): (i128, i128), (r, s): (i128, i128)| s == 0 || p * s < r * q;
+        if !below(lo, hi) {
+            return None;
         }
-        for a in -size..=size {
-            let rest = size - a.abs();
-            for b in [rest, -rest] {
-                if lowers(a, b) {
-                    return Some((a, b));
-                }
-            }
-        }
+        let (b, a) = simplest_between(lo, hi);
+        let (a, b) = (i64::try_from(a).ok()?, i64::try_from(b).ok()?);
+        Some((sa * a, sb * b))
+    };
+    let size = |(a, b): (i64, i64)| a.unsigned_abs() + b.unsigned_abs();
+    let positive = in_quadrant((1, 1));
+    if board == Board::QuarterPlane {
+        return positive;
     }
-    None
+    let axes = [(0, -1), (-1, 0), (1, 0), (0, 1)].into_iter().find(|&axis| lowers(axis));
+    let others = [(1, -1), (-1, 1), (-1, -1)].into_iter().filter_map(in_quadrant);
+    // (`min_by_key` keeps the first of equals: positive, then axes.)
+    positive.into_iter().chain(axes).chain(others).min_by_key(|&p| size(p))
+}
+
+/// The simplest fraction strictly between `lo` and `hi` (fractions as
+/// `(numerator, denominator)`, `0 ≤ lo < hi`, `hi` possibly `(1, 0)`, ∞):
+/// the one with the smallest denominator, which also has the smallest
+/// numerator (the Stern–Brocot tree: each fraction in the interval
+/// descends from it). By continued fractions: the least whole number above
+/// `lo` if it is below `hi`; else `n + 1 / x`, `n` the whole part both
+/// share, `x` the simplest between the inverted remainders.
+fn simplest_between(lo: (i128, i128), hi: (i128, i128)) -> (i128, i128) {
+    let n = lo.0 / lo.1;
+    // n + 1 < hi?
+    if hi.1 == 0 || (n + 1) * hi.1 < hi.0 {
+        return (n + 1, 1);
+    }
+    // lo = n + (lo − n), hi ≤ n + 1: the remainders invert to an interval
+    // (1 / (hi − n), 1 / (lo − n)), the upper end ∞ when lo is n.
+    let (lo_rest, hi_rest) = ((lo.0 - n * lo.1, lo.1), (hi.0 - n * hi.1, hi.1));
+    let (p, q) = simplest_between((hi_rest.1, hi_rest.0), (lo_rest.1, lo_rest.0));
+    // n + 1 / (p / q) = (n·p + q) / p
+    (n * p + q, p)
 }
 
 impl Game for BoardGame {
@@ -270,14 +313,14 @@ impl<'g> BoardRegion<'g> {
         };
         let monotone = game.leaps.iter().chain(&game.rides).all(|&(dx, dy)| dx <= 0 && dy <= 0);
         let (rows, cols, limit) = match game.board {
-            Board::Bounded { rows, cols } => (rows, cols, i64::MAX),
-            Board::QuarterPlane if monotone => (rows.max(1), cols.max(1), i64::MAX),
+            Board::Bounded { rows, cols } => (rows, cols, i128::MAX),
+            Board::QuarterPlane if monotone => (rows.max(1), cols.max(1), i128::MAX),
             Board::QuarterPlane => {
-                let (a, b) = game.potential;
-                let far = a * (rows.max(1) as i64 - 1) + b * (cols.max(1) as i64 - 1);
+                let far = game.potential_of((rows.max(1) - 1, cols.max(1) - 1));
+                let (a, b) = (i128::from(game.potential.0), i128::from(game.potential.1));
                 let (rows, cols) = (far / a + 1, far / b + 1);
-                if rows > u32::MAX as i64 || cols > u32::MAX as i64 {
-                    return Err(too_large(rows as u64 * cols as u64));
+                if rows > u32::MAX as i128 || cols > u32::MAX as i128 {
+                    return Err(too_large(rows.saturating_mul(cols).min(u64::MAX as i128) as u64));
                 }
                 (rows as u32, cols as u32, far)
             }
@@ -296,12 +339,23 @@ impl<'g> BoardRegion<'g> {
         Ok(BoardRegion { game, rows, cols, order })
     }
 
-    /// Cells of the box with potential at most `limit`, counting-sorted by potential.
-    fn sorted(game: &BoardGame, rows: u32, cols: u32, limit: i64) -> Order {
+    /// Cells of the box with potential at most `limit`, sorted by
+    /// potential (stably: row-major among equals); counting-sorted when the
+    /// potentials take few values per cell, as small potentials do.
+    fn sorted(game: &BoardGame, rows: u32, cols: u32, limit: i128) -> Order {
         let in_region = |cell: Cell| game.potential_of(cell) <= limit;
         let cells_of_box = || (0..rows).flat_map(move |x| (0..cols).map(move |y| (x, y)));
         let low = cells_of_box().map(|c| game.potential_of(c)).min().unwrap_or(0);
         let high = cells_of_box().filter(|&c| in_region(c)).map(|c| game.potential_of(c)).max().unwrap_or(low);
+        let mut rank = vec![u32::MAX; rows as usize * cols as usize];
+        if high - low > 4 * rank.len() as i128 + 1024 {
+            let mut cells: Vec<Cell> = cells_of_box().filter(|&c| in_region(c)).collect();
+            cells.sort_by_key(|&cell| game.potential_of(cell));
+            for (i, cell) in cells.iter().enumerate() {
+                rank[cell.0 as usize * cols as usize + cell.1 as usize] = i as u32;
+            }
+            return Order::Sorted { cells, rank };
+        }
         let mut start = vec![0u32; (high - low) as usize + 2];
         for cell in cells_of_box().filter(|&c| in_region(c)) {
             start[(game.potential_of(cell) - low) as usize + 1] += 1;
@@ -310,7 +364,6 @@ impl<'g> BoardRegion<'g> {
             start[i] += start[i - 1];
         }
         let mut cells = vec![(0, 0); start[start.len() - 1] as usize];
-        let mut rank = vec![u32::MAX; rows as usize * cols as usize];
         for cell in cells_of_box().filter(|&c| in_region(c)) {
             let slot = &mut start[(game.potential_of(cell) - low) as usize];
             cells[*slot as usize] = cell;
@@ -500,9 +553,56 @@ mod tests {
     }
 
     #[test]
+    fn the_potential_is_the_smallest_there_is() {
+        // Against trying every (a, b) by |a| + |b|: steps of at most 4 a
+        // coordinate bound slopes with terms of at most 4, and the simplest
+        // fraction between two of those has terms of at most 8, so 40 is
+        // past any smallest potential; finding none there means none.
+        let by_trying = |board: Board, steps: &[Step]| {
+            let lowers = |a: i64, b: i64| steps.iter().all(|&(dx, dy)| a * i64::from(dx) + b * i64::from(dy) < 0);
+            (1..=40i64).find_map(|size| {
+                let positive = (1..size).map(|a| (a, size - a)).find(|&(a, b)| lowers(a, b));
+                match board {
+                    Board::QuarterPlane => positive,
+                    Board::Bounded { .. } => positive.or_else(|| {
+                        (-size..=size)
+                            .flat_map(|a| [(a, size - a.abs()), (a, a.abs() - size)])
+                            .find(|&(a, b)| lowers(a, b))
+                    }),
+                }
+            })
+        };
+        let mut random = crate::testing::Xorshift::new(27);
+        let mut found = [0, 0];
+        for round in 0..4000 {
+            let board = if round % 2 == 0 { Board::QuarterPlane } else { Board::Bounded { rows: 9, cols: 9 } };
+            let steps: Vec<Step> = (0..1 + random.below(4))
+                .map(|_| (random.below(9) as i32 - 4, random.below(9) as i32 - 4))
+                .filter(|&step| step != (0, 0))
+                .collect();
+            let exact = find_potential(board, steps.iter());
+            let tried = by_trying(board, &steps);
+            let size = |p: Option<(i64, i64)>| p.map(|(a, b)| a.abs() + b.abs());
+            assert_eq!(size(exact), size(tried), "{board:?} {steps:?}: {exact:?} against {tried:?}");
+            if let Some((a, b)) = exact {
+                assert!(
+                    steps.iter().all(|&(dx, dy)| a * i64::from(dx) + b * i64::from(dy) < 0),
+                    "{steps:?}: {exact:?}"
+                );
+                assert!(board != Board::QuarterPlane || (a > 0 && b > 0));
+            }
+            found[usize::from(exact.is_some())] += 1;
+        }
+        assert!(found[0] > 500 && found[1] > 500, "{found:?}");
+        // Far past any search by size: 1001·x + 1003·y is the smallest.
+        let thin = find_potential(Board::Bounded { rows: 9, cols: 9 }, [(502, -501), (-501, 500)].iter());
+        assert_eq!(thin, Some((1001, 1003)));
+    }
+
+    #[test]
     fn steps_that_can_cycle_are_refused() {
         let err = BoardGame::new(Board::Bounded { rows: 8, cols: 8 }, vec![(1, 0), (-1, 0)], vec![]).unwrap_err();
-        assert!(err.to_string().contains("cannot show that play ends"));
+        assert!(err.to_string().contains("play need not end"));
         // Fine on a bounded board (potential −y), endless on the quarter plane.
         assert!(BoardGame::new(Board::Bounded { rows: 8, cols: 8 }, vec![(1, -1), (-1, -1)], vec![]).is_ok());
         assert!(BoardGame::new(Board::QuarterPlane, vec![(0, 1)], vec![]).is_err());
