@@ -207,8 +207,15 @@ fn checkpoints_are_shares_resumed_by_as_many_processes() {
 /// Starts Cram 5 × 9 on `processes` processes under mpirun, saving its
 /// checkpoint to `path`: tens of seconds of search, to be stopped.
 fn long_search_with_checkpoint(processes: usize, path: &std::path::Path) -> std::process::Child {
+    long_search_with_checkpoint_sharing(processes, path, true)
+}
+
+/// [`long_search_with_checkpoint`], the processes sharing one table or
+/// keeping one each (`GRUNDY_SHARE_TABLE`).
+fn long_search_with_checkpoint_sharing(processes: usize, path: &std::path::Path, share: bool) -> std::process::Child {
     Command::new("mpirun")
         .args(["--allow-run-as-root", "--oversubscribe", "-np", &processes.to_string()])
+        .args(["-x", if share { "GRUNDY_SHARE_TABLE=1" } else { "GRUNDY_SHARE_TABLE=0" }])
         .arg(env!("CARGO_BIN_EXE_grundy"))
         .args(["solve", "cram", "5x9", "--value-only", "--distributed", "--memory", "64M", "--checkpoint"])
         .arg(path)
@@ -266,17 +273,18 @@ fn process_of_rank(launcher: u32, rank: usize) -> Option<i32> {
 #[test]
 fn a_process_killed_leaves_the_others_shares_saved() {
     // Process 0 killed in the middle of the search: mpirun then ends the
-    // job, and the others must still save their shares. On two processes
-    // (a table each) process 0 sends the other batches of table entries all
-    // the time and may die in the middle of one: the other must not wait
-    // for the rest of it, or for process 0's word to stop, until mpirun
-    // kills it. On three (one table for the machine, made and saved by
-    // process 0) one of the others saves the table instead.
-    for processes in [2, 3] {
-        let directory = std::env::temp_dir().join(format!("grundy-mpi-kill-{}-{processes}", std::process::id()));
+    // job, and the others must still save their shares. With a table each
+    // process 0 sends the others batches of table entries all the time and
+    // may die in the middle of one: the others must not wait for the rest
+    // of it, or for process 0's word to stop, until mpirun kills them.
+    // Sharing one table (made and saved by process 0), one of the others
+    // saves the table instead.
+    for (processes, share) in [(2, false), (2, true), (3, true)] {
+        let directory =
+            std::env::temp_dir().join(format!("grundy-mpi-kill-{}-{processes}-{share}", std::process::id()));
         std::fs::create_dir_all(&directory).unwrap();
         let path = directory.join("cram59.ckpt");
-        let child = long_search_with_checkpoint(processes, &path);
+        let child = long_search_with_checkpoint_sharing(processes, &path, share);
         std::thread::sleep(std::time::Duration::from_secs(3));
         let first = process_of_rank(child.id(), 0).expect("process 0 runs 3 s in");
         // SAFETY: a signal to a process of the job this test started.
