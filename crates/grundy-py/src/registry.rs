@@ -7,12 +7,13 @@
 //! engine's own thread with the interpreter released (sessions are
 //! `Send + Sync`), so that Ctrl-C is honoured (see [`crate::interruptible`]).
 
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
 use grundy::catalogue::{Board, Cell};
 use grundy::game::Convention;
-use grundy::registry::{self, Playable, RuleOptions, SearchSettings};
+use grundy::registry::{self, Form, Playable, RuleOptions, SearchSettings};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
@@ -26,6 +27,8 @@ pub struct BuiltinGame {
     /// How the session was made, to make it again (see [`Self::answer`]).
     description: String,
     options: RuleOptions,
+    /// A game read from a file (`graph`): the file's name and contents.
+    file: Option<(String, String)>,
     /// Raised by Ctrl-C to stop a pruned search (Cram, Chomp, Node Kayles).
     stop: Arc<AtomicBool>,
     session: Mutex<Arc<dyn Playable>>,
@@ -45,13 +48,48 @@ impl BuiltinGame {
         match interruptible::run(py, &self.stop, move || question(&*session))? {
             Outcome::Done(answer) => answer.map_err(to_py),
             Outcome::Abandoned(interrupt) => {
-                let (description, options) = (self.description.clone(), self.options.clone());
-                if let Ok(fresh) = py.detach(|| registry::game(&description, &options)) {
+                if let Ok(fresh) = py.detach(|| made(&self.description, &self.options, self.file.as_ref())) {
                     *lock(&self.session) = Arc::from(fresh);
                 }
                 Err(interrupt)
             }
         }
+    }
+}
+
+/// The session of a description, from its file's name and contents for a
+/// game read from a file.
+fn made(
+    description: &str,
+    options: &RuleOptions,
+    file: Option<&(String, String)>,
+) -> grundy::Result<Box<dyn Playable>> {
+    match file {
+        Some((name, text)) => registry::game_with_file(description, name, text, options),
+        None => registry::game(description, options),
+    }
+}
+
+/// The file of a game read from one, read; an error if the game is not
+/// read from a file, or is and none was given.
+fn read_file(description: &str, file: Option<PathBuf>) -> grundy::Result<Option<(String, String)>> {
+    let entry = registry::find(description)?;
+    match (entry.form == Form::File, file) {
+        (true, Some(path)) => {
+            let name = path.display().to_string();
+            let text = std::fs::read_to_string(&path)
+                .map_err(|error| grundy::Error::Io { file: name.clone(), reason: error.to_string() })?;
+            Ok(Some((name, text)))
+        }
+        (true, None) => Err(grundy::Error::InvalidGame(format!(
+            "'{}' is read from a file: grundy.game({:?}, file=\"game.txt\")",
+            entry.name, entry.name
+        ))),
+        (false, Some(path)) => Err(grundy::Error::InvalidGame(format!(
+            "'{description}' is not read from a file (file={:?} given)",
+            path.display().to_string()
+        ))),
+        (false, None) => Ok(None),
     }
 }
 
@@ -62,16 +100,25 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 #[pymethods]
 impl BuiltinGame {
     /// `description` as on the command line; `board = (rows, cols)` bounds a
-    /// board game, `goal = (x, y)` makes it a race to that cell.
+    /// board game, `goal = (x, y)` makes it a race to that cell; `file` is
+    /// the file of a game read from one (`graph`).
     #[new]
-    #[pyo3(signature = (description, board = None, goal = None))]
-    fn new(py: Python<'_>, description: &str, board: Option<(u32, u32)>, goal: Option<Cell>) -> PyResult<Self> {
+    #[pyo3(signature = (description, board = None, goal = None, file = None))]
+    fn new(
+        py: Python<'_>,
+        description: &str,
+        board: Option<(u32, u32)>,
+        goal: Option<Cell>,
+        file: Option<PathBuf>,
+    ) -> PyResult<Self> {
         let board = board.map_or(Board::QuarterPlane, |(rows, cols)| Board::Bounded { rows, cols });
         let stop = Arc::new(AtomicBool::new(false));
         let search = SearchSettings { interrupt: Some(Arc::clone(&stop)), ..SearchSettings::default() };
         let options = RuleOptions { board, goal, search, ..RuleOptions::default() };
-        let session = py.detach(|| registry::game(description, &options)).map_err(to_py)?;
-        Ok(BuiltinGame { description: description.to_string(), options, stop, session: Mutex::new(Arc::from(session)) })
+        let file = read_file(description, file).map_err(to_py)?;
+        let session = py.detach(|| made(description, &options, file.as_ref())).map_err(to_py)?;
+        let description = description.to_string();
+        Ok(BuiltinGame { description, options, file, stop, session: Mutex::new(Arc::from(session)) })
     }
 
     /// The game's description.

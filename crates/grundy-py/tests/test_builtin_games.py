@@ -186,3 +186,73 @@ def test_boards_and_graphs_past_64_cells():
     # A sum of a board past 64 cells and one under: 4 x 4 (even x even) is
     # 0 by the symmetry strategy (Winning Ways ch. 22).
     assert grundy.solve("cram", "1x100", "4x4").nim_value == dawsons_kayles[100] != 0
+
+
+def loopy_outcomes(options):
+    """Win ("N"), loss ("P") or draw ("D") of every position of a finite graph
+    with cycles, by retrograde analysis: stuck is a loss, a position with a
+    losing option a win, one whose options all win a loss, the rest draws."""
+    outcome = {v: "P" for v, targets in options.items() if not targets}
+    unknown = {v: len(set(targets)) for v, targets in options.items() if targets}
+    parents = {v: set() for v in options}
+    for v, targets in options.items():
+        for t in set(targets):
+            parents[t].add(v)
+    queue = list(outcome)
+    while queue:
+        v = queue.pop()
+        for p in parents[v]:
+            if p in outcome:
+                continue
+            if outcome[v] == "P":
+                outcome[p] = "N"
+                queue.append(p)
+            else:
+                unknown[p] -= 1
+                if unknown[p] == 0:
+                    outcome[p] = "P"
+                    queue.append(p)
+    return {v: outcome.get(v, "D") for v in options}
+
+
+def test_a_graph_game_is_read_from_its_file(tmp_path):
+    # The README's loopy example: 0 -> 1 -> 2 loses, 3 and 4 cycle, 5 + 1 is ∞(1).
+    example = "examples/loopy-game.txt"
+    root = __import__("pathlib").Path(__file__).resolve().parents[3]
+    assert grundy.solve("graph", 0, file=root / example).outcome == "P"
+    assert grundy.solve("graph", 3, file=root / example).outcome == "D"
+    both = grundy.game("graph", file=root / example).solve(5, 1)
+    assert (both.outcome, both.generalized_value) == ("D", "∞(1)")
+    assert [(m.from_, m.to) for m in both.drawing_moves] == [("5", ["3"])]
+    # Random graphs with cycles, position by position, against retrograde analysis.
+    rng = np.random.default_rng(30)
+    for round in range(40):
+        n = int(rng.integers(1, 12))
+        options = {v: sorted({int(t) for t in rng.integers(0, n, size=int(rng.integers(0, 3)))}) for v in range(n)}
+        path = tmp_path / f"graph{round}.txt"
+        path.write_text("".join(" ".join(map(str, [v] + options[v])) + "\n" for v in range(n)))
+        game = grundy.game("graph", file=path)
+        expected = loopy_outcomes(options)
+        for v in range(n):
+            assert game.solve(v).outcome == expected[v], (options, v)
+
+
+def test_a_graph_game_needs_its_file_and_others_take_none(tmp_path):
+    with pytest.raises(grundy.InvalidGameError, match=r"'graph' is read from a file: grundy.game\("):
+        grundy.solve("graph", 0)
+    with pytest.raises(grundy.InvalidGameError, match="'kayles' is not read from a file"):
+        grundy.game("kayles", file=tmp_path / "x.txt")
+    with pytest.raises(grundy.GrundyError, match="cannot read"):
+        grundy.game("graph", file=tmp_path / "missing.txt")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("0 1\nx 2\n")
+    with pytest.raises(grundy.GrundyError, match="line 2"):
+        grundy.game("graph", file=bad)
+    # An edited file is read again by solve (the cache of games knows when it changed).
+    path = tmp_path / "g.txt"
+    path.write_text("0 1\n1\n")
+    assert grundy.solve("graph", 0, file=path).outcome == "N"
+    path.write_text("0\n1\n")
+    os_stat = __import__("os").stat(path)
+    __import__("os").utime(path, ns=(os_stat.st_atime_ns, os_stat.st_mtime_ns + 10**9))
+    assert grundy.solve("graph", 0, file=path).outcome == "P"

@@ -85,7 +85,9 @@ def shown_output(block):
     return statements
 
 
-def test_the_readme_examples_run_and_print_what_they_show():
+def test_the_readme_examples_run_and_print_what_they_show(monkeypatch):
+    # From the project's root, as a reader runs them (`examples/…` files).
+    monkeypatch.chdir(PACKAGE.parent.parent)
     blocks = python_blocks()
     assert len(blocks) >= 4
     checked = 0

@@ -160,6 +160,7 @@ def solve(
     every: bool = False,
     board: Optional[tuple] = None,
     goal: Optional[tuple] = None,
+    file: Optional[Union[str, os.PathLike[str]]] = None,
 ) -> Result:
     """Outcome, nim-value and every winning move of the sum of ``positions``.
 
@@ -170,15 +171,17 @@ def solve(
     move loses (each component's genus; ``method`` says how the outcome was
     decided). ``every=True``: Every-SG. ``board=(rows, cols)`` bounds a board
     game; ``goal=(x, y)`` makes it a race to that cell (draws possible).
+    ``file`` is the file of a game read from one: ``solve("graph", 5, 1,
+    file="examples/loopy-game.txt")`` (a loopy game: draws possible).
 
     >>> grundy.solve("nim", 3, 4, 5).winning_moves[0].to
     ['1']
     """
     if isinstance(game, Game):
-        if every or board is not None or goal is not None:
-            raise ValueError("every, board and goal apply to built-in games; a Game defines its own rules")
+        if every or board is not None or goal is not None or file is not None:
+            raise ValueError("every, board, goal and file apply to built-in games; a Game defines its own rules")
         return game.solve(*positions, misere=misere)
-    return _session(game, _pair(board), _pair(goal)).solve(*positions, misere=misere, every=every)
+    return _session(game, _pair(board), _pair(goal), *_file_key(file)).solve(*positions, misere=misere, every=every)
 
 
 def _inclusive(span: Union[range, tuple, int], name: str) -> tuple:
@@ -200,17 +203,20 @@ def table(
     *,
     board: Optional[tuple] = None,
     goal: Optional[tuple] = None,
+    file: Optional[Union[str, os.PathLike[str]]] = None,
 ) -> Table:
     """Values over a range: ``table("subtraction:2,3,7", range(31))``,
     ``table("wythoff", range(10, 11), range(21))``. Ranges are Python
     ranges (end excluded) or ``(first, last)`` pairs (both included)."""
     if isinstance(game, Game):
+        if board is not None or goal is not None or file is not None:
+            raise ValueError("board, goal and file apply to built-in games; a Game defines its own rules")
         rows_list = list(range(rows)) if isinstance(rows, int) else list(rows)
         columns_list = None if columns is None else list(range(columns)) if isinstance(columns, int) else list(columns)
         values = game.table(rows_list, columns_list).astype(np.int64)
         name = type(game).__name__
         return Table(name, "nim-value", np.array(rows_list), None if columns is None else np.array(columns_list), values)
-    return _session(game, _pair(board), _pair(goal)).table(rows, columns)
+    return _session(game, _pair(board), _pair(goal), *_file_key(file)).table(rows, columns)
 
 
 class BuiltinGame:
@@ -221,8 +227,14 @@ class BuiltinGame:
     calls with fresh games (which share a small cache of recent games).
     """
 
-    def __init__(self, description: str, board: Optional[tuple] = None, goal: Optional[tuple] = None):
-        self._session = _grundy.BuiltinGame(description, board, goal)
+    def __init__(
+        self,
+        description: str,
+        board: Optional[tuple] = None,
+        goal: Optional[tuple] = None,
+        file: Optional[Union[str, os.PathLike[str]]] = None,
+    ):
+        self._session = _grundy.BuiltinGame(description, board, goal, None if file is None else os.fspath(file))
         self.description = self._session.name
 
     def __repr__(self) -> str:
@@ -249,20 +261,41 @@ class BuiltinGame:
         return Table(self.description, kind, np.array(row_list, dtype=np.uint64), columns_array, values)
 
 
-def game(description: str, *, board: Optional[tuple] = None, goal: Optional[tuple] = None) -> BuiltinGame:
+def game(
+    description: str,
+    *,
+    board: Optional[tuple] = None,
+    goal: Optional[tuple] = None,
+    file: Optional[Union[str, os.PathLike[str]]] = None,
+) -> BuiltinGame:
     """The built-in game a description names (``"kayles"``, ``"0.137"``,
     ``"subtraction:1,3,4"``, ``"knight"`` with ``board=(8, 8)``…; see
-    :func:`catalogue`), as an object that remembers what it computed."""
-    return BuiltinGame(description, _pair(board), _pair(goal))
+    :func:`catalogue`), as an object that remembers what it computed.
+    A game read from a file names it: ``game("graph", file="loopy.txt")``."""
+    return BuiltinGame(description, _pair(board), _pair(goal), file)
 
 
 def _pair(pair: Optional[Iterable[int]]) -> Optional[tuple]:
     return None if pair is None else tuple(int(x) for x in pair)
 
 
+def _file_key(file: Optional[Union[str, os.PathLike[str]]]) -> tuple:
+    """A game file as the cache of sessions knows it: its path and when it
+    was last changed, so that an edited file is read again."""
+    if file is None:
+        return (None, None)
+    path = os.fspath(file)
+    try:
+        return (path, os.stat(path).st_mtime_ns)
+    except OSError:
+        return (path, None)  # the engine says what is wrong with it
+
+
 @functools.lru_cache(maxsize=16)
-def _session(description: str, board: Optional[tuple], goal: Optional[tuple]) -> BuiltinGame:
-    return BuiltinGame(description, board, goal)
+def _session(
+    description: str, board: Optional[tuple], goal: Optional[tuple], file: Optional[str] = None, _changed=None
+) -> BuiltinGame:
+    return BuiltinGame(description, board, goal, file)
 
 
 def catalogue() -> list:

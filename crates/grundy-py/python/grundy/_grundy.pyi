@@ -59,7 +59,11 @@ def find_periodicity(values: npt.NDArray[np.uint32], octal_length: Optional[int]
 def misere_sequence(game: str, to: int) -> tuple[npt.NDArray[np.uint32], str, Optional[dict[str, Any]]]: ...
 class BuiltinGame:
     def __init__(
-        self, description: str, board: Optional[tuple[int, int]] = None, goal: Optional[tuple[int, int]] = None
+        self,
+        description: str,
+        board: Optional[tuple[int, int]] = None,
+        goal: Optional[tuple[int, int]] = None,
+        file: Optional[str] = None,
     ) -> None: ...
     @property
     def name(self) -> str: ...
