@@ -301,6 +301,15 @@ pub enum TameSequence {
 /// ```
 pub fn tame_misere_values(game: &HeapGame, to: u64, mut stop: impl FnMut(u64) -> bool) -> Result<TameSequence> {
     let len = usize::try_from(to).ok().and_then(|n| n.checked_add(1)).ok_or_else(|| too_many(game, to))?;
+    if to > NIM_CHECKED_THROUGH && misere_nim_proven(game) {
+        return nim_values(game, len, &mut stop);
+    }
+    by_genera(game, to, len, &mut stop)
+}
+
+/// [`tame_misere_values`] heap by heap: each heap's genus from its
+/// options' kinds, until a period of the kinds is proven.
+fn by_genera(game: &HeapGame, to: u64, len: usize, stop: &mut impl FnMut(u64) -> bool) -> Result<TameSequence> {
     let digits = game.digits();
     let splits = digits.iter().any(|&d| d & 12 != 0) || game.tail() & 12 != 0;
     let octal = game.octal_length();
@@ -402,6 +411,24 @@ pub fn tame_misere_values(game: &HeapGame, to: u64, mut stop: impl FnMut(u64) ->
         }
     }
     Ok(TameSequence::Tame(TameValues { values, kinds, computed_through: computed as u64 - 1, period }))
+}
+
+/// Nim's misère values, `1, 0, 2, 3, …, n`, by [`misere_nim_proven`]'s
+/// induction: the kinds of heaps past [`NIM_CHECKED_THROUGH`] are not
+/// computed (a billion heaps would hold 16 GB of them), only the values.
+fn nim_values(game: &HeapGame, len: usize, stop: &mut impl FnMut(u64) -> bool) -> Result<TameSequence> {
+    let checked = NIM_CHECKED_THROUGH as usize;
+    let kinds: Vec<TameKind> = (0..=checked).map(|n| TameKind { nim_value: n as NimValue, big: n >= 2 }).collect();
+    let mut values: Vec<NimValue> = Vec::new();
+    values.try_reserve_exact(len).map_err(|_| too_many(game, len as u64 - 1))?;
+    values.extend([1, 0]);
+    for n in 2..len {
+        if n % (1 << 20) == 0 && stop(n as u64) {
+            return Err(Error::Interrupted);
+        }
+        values.push(n as NimValue);
+    }
+    Ok(TameSequence::Tame(TameValues { values, kinds, computed_through: checked as u64, period: None }))
 }
 
 /// A proven period of heaps' kinds, `(n0, p, checked_through)`.
@@ -526,8 +553,19 @@ mod tests {
         };
         assert_eq!(nim.values[..2], [1, 0]);
         assert!(nim.values.iter().enumerate().skip(2).all(|(n, &v)| v == n as NimValue));
-        assert_eq!((nim.computed_through, nim.period), (1_000_000, None));
+        assert_eq!((nim.computed_through, nim.period), (NIM_CHECKED_THROUGH, None));
         assert!(misere_nim_proven(&HeapGame::nim()));
+        // The values written down by the induction are those the genera give
+        // heap by heap.
+        let Ok(TameSequence::Tame(computed)) = by_genera(&HeapGame::nim(), 100_000, 100_001, &mut |_| false) else {
+            panic!("Nim is tame")
+        };
+        assert_eq!(computed.values[..], nim.values[..100_001]);
+        assert!(computed
+            .kinds
+            .iter()
+            .enumerate()
+            .all(|(n, k)| *k == TameKind { nim_value: n as NimValue, big: n >= 2 }));
         // Not Nim: all-but:2 cannot take 2, and 0.33 is a finite code.
         for code in ["all-but:2", "0.33", "0.3333"] {
             assert!(!misere_nim_proven(&HeapGame::parse(code).unwrap()), "{code}");
@@ -544,7 +582,9 @@ mod tests {
             panic!("Kayles is not tame")
         };
         assert_eq!((heap, genus.to_string().as_str()), (5, "4^1464"));
-        let error = tame_misere_values(&HeapGame::nim(), 1_000_000, |heap| heap >= 4096).unwrap_err();
+        let error = tame_misere_values(&HeapGame::nim(), 10_000_000, |heap| heap >= 4096).unwrap_err();
+        assert!(matches!(error, Error::Interrupted));
+        let error = by_genera(&HeapGame::nim(), 1_000_000, 1_000_001, &mut |heap| heap >= 4096).unwrap_err();
         assert!(matches!(error, Error::Interrupted));
     }
 }
