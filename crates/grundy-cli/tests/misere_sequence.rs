@@ -7,7 +7,7 @@ use common::grundy;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 fn json(args: &[&str]) -> serde_json::Value {
     let run = grundy(args, "");
@@ -20,17 +20,15 @@ fn values(report: &serde_json::Value) -> Vec<u64> {
 }
 
 /// Misère Nim (Bouton 1902; Winning Ways ch. 13): heaps 0 and 1 have
-/// misère nim-values 1 and 0, a heap of n ≥ 2 has n. A million heaps in
-/// well under ten seconds (the quotient took minutes for 200).
+/// misère nim-values 1 and 0, a heap of n ≥ 2 has n: heaps to 7 by their
+/// genera, the rest by the induction those prove (the quotient took
+/// minutes for 200 heaps).
 #[test]
 fn misere_nim_to_a_million_by_the_tame_genus() {
-    let started = Instant::now();
     let report = json(&["sequence", "nim", "--misere", "--to", "1000000", "--json"]);
-    assert!(started.elapsed() < Duration::from_secs(10), "{:?}", started.elapsed());
-    assert!(report["method"]
-        .as_str()
-        .unwrap()
-        .starts_with("tame genus (ONAG ch. 12): every heap of nim through 1000000"));
+    let method = report["method"].as_str().unwrap();
+    assert!(method.starts_with("tame genus (ONAG ch. 12): every heap of nim through 7"), "{method}");
+    assert!(method.contains("so by induction every heap is tame with g⁻(n) = n for n ≥ 2"), "{method}");
     let values = values(&report);
     assert_eq!(values.len(), 1_000_001);
     assert_eq!(values[..2], [1, 0]);
