@@ -237,6 +237,10 @@ fn the_graph_game_reads_the_uploaded_text_never_a_path() {
     // Without the text it is refused; a path is not read.
     let message = s.post("/api/solve", json!({"game": "graph", "position": ["/etc/passwd", "5"]})).error(400);
     assert!(message.contains("\"graph\""), "{message}");
+    // Nor a path after ':', which the command line's message would tell it to move.
+    let message = s.post("/api/solve", json!({"game": "graph:/etc/passwd", "graph": "0 1\n1\n", "position": ["0"]}));
+    let message = message.error(400);
+    assert!(message.contains("takes no parameters") && message.contains("\"graph\""), "{message}");
 }
 
 #[test]

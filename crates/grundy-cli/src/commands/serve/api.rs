@@ -73,6 +73,11 @@ impl GameSpec {
         let options = self.options(app, job)?;
         let description = self.game.trim();
         let mut playable = if find(description)?.form == Form::File {
+            if let Some((name, _)) = description.split_once(':') {
+                return Err(ApiError::bad(format!(
+                    "\"{name}\" takes no parameters: send the game as \"{name}\" and its text in \"graph\""
+                )));
+            }
             let text = self.graph.as_deref().ok_or_else(|| {
                 ApiError::bad(format!(
                     "{description} reads a graph: send its text in \"graph\" (the server reads no file on its disk)"
