@@ -182,10 +182,11 @@ fn ctrl_c_stops_a_quotient_and_keeps_its_checkpoint() {
     assert_eq!(resumed.stdout, grundy(&["quotient", "dawsons-kayles", "--to", "8"], "").stdout);
 }
 
-/// A run too large for memory is refused before it starts, in one line.
+/// A run too large for memory is refused before it starts, in one line
+/// (all-but:1,3 has no proven pattern to write later heaps from).
 #[test]
 fn a_misere_run_too_large_for_memory_is_refused() {
-    let run = grundy(&["sequence", "subtraction:1,3,4", "--to", "100000000000000", "--misere"], "");
+    let run = grundy(&["sequence", "all-but:1,3", "--to", "100000000000000", "--misere"], "");
     assert_eq!(run.status, 1, "{}", run.stderr);
     assert!(run.stderr.contains("need at least") && run.stderr.contains("GB"), "{}", run.stderr);
     assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);

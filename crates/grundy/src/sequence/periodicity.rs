@@ -31,6 +31,35 @@ impl Periodicity {
                 | Proof::MisereNim { .. }
         )
     }
+
+    /// The value of heap `n` given the values of heaps `0..known.len()`:
+    /// `known[n]` if it is there, else, when the pattern is proven and
+    /// `known` holds a whole period past the preperiod, the value of the
+    /// heap a whole number of periods back, plus the saltus once a period.
+    /// `None` when neither gives it. Lets a long sequence be written out
+    /// from its first heaps (memory independent of its length).
+    ///
+    /// ```
+    /// use grundy::sequence::find_periodicity;
+    /// // Subtraction {1, 2}: 0 1 2 0 1 2 …, proven (octal code 0.33, last digit at place 2).
+    /// let known: Vec<u64> = (0..30).map(|n| n % 3).collect();
+    /// let values: Vec<u32> = known.iter().map(|&v| v as u32).collect();
+    /// let pattern = find_periodicity(&values, Some(2)).unwrap();
+    /// assert!(pattern.proven());
+    /// assert_eq!(pattern.value_at(&known, 1_000_000_001), Some(1_000_000_001 % 3));
+    /// ```
+    pub fn value_at(&self, known: &[u64], n: usize) -> Option<u64> {
+        if let Some(&v) = known.get(n) {
+            return Some(v);
+        }
+        if !self.proven() || self.period == 0 || known.len() < self.preperiod + self.period {
+            return None;
+        }
+        // The fewest periods back that land on a known heap (at or past the
+        // preperiod, since `known` holds a whole period past it).
+        let periods = (n - (known.len() - 1)).div_ceil(self.period);
+        Some(known[n - periods * self.period] + periods as u64 * self.saltus)
+    }
 }
 
 /// Why a pattern holds for every heap, or why it is not known to.

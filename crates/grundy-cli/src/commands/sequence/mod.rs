@@ -9,6 +9,7 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
+use grundy::nim::NimValue;
 use grundy::sequence::{file, Periodicity, Proof, Values};
 use grundy::solve::heap::{Algorithm, HeapGame, SequenceRun};
 use grundy::solve::quotient::{misere_sequence_with, Limits, MisereSequence};
@@ -129,7 +130,7 @@ pub fn run(request: Request) -> Result<()> {
         elapsed,
         method
     );
-    print(&game, &values, periodicity.as_ref(), request.format, request.output, &Play::Normal)
+    print(&game, &Printed::Stored(&values), periodicity.as_ref(), request.format, request.output, &Play::Normal)
 }
 
 /// Misère nim-values of heaps 0..N by [`grundy::solve::quotient::misere_sequence`]:
@@ -137,13 +138,43 @@ pub fn run(request: Request) -> Result<()> {
 /// sums up to heap 50 (misère values do not add), beyond it the misère
 /// quotient of nim heaps together with the game's heaps, which is proven
 /// final for many codes and then gives every heap. The output says which
-/// method decided. Ctrl-C stops it within a second, even in the middle of
-/// a quotient's heap.
+/// method decided. Past [`EXTEND_FROM`] heaps, values whose pattern is
+/// proven are written from it. Ctrl-C stops it within a second, even in
+/// the middle of a quotient's heap.
 fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
     if request.checkpoint.is_some() || matches!(request.format, Format::Binary) {
         bail!("--misere runs are short: --checkpoint and --format binary are for normal-play sequences");
     }
     let len = usize::try_from(request.to).ok().and_then(|n| n.checked_add(1)).context("--to is too large")?;
+    let started = Instant::now();
+    let working = super::watch::working(format!("misère values of {}", game.description()), true);
+    // The first heaps first: where their pattern is proven for every heap
+    // (a tame game's kinds, Nim, a final quotient), the rest are written
+    // from it as they are printed, in memory that does not grow with --to.
+    if request.to > EXTEND_FROM {
+        let first = misere_values(game, EXTEND_FROM)?;
+        if let Some(pattern) = first.periodicity.as_ref().filter(|p| p.proven()) {
+            if pattern.value_at(&first.values, len - 1).is_some() {
+                drop(working);
+                eprintln!(
+                    "grundy: misère values of {} of {} in {:.2?} (heaps past {EXTEND_FROM} by the proven pattern)",
+                    heaps(len),
+                    game.description(),
+                    started.elapsed()
+                );
+                let pattern = Periodicity { computed_through: len - 1, ..pattern.clone() };
+                let values = Printed::Extended { known: &first.values, pattern: &pattern, len };
+                return print(
+                    game,
+                    &values,
+                    Some(&pattern),
+                    request.format,
+                    request.output,
+                    &Play::Misere(first.method),
+                );
+            }
+        }
+    }
     // Each heap's misère value (8 bytes) and its copy narrowed for printing
     // (up to 4): a finite code keeps its heaps' kinds only up to their
     // proven period, and Nim's values need none. A game with an infinite
@@ -152,33 +183,15 @@ fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
     // 10^7 peaked at 443 MB).
     let infinite_tail = game.tail() != 0 && !grundy::solve::quotient::misere_nim_proven(game);
     check_memory(len, if infinite_tail { 48 } else { 12 })?;
-    let interrupted = super::watch::static_flag();
-    let progress = ProgressBar::new_spinner()
-        .with_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("a valid template"));
-    let started = Instant::now();
-    let limits = Limits { interrupt: Some(interrupted), ..Limits::default() };
-    let working = super::watch::working(format!("misère values of {}", game.description()), true);
-    let found = misere_sequence_with(game, request.to, limits, |heap| {
-        progress.set_message(format!("misère values: heap {heap}"));
-        progress.tick();
-        interrupted.load(Ordering::SeqCst)
-    });
-    progress.finish_and_clear();
-    let interrupted_error = || {
-        anyhow::Error::new(grundy::Error::Interrupted)
-            .context("interrupted; nothing is saved (--misere runs keep no checkpoint)")
-    };
-    let MisereSequence { values, method, periodicity } = match found {
-        Err(grundy::Error::Interrupted) => return Err(interrupted_error()),
-        found => found?,
-    };
+    let MisereSequence { values, method, periodicity } = misere_values(game, request.to)?;
     // Narrowed to the sequence's width while still watching: a billion
     // values take seconds, and a stop asked for then is still a stop, not
     // gigabytes of output after it.
+    let interrupted = super::watch::static_flag();
     let mut narrow = Values::new();
     for (heap, &value) in values.iter().enumerate() {
         if heap % (1 << 20) == 0 && interrupted.load(Ordering::SeqCst) {
-            return Err(interrupted_error());
+            return Err(misere_interrupted());
         }
         let value = u32::try_from(value).context("a misère value past 2^32 cannot be printed")?;
         narrow.push(value)?;
@@ -191,7 +204,61 @@ fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
         game.description(),
         started.elapsed()
     );
-    print(game, &values, periodicity.as_ref(), request.format, request.output, &Play::Misere(method))
+    print(game, &Printed::Stored(&values), periodicity.as_ref(), request.format, request.output, &Play::Misere(method))
+}
+
+/// How many heaps' misère values a long run computes before it tries to
+/// write the rest from their proven pattern.
+const EXTEND_FROM: u64 = 1 << 16;
+
+/// The misère values of heaps `0..=to` ([`misere_sequence_with`]), with a
+/// spinner naming the heap at work; Ctrl-C stops it.
+fn misere_values(game: &HeapGame, to: u64) -> Result<MisereSequence> {
+    let interrupted = super::watch::static_flag();
+    let progress = ProgressBar::new_spinner()
+        .with_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("a valid template"));
+    let limits = Limits { interrupt: Some(interrupted), ..Limits::default() };
+    let found = misere_sequence_with(game, to, limits, |heap| {
+        progress.set_message(format!("misère values: heap {heap}"));
+        progress.tick();
+        interrupted.load(Ordering::SeqCst)
+    });
+    progress.finish_and_clear();
+    match found {
+        Err(grundy::Error::Interrupted) => Err(misere_interrupted()),
+        found => Ok(found?),
+    }
+}
+
+fn misere_interrupted() -> anyhow::Error {
+    super::watch::stopped("interrupted; nothing is saved (--misere runs keep no checkpoint)".to_string())
+}
+
+/// The values [`print`] writes: stored, or the first heaps' and a proven
+/// pattern that gives every other heap's.
+enum Printed<'a> {
+    Stored(&'a Values),
+    Extended { known: &'a [NimValue], pattern: &'a Periodicity, len: usize },
+}
+
+impl Printed<'_> {
+    fn len(&self) -> usize {
+        match self {
+            Printed::Stored(values) => values.len(),
+            Printed::Extended { len, .. } => *len,
+        }
+    }
+
+    /// The values in order. (Ctrl-C while they are written ends the
+    /// process at once: the work is done, nothing is left to save.)
+    fn iter(&self) -> Box<dyn Iterator<Item = u64> + '_> {
+        match self {
+            Printed::Stored(values) => Box::new(values.iter().map(u64::from)),
+            Printed::Extended { known, pattern, len } => {
+                Box::new((0..*len).map(|n| pattern.value_at(known, n).expect("a proven pattern past the known heaps")))
+            }
+        }
+    }
 }
 
 /// Refuses runs whose values would not fit in memory, before starting:
@@ -216,13 +283,13 @@ fn check_memory(len: usize, width: usize) -> Result<()> {
 
 fn print(
     game: &HeapGame,
-    values: &Values,
+    values: &Printed,
     periodicity: Option<&Periodicity>,
     format: Format,
     output: Option<&Path>,
     play: &Play,
 ) -> Result<()> {
-    if let Format::Binary = format {
+    if let (Format::Binary, Printed::Stored(values)) = (format, values) {
         return file::write(output.expect("checked above"), game.description(), values).map_err(Into::into);
     }
     // Streamed, not built in memory: a run to 2^30 heaps is gigabytes of text.
@@ -232,7 +299,7 @@ fn print(
     };
     let mut out = BufWriter::with_capacity(1 << 20, sink);
     match format {
-        Format::Binary => unreachable!("handled above"),
+        Format::Binary => bail!("--format binary writes stored values"),
         Format::Json => {
             let method = match play {
                 Play::Normal => String::new(),

@@ -487,6 +487,23 @@ fn misere_periodicity(values: &[NimValue], final_pattern: Option<(usize, usize, 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A proven pattern found from the first heaps gives every later heap
+    /// the value a longer run computes (what `grundy sequence --misere`
+    /// relies on past its first 65,536 heaps): tame codes, Nim's induction,
+    /// a final quotient.
+    #[test]
+    fn a_proven_pattern_from_the_first_heaps_gives_the_later_ones() {
+        for code in ["nim", "0.3", "subtraction:2,3,7", "0.55", "0.15"] {
+            let game = HeapGame::parse(code).unwrap();
+            let first = misere_sequence(&game, 3_000, |_| false).unwrap();
+            let pattern = first.periodicity.as_ref().filter(|p| p.proven()).expect("a proven pattern");
+            let long = misere_sequence(&game, 20_000, |_| false).unwrap();
+            for (n, &v) in long.values.iter().enumerate() {
+                assert_eq!(pattern.value_at(&first.values, n), Some(v), "{code}, heap {n}");
+            }
+        }
+    }
     use crate::solve::misere::misere_nim_values;
 
     /// The quotient's values equal exact search, heap by heap, on codes
