@@ -57,6 +57,12 @@ impl TameKind {
     /// The kind of the empty sum (and of a heap with no move).
     pub const ZERO: TameKind = TameKind { nim_value: 0, big: false };
 
+    /// The kind of the nim heap of `n`: nim-value `n`, and `γ0 = n` from
+    /// heap 2 on (Bouton 1902; ONAG ch. 12), so `γ0` is 1 and 0 for heaps 0, 1.
+    pub fn nim_heap(n: NimValue) -> TameKind {
+        TameKind { nim_value: n, big: n >= 2 }
+    }
+
     /// The kind of a sum of two tame positions.
     pub fn plus(self, other: TameKind) -> TameKind {
         TameKind { nim_value: self.nim_value ^ other.nim_value, big: self.big || other.big }
@@ -414,21 +420,20 @@ fn by_genera(game: &HeapGame, to: u64, len: usize, stop: &mut impl FnMut(u64) ->
 }
 
 /// Nim's misère values, `1, 0, 2, 3, …, n`, by [`misere_nim_proven`]'s
-/// induction: the kinds of heaps past [`NIM_CHECKED_THROUGH`] are not
-/// computed (a billion heaps would hold 16 GB of them), only the values.
+/// induction: each heap's kind is [`TameKind::nim_heap`]'s, and the kinds
+/// of heaps past [`NIM_CHECKED_THROUGH`] are not kept (a billion heaps
+/// would hold 16 GB of them), only their values.
 fn nim_values(game: &HeapGame, len: usize, stop: &mut impl FnMut(u64) -> bool) -> Result<TameSequence> {
-    let checked = NIM_CHECKED_THROUGH as usize;
-    let kinds: Vec<TameKind> = (0..=checked).map(|n| TameKind { nim_value: n as NimValue, big: n >= 2 }).collect();
+    let kinds: Vec<TameKind> = (0..=NIM_CHECKED_THROUGH).map(TameKind::nim_heap).collect();
     let mut values: Vec<NimValue> = Vec::new();
     values.try_reserve_exact(len).map_err(|_| too_many(game, len as u64 - 1))?;
-    values.extend([1, 0]);
-    for n in 2..len {
-        if n % (1 << 20) == 0 && stop(n as u64) {
+    for n in 0..len {
+        if n % (1 << 20) == 0 && n > 0 && stop(n as u64) {
             return Err(Error::Interrupted);
         }
-        values.push(n as NimValue);
+        values.push(TameKind::nim_heap(n as NimValue).misere_value());
     }
-    Ok(TameSequence::Tame(TameValues { values, kinds, computed_through: checked as u64, period: None }))
+    Ok(TameSequence::Tame(TameValues { values, kinds, computed_through: NIM_CHECKED_THROUGH, period: None }))
 }
 
 /// A proven period of heaps' kinds, `(n0, p, checked_through)`.
@@ -466,7 +471,7 @@ pub fn misere_nim_proven(game: &HeapGame) -> bool {
     let Ok(TameSequence::Tame(found)) = tame_misere_values(game, NIM_CHECKED_THROUGH, |_| false) else {
         return false;
     };
-    found.kinds.iter().enumerate().all(|(n, kind)| *kind == TameKind { nim_value: n as NimValue, big: n >= 2 })
+    found.kinds.iter().enumerate().all(|(n, kind)| *kind == TameKind::nim_heap(n as NimValue))
 }
 
 fn too_many(game: &HeapGame, to: u64) -> Error {
@@ -561,11 +566,7 @@ mod tests {
             panic!("Nim is tame")
         };
         assert_eq!(computed.values[..], nim.values[..100_001]);
-        assert!(computed
-            .kinds
-            .iter()
-            .enumerate()
-            .all(|(n, k)| *k == TameKind { nim_value: n as NimValue, big: n >= 2 }));
+        assert!(computed.kinds.iter().enumerate().all(|(n, k)| *k == TameKind::nim_heap(n as NimValue)));
         // Not Nim: all-but:2 cannot take 2, and 0.33 is a finite code.
         for code in ["all-but:2", "0.33", "0.3333"] {
             assert!(!misere_nim_proven(&HeapGame::parse(code).unwrap()), "{code}");
