@@ -75,12 +75,7 @@ fn made(
 fn read_file(description: &str, file: Option<PathBuf>) -> grundy::Result<Option<(String, String)>> {
     let entry = registry::find(description)?;
     match (entry.form == Form::File, file) {
-        (true, Some(path)) => {
-            let name = path.display().to_string();
-            let text = std::fs::read_to_string(&path)
-                .map_err(|error| grundy::Error::Io { file: name.clone(), reason: error.to_string() })?;
-            Ok(Some((name, text)))
-        }
+        (true, Some(path)) => Ok(Some((path.display().to_string(), grundy::read_text_file(&path)?))),
         (true, None) => Err(grundy::Error::InvalidGame(format!(
             "'{}' is read from a file: grundy.game({:?}, file=\"game.txt\")",
             entry.name, entry.name

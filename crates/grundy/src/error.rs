@@ -101,3 +101,15 @@ pub enum Error {
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// The contents of a text file the user named (a game's graph, a quotient),
+/// or [`Error::Io`] naming it: every file that cannot be read is said alike.
+///
+/// ```
+/// let error = grundy::read_text_file(std::path::Path::new("/no/such/file.txt")).unwrap_err();
+/// assert!(error.to_string().starts_with("cannot read /no/such/file.txt: "));
+/// ```
+pub fn read_text_file(path: &std::path::Path) -> Result<String> {
+    std::fs::read_to_string(path)
+        .map_err(|error| Error::Io { file: path.display().to_string(), reason: error.to_string() })
+}

@@ -566,8 +566,7 @@ pub fn open<'a>(
         return Ok((game(description, options)?.into(), arguments));
     }
     let (file, positions) = arguments.split_first().ok_or_else(|| needs_file(description.trim()))?;
-    let text = std::fs::read_to_string(file)
-        .map_err(|error| Error::Io { file: file.to_string(), reason: error.to_string() })?;
+    let text = crate::read_text_file(std::path::Path::new(file))?;
     Ok((game_with_file(description, file, &text, options)?.into(), positions))
 }
 

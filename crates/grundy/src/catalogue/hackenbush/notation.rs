@@ -126,8 +126,7 @@ impl Notation for Hackenbush {
         if inline || text.contains(':') || text.trim() == "none" {
             return self.parse_text(text);
         }
-        let contents = std::fs::read_to_string(text.trim())
-            .map_err(|error| Error::Io { file: text.trim().to_string(), reason: error.to_string() })?;
+        let contents = crate::read_text_file(std::path::Path::new(text.trim()))?;
         // One line, file then line.
         parse_edge_file(&contents).map_err(|error| Error::InvalidPosition(format!("{}: {error}", text.trim())))
     }

@@ -33,8 +33,7 @@ impl PartialQuotient {
     /// session checks it before use ([`PartialQuotient::validate`]), or
     /// read it with [`PartialQuotient::load`].
     pub fn read(path: &Path) -> Result<PartialQuotient> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::Io { file: path.display().to_string(), reason: e.to_string() })?;
+        let text = crate::read_text_file(path)?;
         serde_json::from_str(&text).map_err(|e| Error::BadFile {
             file: path.display().to_string(),
             problem: format!("not a misère quotient file (written by grundy quotient): {e}"),
