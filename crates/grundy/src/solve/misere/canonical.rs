@@ -41,7 +41,7 @@ use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::genus::{Genus, Phylum};
+use super::genus::{settle, Genus, Phylum};
 use crate::error::{Error, Result};
 use crate::game::{Decompose, Game, Options, Outcome};
 use crate::nim::NimValue;
@@ -56,6 +56,10 @@ pub struct CanonicalSums<G: Game> {
     /// Misère outcomes of multisets of forms (sorted, without `0`, and
     /// with pairs of `*` cancelled, since `* + * = 0`).
     outcomes: FxHashMap<Box<[FormId]>, Outcome>,
+    /// For each form whose genus was asked, or a follower's: from which
+    /// count of `*2` its misère values beside them repeat (see
+    /// [`super::genus::Settled`]).
+    settled: FxHashMap<FormId, usize>,
     interrupt: Option<Arc<AtomicBool>>,
     /// Splits a position into its components before its form is made, for
     /// a [`Decompose`] game ([`Self::with_decomposition`]).
@@ -72,6 +76,7 @@ where
             forms: Forms::new(),
             of_position: FxHashMap::default(),
             outcomes: FxHashMap::default(),
+            settled: FxHashMap::default(),
             interrupt: None,
             split: None,
         }
@@ -236,20 +241,44 @@ where
     }
 
     /// The genus of `form`, from sums of forms: g⁺ and the misère values of
-    /// `form + *2 + … + *2`, until they alternate (as
+    /// `form + *2 + … + *2`, until they are proven to alternate (as
     /// [`crate::solve::misere::genus::genus`] computes by search).
     pub fn genus(&mut self, form: FormId) -> Result<Genus> {
-        let two = self.forms.nimber(2);
-        let mut misere = Vec::new();
-        let mut sum = form;
-        loop {
-            misere.push(self.forms.misere_value(sum));
-            let n = misere.len();
-            if n >= 4 && misere[n - 1] == misere[n - 3] && misere[n - 2] == misere[n - 4] {
-                return Ok(Genus { nim_value: self.forms.nim_value(form), misere });
+        let after = self.options_settle(form)?;
+        Ok(settle(after, |k| self.pair(form, k))?.genus(self.forms.nim_value(form), 4))
+    }
+
+    /// From which count of `*2` the misère values of every option of
+    /// `form` beside them repeat, each option's found first for its own
+    /// options (depth first on an explicit stack).
+    fn options_settle(&mut self, form: FormId) -> Result<usize> {
+        let mut stack: Vec<(FormId, bool)> = self.forms.options(form).iter().map(|&o| (o, false)).collect();
+        while let Some((next, options_done)) = stack.pop() {
+            if self.settled.contains_key(&next) {
+                continue;
             }
+            let options = self.forms.options(next).to_vec();
+            if !options_done {
+                stack.push((next, true));
+                stack.extend(options.into_iter().filter(|o| !self.settled.contains_key(o)).map(|o| (o, false)));
+                continue;
+            }
+            let after = options.iter().map(|o| self.settled[o]).max().unwrap_or(0);
+            let from = settle(after, |k| self.pair(next, k))?.from;
+            self.settled.insert(next, from);
+        }
+        Ok(self.forms.options(form).iter().map(|o| self.settled[o]).max().unwrap_or(0))
+    }
+
+    /// The misère values of `form + k·*2` and `form + k·*2 + *`.
+    fn pair(&mut self, form: FormId, k: usize) -> Result<(NimValue, NimValue)> {
+        let (two, star) = (self.forms.nimber(2), self.forms.nimber(1));
+        let mut sum = form;
+        for _ in 0..k {
             sum = self.forms.sum(sum, two)?;
         }
+        let with_star = self.forms.sum(sum, star)?;
+        Ok((self.forms.misere_value(sum), self.forms.misere_value(with_star)))
     }
 
     /// The phylum of `form`, which decides CGSuite's short form of its

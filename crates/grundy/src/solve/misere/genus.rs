@@ -103,6 +103,66 @@ impl std::fmt::Display for Genus {
     }
 }
 
+/// The misère values of a position `G` beside `k` copies of `*2`, without
+/// and with a `*` beside them too (γ_k and δ_k), from `k = 0` to where they
+/// are proven to repeat with period 2: what a genus is computed from.
+///
+/// The γ sequence is only *eventually* periodic, and its first repeat can
+/// come before the end of its start: 4.7's heap 11 has γ = 2 0 2 0 4 3 1 3 …,
+/// so stopping at the first `2 0 2 0` (as grundy once did) printed the genus
+/// `1^2020` and called the heap tame. The proof that the repeat has come:
+/// the options of `G + k·*2` are `G′ + k·*2` and `G + (k−1)·*2`, with or
+/// without a `*`; those of `G + k·*2 + *` are `G′ + k·*2 + *`, `G + k·*2` and
+/// `G + (k−1)·*2` with or without a `*` (two `*` cancel in misère play). So
+/// the pair `(γ_k, δ_k)` is a function of the pair at `k − 1` and of the
+/// options' pairs at `k`. If every option's pairs repeat with period 2 from
+/// `after` on, and the pair at `k` equals the pair at `k − 2` with
+/// `k − 1 ≥ after`, the pair at `k + 1` equals the one at `k − 1`, and so on
+/// for ever.
+pub(super) struct Settled {
+    /// `(γ_k, δ_k)` for `k` up to two past [`Settled::from`] at least.
+    pairs: Vec<(NimValue, NimValue)>,
+    /// The least `k` from which the pairs repeat with period 2.
+    pub from: usize,
+}
+
+/// The pairs of [`Settled`], `pair(k)` giving the one at `k`, for a
+/// position whose options' pairs all repeat from `after` on.
+pub(super) fn settle(after: usize, mut pair: impl FnMut(usize) -> Result<(NimValue, NimValue)>) -> Result<Settled> {
+    let mut pairs = Vec::new();
+    loop {
+        let k = pairs.len();
+        pairs.push(pair(k)?);
+        if k >= 2 && k > after && pairs[k] == pairs[k - 2] {
+            // Repeating from k − 2 on; and from earlier where they already did.
+            let mut from = k - 2;
+            while from > 0 && pairs[from - 1] == pairs[from + 1] {
+                from -= 1;
+            }
+            return Ok(Settled { pairs, from });
+        }
+    }
+}
+
+impl Settled {
+    /// The genus: γ up to two rounds of its period-2 tail, at least
+    /// `terms` and four values.
+    pub(super) fn genus(&self, nim_value: NimValue, terms: usize) -> Genus {
+        let mut misere: Vec<NimValue> = self.pairs.iter().map(|&(gamma, _)| gamma).collect();
+        // γ alone may settle sooner than the pairs (δ later).
+        let mut from = self.from;
+        while from > 0 && misere[from - 1] == misere[from + 1] {
+            from -= 1;
+        }
+        let len = terms.max(4).max(from + 4);
+        misere.truncate(len);
+        while misere.len() < len {
+            misere.push(misere[misere.len() - 2]); // (past `self.from`: periodic)
+        }
+        Genus { nim_value, misere }
+    }
+}
+
 /// The class of a position's misère canonical form that decides how
 /// CGSuite abbreviates its genus (Siegel, *Combinatorial Game Theory*,
 /// ch. V; CGSuite's `org.cgsuite.core.misere.Genus`, after Dan Hoey).
@@ -188,6 +248,9 @@ where
 {
     normal: Search<G, NormalPlay>,
     misere: Search<SumGame<WithNim<G>>, MiserePlay>,
+    /// For each sum of the game's positions met (canonical, no nim heap):
+    /// [`Settled::from`], where its pairs are proven to repeat.
+    settled: std::collections::BTreeMap<Vec<OrNim<G::Position>>, usize>,
 }
 
 impl<G: Game + Clone> Genera<G>
@@ -199,6 +262,7 @@ where
         Genera {
             normal: Search::normal_play(game.clone()),
             misere: Search::new(SumGame::new(WithNim::new(game)), MiserePlay),
+            settled: std::collections::BTreeMap::new(),
         }
     }
 
@@ -210,24 +274,50 @@ where
     }
 
     /// The genus of `position`, with at least `terms` misère values (four
-    /// is the usual display), extended until the sequence repeats with
-    /// period 2.
+    /// is the usual display), extended until the sequence is proven to
+    /// repeat with period 2 (see [`Settled`]) and shows it twice.
     pub fn genus(&mut self, position: &G::Position, terms: usize) -> Result<Genus> {
         let nim_value = self.normal.nim_value(position)?;
-        let mut misere = Vec::new();
-        let mut sum = vec![OrNim::Position(position.clone())];
-        loop {
-            let start = self.misere.game().canonical(sum.iter().cloned());
-            misere.push(self.misere.value(&start)?);
-            let settled = misere.len() >= terms.max(4) && {
-                let n = misere.len();
-                misere[n - 1] == misere[n - 3] && misere[n - 2] == misere[n - 4]
-            };
-            if settled {
-                return Ok(Genus { nim_value, misere });
+        let sum = self.misere.game().canonical([OrNim::Position(position.clone())]);
+        let after = self.options_settle(&sum)?;
+        Ok(settle(after, |k| self.pair(&sum, k))?.genus(nim_value, terms))
+    }
+
+    /// From which count of `*2` the pairs of every option of `sum` repeat:
+    /// each option's [`Settled::from`], found first for the options' own
+    /// options (depth first on an explicit stack: a long game is deep).
+    fn options_settle(&mut self, sum: &[OrNim<G::Position>]) -> Result<usize> {
+        let options_of = |genera: &Self, sum: &Vec<OrNim<G::Position>>| {
+            let mut options = Options::new();
+            genera.misere.game().options(sum, &mut options);
+            options.parts().to_vec()
+        };
+        let mut stack: Vec<(Vec<OrNim<G::Position>>, bool)> =
+            options_of(self, &sum.to_vec()).into_iter().map(|o| (o, false)).collect();
+        while let Some((sum, options_done)) = stack.pop() {
+            if self.settled.contains_key(&sum) {
+                continue;
             }
-            sum.push(OrNim::Heap(2));
+            let options = options_of(self, &sum);
+            if !options_done {
+                stack.push((sum, true));
+                stack.extend(options.into_iter().filter(|o| !self.settled.contains_key(o)).map(|o| (o, false)));
+                continue;
+            }
+            let after = options.iter().map(|o| self.settled[o]).max().unwrap_or(0);
+            let from = settle(after, |k| self.pair(&sum, k))?.from;
+            self.settled.insert(sum, from);
         }
+        let options = options_of(self, &sum.to_vec());
+        Ok(options.iter().map(|o| self.settled[o]).max().unwrap_or(0))
+    }
+
+    /// The misère values of `sum + k·*2` and `sum + k·*2 + *`.
+    fn pair(&mut self, sum: &[OrNim<G::Position>], k: usize) -> Result<(NimValue, NimValue)> {
+        let twos = std::iter::repeat_n(OrNim::Heap(2), k);
+        let without = self.misere.game().canonical(sum.iter().cloned().chain(twos.clone()));
+        let with = self.misere.game().canonical(sum.iter().cloned().chain(twos).chain([OrNim::Heap(1)]));
+        Ok((self.misere.value(&without)?, self.misere.value(&with)?))
     }
 
     /// Whether `position` is tame: it and every follower have a tame genus.
@@ -414,6 +504,75 @@ mod tests {
         assert_eq!(genus(3, &[1, 11, 3, 11, 3]).short(Phylum::Wild).to_string(), "3^(1,11,3)");
         assert_eq!(genus(2, &[2, 0, 2, 0]).short(Phylum::Wild).to_string(), "2^20");
         assert_eq!(genus(5, &[7, 7, 7, 7]).short(Phylum::Wild).to_string(), "5^77");
+    }
+
+    /// The misère value of heaps of 4.7 beside nim heaps, by the rules
+    /// written out (split a heap in two, or take one counter leaving
+    /// nothing, one heap or two; take from a nim heap), for the test below.
+    fn octal_4_7_beside_nim(position: KaylesAndNim, memo: &mut HashMap<KaylesAndNim, u64>) -> u64 {
+        if let Some(&v) = memo.get(&position) {
+            return v;
+        }
+        let (heaps, nims) = &position;
+        let mut seen = Vec::new();
+        let mut visit = |heaps: Vec<u64>, nims: Vec<u64>, memo: &mut HashMap<KaylesAndNim, u64>| {
+            let (mut heaps, mut nims) = (heaps, nims);
+            heaps.retain(|&h| h > 0);
+            heaps.sort_unstable();
+            nims.retain(|&h| h > 0);
+            nims.sort_unstable();
+            seen.push(octal_4_7_beside_nim((heaps, nims), memo));
+        };
+        for (i, &heap) in heaps.iter().enumerate() {
+            let rest = |parts: &[u64]| {
+                let mut next = heaps.clone();
+                next.remove(i);
+                next.extend_from_slice(parts);
+                next
+            };
+            for a in 1..heap {
+                visit(rest(&[a, heap - a]), nims.clone(), memo); // digit 4: split
+            }
+            for a in 0..heap {
+                visit(rest(&[a, heap - 1 - a]), nims.clone(), memo); // digit 7: take one
+            }
+        }
+        for (i, &nim) in nims.iter().enumerate() {
+            for to in 0..nim {
+                let mut next = nims.clone();
+                next[i] = to;
+                visit(heaps.clone(), next, memo);
+            }
+        }
+        let value = if seen.is_empty() { 1 } else { (0..).find(|v| !seen.contains(v)).unwrap() };
+        memo.insert(position, value);
+        value
+    }
+
+    /// A genus is eventually periodic, but its first repeat need not be its
+    /// tail: 4.7's heap 11 has γ = 2 0 2 0 4 3 1 3 1 3 …, and stopping at the
+    /// first `2 0 2 0` once printed `1^2020` (and called the heap tame,
+    /// though `11 + 5·*2` is an N-position). Found by an independent brute
+    /// force; here twelve terms of every genus to heap 16 against the rules,
+    /// by search and by canonical forms.
+    #[test]
+    fn a_genus_runs_past_a_repeat_that_is_not_its_tail() {
+        let game = HeapGame::parse("4.7").unwrap();
+        let mut forms = crate::solve::misere::canonical::CanonicalSums::new(&game);
+        let mut memo = HashMap::new();
+        let mut genera = Genera::new(&game);
+        for heap in 0..=16u64 {
+            let searched = genera.genus(&heap, 12).unwrap();
+            for copies in 0..12 {
+                let position = (vec![heap].into_iter().filter(|&h| h > 0).collect(), vec![2; copies]);
+                let expected = octal_4_7_beside_nim(position, &mut memo);
+                assert_eq!(searched.misere[copies], expected, "heap {heap} beside {copies} copies of *2");
+            }
+            let form = forms.form(&heap).unwrap();
+            assert_eq!(forms.genus(form).unwrap(), genera.genus(&heap, 4).unwrap(), "heap {heap}");
+        }
+        assert_eq!(genera.genus(&11, 4).unwrap().to_string(), "1^202043131");
+        assert!(!genera.is_tame(&11).unwrap());
     }
 
     #[test]
