@@ -36,6 +36,12 @@ fn bad_families_and_sizes_get_a_one_line_error() {
     for (game, says) in [
         ("hackenbush", "hackenbush:path, hackenbush:star or hackenbush:cycle"),
         ("mock-turtles", "'mock-turtles' is not a heap game"),
+        // ... and where the values are: the command with the whole
+        // description (it once said `grundy table turning`, which fails).
+        ("turning:1,3", "`grundy table turning:1,3 --rows 0..20` gives its values"),
+        ("wythoff", "`grundy table wythoff --rows 0..9 --cols 0..9` gives its values"),
+        ("cram", "`grundy solve cram POSITION` values its positions"),
+        ("graph", "'graph' needs a file"),
         ("0.9z", "is not a take-and-break code"),
     ] {
         let run = grundy(&["sequence", game, "--to", "3"], "");

@@ -63,10 +63,30 @@ fn heap_game(description: &str) -> Result<HeapGame> {
     if grundy::registry::find(description).is_ok_and(|entry| !entry.is_heap_game()) {
         bail!(
             "'{name}' is not a heap game: `grundy sequence` takes take-and-break codes, the named heap games and \
-             Hackenbush families; `grundy table {name}` gives the values of a game with a table"
+             Hackenbush families; {}",
+            where_its_values_are(description)
         );
     }
     Err(error.into())
+}
+
+/// Where the values of a game that is no heap game are found: the command
+/// of its table, with the game's whole description and the coordinates
+/// its positions have (tried on two cells: the registry knows the table,
+/// not its shape), or else `grundy solve`.
+fn where_its_values_are(description: &str) -> String {
+    let game = match grundy::registry::game(description, &grundy::registry::RuleOptions::default()) {
+        Ok(game) => game,
+        Err(error) => return error.to_string(), // (a graph: where its file goes)
+    };
+    let tabulates = |columns: Option<std::ops::RangeInclusive<u64>>| game.table(0..=1, columns).is_ok();
+    if tabulates(None) {
+        format!("`grundy table {description} --rows 0..20` gives its values")
+    } else if tabulates(Some(0..=1)) {
+        format!("`grundy table {description} --rows 0..9 --cols 0..9` gives its values")
+    } else {
+        format!("`grundy solve {description} POSITION` values its positions")
+    }
 }
 
 /// What an interrupted sequence or quotient kept, for its last message.

@@ -126,7 +126,17 @@ impl Notation for Hackenbush {
         if inline || text.contains(':') || text.trim() == "none" {
             return self.parse_text(text);
         }
-        let contents = crate::read_text_file(std::path::Path::new(text.trim()))?;
+        let path = std::path::Path::new(text.trim());
+        if !path.exists() && text.contains(['-', ',']) {
+            // Not a file, and written like edges: what is wrong with them
+            // says more than "no such file" (`a-b`, `x-1,1-2`).
+            let error = self.parse_text(text).err().map_or_else(String::new, |error| format!(": {error}"));
+            return Err(Error::InvalidPosition(format!(
+                "'{}' is neither edges a-b between numbered vertices nor a file{error}",
+                text.trim()
+            )));
+        }
+        let contents = crate::read_text_file(path)?;
         // One line, file then line.
         parse_edge_file(&contents).map_err(|error| Error::InvalidPosition(format!("{}: {error}", text.trim())))
     }

@@ -161,6 +161,13 @@ fn bad_positions_name_what_and_where() {
     assert!(error("tree:3").contains("path, star or cycle"));
     assert!(error("path:99999").contains("at most 2048 edges"));
     assert!(error("/nonexistent/graph.txt").contains("cannot read /nonexistent/graph.txt"));
+    // Edges that do not start with a digit are no file name ("cannot read
+    // a-b: No such file" was all it said).
+    assert_eq!(
+        error("a-b"),
+        "'a-b' is neither edges a-b between numbered vertices nor a file: expected a vertex number, \
+         found 'a'"
+    );
     let file = parse_edge_file("# a triangle\n0-1\n1-2 # top\n\n2-x\n").unwrap_err().to_string();
     assert_eq!(file, "line 5: expected a vertex number, found 'x'");
     assert_eq!(parse_edge_file("0-1 # ground\n1-2\n\n").unwrap(), graph("0-1,1-2"));

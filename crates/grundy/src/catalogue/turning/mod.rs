@@ -128,20 +128,17 @@ pub(crate) fn sorted_places<P: Ord + Copy + std::fmt::Debug>(mut places: Vec<P>)
 impl Notation for CoinTurning {
     fn parse_position(&self, text: &str) -> Result<Vec<u32>> {
         let text = text.trim();
-        let places: Vec<u32> = if text == "none" {
+        let places: Vec<u64> = if text == "none" {
             Vec::new()
         } else if !text.is_empty() && text.chars().all(|c| c == 'H' || c == 'T') {
-            let first = self.rule.first_place();
-            text.chars().enumerate().filter(|&(_, c)| c == 'H').map(|(i, _)| first + i as u32).collect()
+            let first = u64::from(self.rule.first_place());
+            text.chars().enumerate().filter(|&(_, c)| c == 'H').map(|(i, _)| first + i as u64).collect()
         } else {
             text.split(',')
                 .map(|p| parse_number(p, "a place of a head (or a row of H and T)"))
                 .collect::<Result<_>>()?
         };
-        for &p in &places {
-            self.rule.check_place(p)?;
-        }
-        sorted_places(places)
+        sorted_places(places.into_iter().map(|p| self.rule.place(p)).collect::<Result<_>>()?)
     }
 
     fn format_position(&self, heads: &Vec<u32>) -> String {

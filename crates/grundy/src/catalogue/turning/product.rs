@@ -120,16 +120,13 @@ impl Notation for ProductTurning {
     /// Heads `x,y` separated by `;` (`1,2;3,4`), or `none`.
     fn parse_position(&self, text: &str) -> Result<Vec<(u32, u32)>> {
         let text = text.trim();
-        let heads: Vec<(u32, u32)> = if text == "none" {
+        let heads: Vec<(u64, u64)> = if text == "none" {
             Vec::new()
         } else {
             text.split(';').map(|h| parse_pair(h, "a head x,y")).collect::<Result<_>>()?
         };
-        for &(x, y) in &heads {
-            self.rows.check_place(x)?;
-            self.columns.check_place(y)?;
-        }
-        sorted_places(heads)
+        let on_the_board = |(x, y)| Ok((self.rows.place(x)?, self.columns.place(y)?));
+        sorted_places(heads.into_iter().map(on_the_board).collect::<Result<_>>()?)
     }
 
     fn format_position(&self, heads: &Vec<(u32, u32)>) -> String {

@@ -142,15 +142,16 @@ impl TurningRule {
         }
     }
 
-    /// Checks that `place` is on the row.
-    pub fn check_place(&self, place: u32) -> Result<()> {
-        if place < self.first || place > self.last {
-            return Err(Error::InvalidPosition(format!(
+    /// `place` if it is on the row (read as any number, so that a place
+    /// past `u32` gets this message too, not "too large").
+    pub fn place(&self, place: u64) -> Result<u32> {
+        match u32::try_from(place) {
+            Ok(place) if (self.first..=self.last).contains(&place) => Ok(place),
+            _ => Err(Error::InvalidPosition(format!(
                 "place {place} is not on the row of {}: places run from {} to {}",
                 self.name, self.first, self.last
-            )));
+            ))),
         }
-        Ok(())
     }
 }
 

@@ -168,6 +168,8 @@ fn positions_and_bad_input() {
     assert!(error(&mock, "0").contains("places run from 1 to 1000"), "{}", error(&mock, "0"));
     assert!(error(&mock, "1,1").contains("listed twice"));
     assert!(error(&mock, "THX").contains("a place of a head"));
+    // Past u32 too, the row's places (it said "a number too large for it").
+    assert!(error(&mock, "100000000000000").contains("places run from 1 to 1000"));
     assert!(CoinTurning::parse("turning:0,2").unwrap_err().to_string().contains("from 1 to 5 coins"));
     assert!(CoinTurning::parse("turning:x").unwrap_err().to_string().contains("a number of coins"));
     assert!(ProductTurning::parse("product:ruler").unwrap_err().to_string().contains("two coin-turning games"));
