@@ -117,9 +117,9 @@ impl HeapGame {
             "grundys-game" => Self::grundys_game(),
             _ => {
                 if let Some(set) = text.strip_prefix("subtraction:") {
-                    Self::subtraction(&parse_set(set)?)?
+                    Self::subtraction(&parse_set("subtraction", set)?)?
                 } else if let Some(set) = text.strip_prefix("all-but:") {
-                    Self::all_but(&parse_set(set)?)?
+                    Self::all_but(&parse_set("all-but", set)?)?
                 } else if let Some(code) = text.strip_prefix("hex:") {
                     Self::parse_code(code, true)?
                 } else {
@@ -202,7 +202,11 @@ impl HeapGame {
     }
 }
 
-fn parse_set(text: &str) -> Result<Vec<u64>> {
+/// The set of `name:SET` (`subtraction`, `all-but`).
+fn parse_set(name: &str, text: &str) -> Result<Vec<u64>> {
+    if text.trim().is_empty() {
+        return Err(Error::InvalidGame(format!("'{name}' needs its set, e.g. {name}:1,3,4")));
+    }
     text.split(',')
         .map(|s| {
             s.trim().parse::<u64>().map_err(|_| Error::InvalidGame(format!("'{s}' in '{text}' is not a whole number")))
@@ -279,11 +283,25 @@ mod tests {
         assert_eq!(HeapGame::parse("0.160").unwrap().octal_length(), Some(2));
         assert_eq!(HeapGame::parse("0.3F").unwrap().octal_length(), None);
         assert_eq!(HeapGame::parse("grundys-game").unwrap().octal_length(), None);
-        for bad in ["0.8", "0.8x", "0.", "x.1", "1.5", "0.000", "07", "12.3", "subtraction:0", "all-but:a", "all-but:"]
-        {
+        for bad in [
+            "0.8",
+            "0.8x",
+            "0.",
+            "x.1",
+            "1.5",
+            "0.000",
+            "07",
+            "12.3",
+            "subtraction:0",
+            "all-but:a",
+            "all-but:",
+            "subtraction:",
+        ] {
             assert!(HeapGame::parse(bad).is_err(), "{bad}");
         }
         assert!(HeapGame::parse("0.8").unwrap_err().to_string().contains("hex:0.8"));
+        // (It said "'' in '' is not a whole number".)
+        assert!(HeapGame::parse("all-but: ").unwrap_err().to_string().contains("'all-but' needs its set"));
         // Written as hexadecimal, 0.8 is a game: take one, leave three heaps.
         assert_eq!(HeapGame::parse("hex:0.8").unwrap().digits(), [0, 8]);
     }

@@ -296,7 +296,13 @@ fn trial(base: &Step, free: &BTreeMap<usize, usize>, n: usize, family: &dyn Fami
     let stride: usize = cycles.iter().product();
     let size = r_elements.len().saturating_mul(stride);
     if size > limits.max_elements.saturating_mul(16) {
-        return Err(too_large(n, size, limits.max_elements.saturating_mul(16)));
+        // (A limit the user did not give: say where it comes from.)
+        return Err(Error::TooLarge {
+            what: format!("the misère quotient at heap {n} before its reduction (allowed 16 times the element limit)"),
+            needed: size as u128,
+            limit: limits.max_elements.saturating_mul(16) as u128,
+            unit: "elements",
+        });
     }
     let tails: Vec<usize> = free.values().copied().collect();
     let product = |a: Element, b: Element| -> Element {
