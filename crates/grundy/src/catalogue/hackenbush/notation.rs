@@ -127,9 +127,10 @@ impl Notation for Hackenbush {
             return self.parse_text(text);
         }
         let path = std::path::Path::new(text.trim());
-        if !path.exists() && text.contains(['-', ',']) {
-            // Not a file, and written like edges: what is wrong with them
-            // says more than "no such file" (`a-b`, `x-1,1-2`).
+        if !path.exists() && text.contains(['-', ',']) && !text.contains(['.', '/']) {
+            // Not a file, and written like edges, not like a file's name:
+            // what is wrong with the edges says more than "no such file"
+            // (`a-b`, `x-1,1-2`; `no-such-graph.txt` is still a file).
             let error = self.parse_text(text).err().map_or_else(String::new, |error| format!(": {error}"));
             return Err(Error::InvalidPosition(format!(
                 "'{}' is neither edges a-b between numbered vertices nor a file{error}",
