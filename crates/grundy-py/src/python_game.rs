@@ -389,7 +389,8 @@ impl PythonGame {
     }
 
     /// Conway's genus of `position`: its nim-value and at least `terms`
-    /// misère values of `position + *2 + … + *2` (until they repeat).
+    /// misère values of `position + *2 + … + *2` (until they are proven to
+    /// repeat with period 2).
     /// Returns the nim-value, the misère values, the long form (`4^14646`)
     /// and whether it is a tame genus.
     #[pyo3(signature = (position, terms = 4))]

@@ -112,6 +112,35 @@ def test_bad_arguments_raise_with_the_library_message():
         grundy.table("nim", range(0))
     with pytest.raises(grundy.TooLargeError):
         grundy.table("wythoff", range(100_000), range(100_000))
+    # Numbers that are not whole are refused, not truncated (3.7 answered
+    # heap 3, (1.5, 2.9) the cell 1,2, True heap 1).
+    for position in (3.7, True, (1.5, 2.9)):
+        with pytest.raises(grundy.InvalidPositionError, match="whole numbers"):
+            grundy.solve("wythoff" if isinstance(position, tuple) else "nim", position)
+    with pytest.raises(ValueError, match="rows: expected a whole number"):
+        grundy.table("kayles", (0.5, 4.9))
+    # Negative bounds and boards: a ValueError, not Rust's OverflowError.
+    with pytest.raises(ValueError, match="rows: expected a whole number"):
+        grundy.table("kayles", (-1, 4))
+    with pytest.raises(ValueError, match="board and goal"):
+        grundy.solve("knight", (1, 2), board=(-1, 3))
+    # Misère values of 10^12 heaps cannot be held: refused at once (it
+    # searched for minutes before failing on another limit).
+    with pytest.raises(grundy.TooLargeError, match="misère values of heaps"):
+        grundy.sequence("nim", to=10**12, misere=True)
+
+
+def test_misere_play_of_boards_by_canonical_forms():
+    # Their components carry a misère canonical form and CGSuite's short
+    # genus, which the result's components once did not accept (every
+    # misère solve of these games raised TypeError).
+    for game, position in (("cram", "2x3"), ("chomp", "2x2"), ("node-kayles:path:3", "all"), ("sprouts", 2)):
+        result = grundy.solve(game, position, misere=True)
+        assert result.play == "misere"
+        assert all(c.misere_canonical_form for c in result.components), (game, result)
+        assert result.to_dict()["components"][0]["genus_short"] == result.components[0].genus_short
+    # Misère Cram 1x2 is one move: whoever takes it loses, a P-position.
+    assert grundy.solve("cram", "1x2", misere=True).outcome == "P"
 
 
 def test_the_catalogue_lists_the_games():

@@ -46,6 +46,16 @@ def test_an_exception_also_stops_misere_analyses():
             call()
 
 
+def test_a_genus_of_too_many_terms_is_refused():
+    # Past its start a genus repeats its last two values: a billion terms
+    # would only fill 8 GB with them.
+    with pytest.raises(ValueError, match="terms: at most"):
+        Kayles().genus(5, terms=10**9)
+    with pytest.raises(ValueError, match="terms: expected a whole number"):
+        Kayles().genus(5, terms=-1)
+    assert str(Kayles().genus(5, terms=8)) == "4^14646464"
+
+
 def test_a_loopy_game_is_reported_with_the_python_position():
     class Loop(grundy.Game):
         def options(self, p):
@@ -87,7 +97,7 @@ def test_bad_arguments_are_value_errors_with_the_library_message():
     with pytest.raises(grundy.InvalidGameError) as error:
         grundy.sequence("0.9x", to=10)
     assert isinstance(error.value, ValueError) and str(error.value)
-    with pytest.raises(ValueError, match="to must be"):
+    with pytest.raises(ValueError, match="to: expected a whole number"):
         grundy.sequence("kayles", to=-1)
     with pytest.raises(ValueError, match="unknown method"):
         grundy.sequence("kayles", to=10, method="fast")

@@ -125,8 +125,7 @@ def sequence(
     --checkpoint``; another game's file is refused). Misère values keep no
     checkpoint.
     """
-    if not isinstance(to, (int, np.integer)) or to < 0:
-        raise ValueError(f"to must be a whole number of at least 0, found {to!r}")
+    to = _whole(to, "to")
     if misere:
         if method is not None:
             raise ValueError("method applies to normal play; misère values choose their own method")
@@ -143,14 +142,34 @@ def sequence(
 
 Position = Union[int, tuple, str]
 
+#: The most misère values a genus is asked for: past its start the sequence
+#: only repeats its last two, and each term is 8 bytes.
+MAX_GENUS_TERMS = 10_000
+
 
 def _written(position: Position) -> str:
     """A position as the command line writes it: ``5``, ``3,5``."""
     if isinstance(position, str):
         return position
     if isinstance(position, tuple):
-        return ",".join(str(int(x)) for x in position)
-    return str(int(position))
+        return ",".join(_number(x) for x in position)
+    return _number(position)
+
+
+def _number(x: Any) -> str:
+    """A number of a position as text. Only whole numbers: ``int(3.7)``
+    would quietly answer heap 3 (and ``True`` heap 1)."""
+    if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
+        raise InvalidPositionError(f"a position's numbers are whole numbers, found {x!r}")
+    return str(int(x))
+
+
+def _whole(x: Any, name: str) -> int:
+    """``x`` if it is a whole number of at least 0 (a bound, a board size),
+    else a ValueError naming ``name`` (not Rust's OverflowError)."""
+    if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < 0:
+        raise ValueError(f"{name}: expected a whole number of at least 0, found {x!r}")
+    return int(x)
 
 
 def solve(
@@ -186,14 +205,14 @@ def solve(
 
 def _inclusive(span: Union[range, tuple, int], name: str) -> tuple:
     """``range(a, b)`` (step 1), ``(a, b)`` inclusive, or ``n`` for ``0..n-1``."""
-    if isinstance(span, (int, np.integer)):
-        span = range(int(span))
+    if isinstance(span, (int, np.integer)) and not isinstance(span, bool):
+        span = range(_whole(span, name))
     if isinstance(span, range):
         if span.step != 1 or len(span) == 0:
             raise ValueError(f"{name} must be a non-empty range with step 1, found {span!r}")
-        return (span.start, span.stop - 1)
+        return (_whole(span.start, name), span.stop - 1)
     first, last = span
-    return (int(first), int(last))
+    return (_whole(first, name), _whole(last, name))
 
 
 def table(
@@ -276,7 +295,7 @@ def game(
 
 
 def _pair(pair: Optional[Iterable[int]]) -> Optional[tuple]:
-    return None if pair is None else tuple(int(x) for x in pair)
+    return None if pair is None else tuple(_whole(x, "board and goal") for x in pair)
 
 
 def _file_key(file: Optional[Union[str, os.PathLike[str]]]) -> tuple:
@@ -352,7 +371,11 @@ class Game:
         return Result.from_dict(fields)
 
     def genus(self, position: Any, terms: int = 4) -> Genus:
-        """Conway's genus of ``position`` (at least ``terms`` misère values)."""
+        """Conway's genus of ``position`` (at least ``terms`` misère values,
+        and on until they are proven to repeat with period 2, twice)."""
+        terms = _whole(terms, "terms")
+        if terms > MAX_GENUS_TERMS:
+            raise ValueError(f"terms: at most {MAX_GENUS_TERMS} (the rest repeat the last two), found {terms}")
         nim_value, misere, text, tame = self.engine.genus(position, terms)
         return Genus(nim_value, list(misere), text, tame)
 

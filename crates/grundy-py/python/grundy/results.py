@@ -24,6 +24,11 @@ class Component:
     nim_value: Optional[int] = None
     #: Misère play: the genus ``g^γ0γ1γ2γ3`` (see :class:`Genus`).
     genus: Optional[str] = None
+    #: Misère play by canonical forms (boards, Sprouts): the misère
+    #: canonical form in CGSuite's notation (``*[2#]``) and the genus in
+    #: CGSuite's short form (``4^146``).
+    misere_canonical_form: Optional[str] = None
+    genus_short: Optional[str] = None
     remoteness: Optional[int] = None
     suspense: Optional[int] = None
     generalized_value: Optional[str] = None

@@ -217,7 +217,8 @@ fn out_of_memory(heaps: usize, width: usize) -> Error {
     Error::TooLarge {
         what: format!("the nim-values of {heaps} heaps at {width} bytes a heap (out of memory)"),
         needed: heaps as u128 * width as u128,
-        limit: 0,
+        // (What was free then: the allocation failed, so likely less.)
+        limit: crate::available_memory().map_or(0, u128::from),
         unit: "bytes",
     }
 }

@@ -330,6 +330,18 @@ pub fn misere_sequence_with(
     limits: Limits,
     mut stop: impl FnMut(u64) -> bool,
 ) -> Result<MisereSequence> {
+    // Every value is held: refused at once when they cannot fit, rather
+    // than after the tame method's allocation fails and the quotient's
+    // method is tried for minutes (`nim` to 10^12 from Python did that).
+    let needed = (u128::from(to) + 1) * std::mem::size_of::<NimValue>() as u128;
+    if let Some(available) = crate::available_memory().filter(|&available| needed > u128::from(available)) {
+        return Err(Error::TooLarge {
+            what: format!("the misère values of heaps 0..{to} of {} (all held in memory)", game.description()),
+            needed,
+            limit: u128::from(available),
+            unit: "bytes",
+        });
+    }
     match tame_misere_values(game, to, &mut stop) {
         Ok(TameSequence::Tame(found)) => return Ok(tame_sequence(game, found)),
         Ok(TameSequence::Wild { .. } | TameSequence::Unsettled { .. }) | Err(Error::TooLarge { .. }) => {}
