@@ -13,7 +13,7 @@ pub enum Error {
 
     /// A search, table or position would need more of something (`unit`:
     /// positions, cells, vertices, heaps…) than it is allowed.
-    #[error("too large: {what} needs {needed} {unit}, more than the limit of {limit}")]
+    #[error("too large: {what} needs {} {unit}, more than the limit of {limit}", counted(*needed))]
     TooLarge { what: String, needed: u128, limit: u128, unit: &'static str },
 
     /// An [`crate::game::Indexed`] game broke its promise that options come earlier.
@@ -140,6 +140,16 @@ pub fn read_text_file(path: &std::path::Path) -> Result<String> {
 /// text (a misère quotient of 16,384 elements is about 1.6 GB).
 pub const MAX_TEXT_FILE: u64 = 4 << 30;
 
+/// A count that may have saturated (`u128::MAX` stands for "at least
+/// that": two ranges of 2^64 have 2^128 cells), as text.
+fn counted(needed: u128) -> String {
+    if needed == u128::MAX {
+        format!("at least {needed}")
+    } else {
+        needed.to_string()
+    }
+}
+
 /// `text` cut to its first 60 characters (and how much more there was), so
 /// that a bad token from a file stays one readable line.
 fn shortened(text: &str) -> String {
@@ -165,6 +175,21 @@ mod tests {
         let error = super::read_text_file(&path).unwrap_err().to_string();
         std::fs::remove_file(&path).unwrap();
         assert!(error.contains("not UTF-8 text"), "{error}");
+    }
+
+    #[test]
+    fn a_table_of_two_full_ranges_is_too_large_not_empty() {
+        // 2^64 · 2^64 cells wrapped to 0 and passed the check (then a panic
+        // in the server and in `grundy table`): the count saturates.
+        let full = 0..=u64::MAX;
+        let error = crate::registry::game("wythoff", &Default::default()).unwrap().table(full.clone(), Some(full));
+        assert!(error
+            .unwrap_err()
+            .to_string()
+            .contains("needs at least 340282366920938463463374607431768211455 cells"));
+        let corner = u64::MAX..=u64::MAX;
+        let error = crate::registry::game("wythoff", &Default::default()).unwrap().table(corner.clone(), Some(corner));
+        assert!(error.unwrap_err().to_string().starts_with("too large"));
     }
 
     #[test]

@@ -54,7 +54,7 @@ pub enum ImageFormat {
 /// Bounds are inclusive, as a front end reads `--rows 0..100`.
 pub fn check_range(rows: (u64, u64), columns: Option<(u64, u64)>) -> Result<()> {
     let (what, needed, limit) = match columns {
-        Some(columns) => (("a heatmap", "cells"), span(rows) * span(columns), MAX_HEATMAP_CELLS),
+        Some(columns) => (("a heatmap", "cells"), span(rows).saturating_mul(span(columns)), MAX_HEATMAP_CELLS),
         None => (("a scatter plot", "heaps"), span(rows), MAX_SCATTER_HEAPS),
     };
     if needed > limit as u128 {

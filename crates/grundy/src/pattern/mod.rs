@@ -193,7 +193,7 @@ pub fn too_large(cells: u128) -> Error {
 /// for a game of one coordinate) with more than [`MAX_PATTERN_CELLS`]
 /// cells, so that a front end can say so before it tabulates anything.
 pub fn check_range(rows: (u64, u64), columns: Option<(u64, u64)>) -> Result<()> {
-    let cells = span(rows) * columns.map_or(1, span);
+    let cells = span(rows).saturating_mul(columns.map_or(1, span));
     if cells > MAX_PATTERN_CELLS as u128 {
         return Err(too_large(cells));
     }

@@ -251,7 +251,13 @@ where
             Some((_, rest)) => rest.trim(),
             None => text,
         };
-        if let Some(number) = text.strip_prefix('#') {
+        // `#k` is a move number, unless the text is a move or a position of
+        // the game: a Cram board may start with a filled cell (`#.. -> ###`).
+        let numbered = text.strip_prefix('#').filter(|number| {
+            let digits = !number.trim().is_empty() && number.trim().bytes().all(|b| b.is_ascii_digit());
+            digits || !(text.contains("->") || game.parse_position(text).is_ok())
+        });
+        if let Some(number) = numbered {
             let k: usize = number
                 .trim()
                 .parse()

@@ -160,6 +160,17 @@ fn moves_are_read_in_the_syntax_solve_prints() {
     assert_eq!(nim.play("1").unwrap(), "2 -> 1");
     assert_eq!(nim.show(), "1 + 2");
     assert!(nim.play("0").unwrap_err().to_string().starts_with("ambiguous move '0'"));
+    // A Cram board that starts with a filled cell is a move as listed, not
+    // a bad move number (`#.. -> ###` was "expected a move number").
+    let cram = crate::catalogue::Cram;
+    let mut board = Session::new(&cram, vec![cram.parse_position("#..").unwrap()], Convention::Normal).unwrap();
+    let listed = board.moves();
+    assert_eq!(listed, ["#.. -> ###"]);
+    assert_eq!(board.play("#.. -> ###").unwrap(), listed[0]);
+    board.undo();
+    assert_eq!(board.play("#1").unwrap(), listed[0]);
+    board.undo();
+    assert!(board.play("#x").unwrap_err().to_string().contains("expected a move number such as #1"));
 }
 
 #[test]

@@ -15,7 +15,7 @@ use super::playable::{PlayLoop, Playable};
 use super::search_game::Asked;
 use super::tabulators::board_table_goal;
 use crate::catalogue::race::ChessPiece;
-use crate::catalogue::{BoardGame, Wythoff};
+use crate::catalogue::{BoardGame, Wythoff, MAX_MOVES_LISTED};
 use crate::error::{Error, Result};
 use crate::game::Convention;
 use crate::game::{parse_pair, Notation};
@@ -116,6 +116,7 @@ impl Playable for WythoffRules {
 /// tables from the general solver (its oracle).
 pub(super) struct RaceRules {
     game: BoardGame,
+    piece: ChessPiece,
     general: GoalGame<BoardGame>,
 }
 
@@ -123,9 +124,10 @@ impl RaceRules {
     /// The closed-form session for `game`, if it is the race of a
     /// [`ChessPiece`] to `(0, 0)`.
     pub(super) fn of(name: &str, game: &BoardGame) -> Option<Self> {
-        ChessPiece::of_race(game)?;
+        let piece = ChessPiece::of_race(game)?;
         Some(RaceRules {
             game: game.clone(),
+            piece,
             general: GoalGame::new(name, game.clone(), Some(board_table_goal))
                 .with_picture(crate::play::picture::board),
         })
@@ -143,6 +145,23 @@ impl Playable for RaceRules {
             return self.general.solve_in(positions, play);
         }
         let cell = self.game.parse_position(text)?;
+        // The best moves are found among all the options, which a rider far
+        // out has billions of (`queen --goal 0,0 1000000000,999999999` filled
+        // the memory listing them): refused before any is listed.
+        let (x, y) = (u128::from(cell.0), u128::from(cell.1));
+        let moves = match self.piece {
+            ChessPiece::King | ChessPiece::Knight => 0,
+            ChessPiece::Rook => x + y,
+            ChessPiece::Queen => x + y + x.min(y),
+        };
+        if moves > MAX_MOVES_LISTED as u128 {
+            return Err(Error::TooLarge {
+                what: format!("listing the moves of this {} position", self.name()),
+                needed: moves,
+                limit: MAX_MOVES_LISTED as u128,
+                unit: "moves",
+            });
+        }
         match analyse_closed(&self.game, &cell) {
             Some(analysis) => Ok(Report::of_closed(self.name(), &self.game, positions, &analysis)),
             None => self.general.solve_in(positions, play),
@@ -188,6 +207,14 @@ mod tests {
                 }
             }
         }
+        // A rider far out is refused before its moves are listed (they
+        // filled the memory): the queen at (x, y) has x + y + min(x, y).
+        let queen = Piece::QUEEN.game(Board::QuarterPlane).unwrap().with_goal((0, 0)).unwrap();
+        let far = RaceRules::of("queen", &queen).unwrap().solve(&["1000000000,999999999".into()]).unwrap_err();
+        assert_eq!(
+            far.to_string(),
+            "too large: listing the moves of this queen position needs 2999999998 moves, more than the limit of 2000000"
+        );
         let knight = Piece::KNIGHT.game(Board::QuarterPlane).unwrap().with_goal((0, 0)).unwrap();
         assert!(RaceRules::of("knight", &knight).is_none(), "the four-jump knight has no closed form here");
     }

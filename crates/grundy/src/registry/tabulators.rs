@@ -64,7 +64,8 @@ pub(super) fn cells_checked(rows: &RangeInclusive<u64>, columns: Option<&RangeIn
         return Err(Error::InvalidPosition("the table's range is empty".into()));
     }
     let span = |r: &RangeInclusive<u64>| crate::pattern::span((*r.start(), *r.end()));
-    let cells = span(rows) * columns.map_or(1, span);
+    // (Saturating: two spans of 2^64 multiply past u128, to 0 once.)
+    let cells = span(rows).saturating_mul(columns.map_or(1, span));
     if cells > MAX_TABLE_CELLS as u128 {
         return Err(Error::TooLarge {
             what: "the table".into(),
@@ -143,7 +144,7 @@ pub(super) fn wythoff_table(
     let columns = two_coordinates(columns)?;
     cells_checked(&rows, Some(&columns))?;
     // The bitsets value every pair from (0, 0) to the far corner.
-    let corner = (*rows.end() as u128 + 1) * (*columns.end() as u128 + 1);
+    let corner = (*rows.end() as u128 + 1).saturating_mul(*columns.end() as u128 + 1);
     if corner > MAX_DENSE_POSITIONS as u128 {
         let limit = MAX_DENSE_POSITIONS as u128;
         return Err(Error::TooLarge { what: "the table".into(), needed: corner, limit, unit: "cells" });

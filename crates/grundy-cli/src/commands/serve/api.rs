@@ -195,7 +195,7 @@ impl RangeRequest {
             Some(c) => Some(crate::commands::parse_range(c).map_err(|e| ApiError::bad(format!("cols: {e:#}")))?),
             None => None,
         };
-        let cells = grundy::pattern::span(rows) * cols.map_or(1, grundy::pattern::span);
+        let cells = grundy::pattern::span(rows).saturating_mul(cols.map_or(1, grundy::pattern::span));
         let limit = app.runner.limits.max_cells;
         if cells > u128::from(limit) {
             return Err(ApiError::bad(format!(
