@@ -119,7 +119,7 @@ impl std::fmt::Display for Genus {
 /// `after` on, and the pair at `k` equals the pair at `k − 2` with
 /// `k − 1 ≥ after`, the pair at `k + 1` equals the one at `k − 1`, and so on
 /// for ever.
-pub(super) struct Settled {
+pub struct Settled {
     /// `(γ_k, δ_k)` for `k` up to two past [`Settled::from`] at least.
     pairs: Vec<(NimValue, NimValue)>,
     /// The least `k` from which the pairs repeat with period 2.
