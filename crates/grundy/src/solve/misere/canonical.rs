@@ -41,7 +41,7 @@ use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::genus::{settle, Genus, Phylum};
+use super::genus::{options_settle, settle, Followers, Genus, Phylum};
 use crate::error::{Error, Result};
 use crate::game::{Decompose, Game, Options, Outcome};
 use crate::nim::NimValue;
@@ -244,41 +244,8 @@ where
     /// `form + *2 + … + *2`, until they are proven to alternate (as
     /// [`crate::solve::misere::genus::genus`] computes by search).
     pub fn genus(&mut self, form: FormId) -> Result<Genus> {
-        let after = self.options_settle(form)?;
-        Ok(settle(after, |k| self.pair(form, k))?.genus(self.forms.nim_value(form), 4))
-    }
-
-    /// From which count of `*2` the misère values of every option of
-    /// `form` beside them repeat, each option's found first for its own
-    /// options (depth first on an explicit stack).
-    fn options_settle(&mut self, form: FormId) -> Result<usize> {
-        let mut stack: Vec<(FormId, bool)> = self.forms.options(form).iter().map(|&o| (o, false)).collect();
-        while let Some((next, options_done)) = stack.pop() {
-            if self.settled.contains_key(&next) {
-                continue;
-            }
-            let options = self.forms.options(next).to_vec();
-            if !options_done {
-                stack.push((next, true));
-                stack.extend(options.into_iter().filter(|o| !self.settled.contains_key(o)).map(|o| (o, false)));
-                continue;
-            }
-            let after = options.iter().map(|o| self.settled[o]).max().unwrap_or(0);
-            let from = settle(after, |k| self.pair(next, k))?.from;
-            self.settled.insert(next, from);
-        }
-        Ok(self.forms.options(form).iter().map(|o| self.settled[o]).max().unwrap_or(0))
-    }
-
-    /// The misère values of `form + k·*2` and `form + k·*2 + *`.
-    fn pair(&mut self, form: FormId, k: usize) -> Result<(NimValue, NimValue)> {
-        let (two, star) = (self.forms.nimber(2), self.forms.nimber(1));
-        let mut sum = form;
-        for _ in 0..k {
-            sum = self.forms.sum(sum, two)?;
-        }
-        let with_star = self.forms.sum(sum, star)?;
-        Ok((self.forms.misere_value(sum), self.forms.misere_value(with_star)))
+        let after = options_settle(self, &form)?;
+        Ok(settle(after, |k| self.pair(&form, k))?.genus(self.forms.nim_value(form), 4))
     }
 
     /// The phylum of `form`, which decides CGSuite's short form of its
@@ -411,6 +378,36 @@ fn normalize(mut forms: Vec<FormId>) -> Box<[FormId]> {
     }
     forms.sort_unstable();
     forms.into()
+}
+
+/// Forms' followers for the genus's proof ([`super::genus::Settled`]).
+impl<G: Game> Followers for CanonicalSums<G>
+where
+    G::Position: Debug,
+{
+    type Node = FormId;
+
+    fn options_of(&self, form: &FormId) -> Vec<FormId> {
+        self.forms.options(*form).to_vec()
+    }
+
+    fn settled(&self, form: &FormId) -> Option<usize> {
+        self.settled.get(form).copied()
+    }
+
+    fn set_settled(&mut self, form: FormId, from: usize) {
+        self.settled.insert(form, from);
+    }
+
+    fn pair(&mut self, &form: &FormId, k: usize) -> Result<(NimValue, NimValue)> {
+        let (two, star) = (self.forms.nimber(2), self.forms.nimber(1));
+        let mut sum = form;
+        for _ in 0..k {
+            sum = self.forms.sum(sum, two)?;
+        }
+        let with_star = self.forms.sum(sum, star)?;
+        Ok((self.forms.misere_value(sum), self.forms.misere_value(with_star)))
+    }
 }
 
 #[cfg(test)]

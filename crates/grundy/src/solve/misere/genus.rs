@@ -144,6 +144,41 @@ pub(super) fn settle(after: usize, mut pair: impl FnMut(usize) -> Result<(NimVal
     }
 }
 
+/// The followers of a position as a genus computation walks them: sums of
+/// positions ([`Genera`]) or misère canonical forms
+/// ([`super::canonical::CanonicalSums`]).
+pub(super) trait Followers {
+    type Node: Clone;
+    fn options_of(&self, node: &Self::Node) -> Vec<Self::Node>;
+    /// The node's [`Settled::from`], once known.
+    fn settled(&self, node: &Self::Node) -> Option<usize>;
+    fn set_settled(&mut self, node: Self::Node, from: usize);
+    /// The misère values of `node + k·*2` and `node + k·*2 + *`.
+    fn pair(&mut self, node: &Self::Node, k: usize) -> Result<(NimValue, NimValue)>;
+}
+
+/// From which count of `*2` the pairs of every option of `root` repeat:
+/// each option's [`Settled::from`], found first for the options' own
+/// options (depth first on an explicit stack: a long game is deep).
+pub(super) fn options_settle<F: Followers>(followers: &mut F, root: &F::Node) -> Result<usize> {
+    let mut stack: Vec<(F::Node, bool)> = followers.options_of(root).into_iter().map(|o| (o, false)).collect();
+    while let Some((node, options_done)) = stack.pop() {
+        if followers.settled(&node).is_some() {
+            continue;
+        }
+        let options = followers.options_of(&node);
+        if !options_done {
+            stack.push((node, true));
+            stack.extend(options.into_iter().filter(|o| followers.settled(o).is_none()).map(|o| (o, false)));
+            continue;
+        }
+        let after = options.iter().filter_map(|o| followers.settled(o)).max().unwrap_or(0);
+        let from = settle(after, |k| followers.pair(&node, k))?.from;
+        followers.set_settled(node, from);
+    }
+    Ok(followers.options_of(root).iter().filter_map(|o| followers.settled(o)).max().unwrap_or(0))
+}
+
 impl Settled {
     /// The genus: γ up to two rounds of its period-2 tail, at least
     /// `terms` and four values.
@@ -279,45 +314,8 @@ where
     pub fn genus(&mut self, position: &G::Position, terms: usize) -> Result<Genus> {
         let nim_value = self.normal.nim_value(position)?;
         let sum = self.misere.game().canonical([OrNim::Position(position.clone())]);
-        let after = self.options_settle(&sum)?;
+        let after = options_settle(self, &sum)?;
         Ok(settle(after, |k| self.pair(&sum, k))?.genus(nim_value, terms))
-    }
-
-    /// From which count of `*2` the pairs of every option of `sum` repeat:
-    /// each option's [`Settled::from`], found first for the options' own
-    /// options (depth first on an explicit stack: a long game is deep).
-    fn options_settle(&mut self, sum: &[OrNim<G::Position>]) -> Result<usize> {
-        let options_of = |genera: &Self, sum: &Vec<OrNim<G::Position>>| {
-            let mut options = Options::new();
-            genera.misere.game().options(sum, &mut options);
-            options.parts().to_vec()
-        };
-        let mut stack: Vec<(Vec<OrNim<G::Position>>, bool)> =
-            options_of(self, &sum.to_vec()).into_iter().map(|o| (o, false)).collect();
-        while let Some((sum, options_done)) = stack.pop() {
-            if self.settled.contains_key(&sum) {
-                continue;
-            }
-            let options = options_of(self, &sum);
-            if !options_done {
-                stack.push((sum, true));
-                stack.extend(options.into_iter().filter(|o| !self.settled.contains_key(o)).map(|o| (o, false)));
-                continue;
-            }
-            let after = options.iter().map(|o| self.settled[o]).max().unwrap_or(0);
-            let from = settle(after, |k| self.pair(&sum, k))?.from;
-            self.settled.insert(sum, from);
-        }
-        let options = options_of(self, &sum.to_vec());
-        Ok(options.iter().map(|o| self.settled[o]).max().unwrap_or(0))
-    }
-
-    /// The misère values of `sum + k·*2` and `sum + k·*2 + *`.
-    fn pair(&mut self, sum: &[OrNim<G::Position>], k: usize) -> Result<(NimValue, NimValue)> {
-        let twos = std::iter::repeat_n(OrNim::Heap(2), k);
-        let without = self.misere.game().canonical(sum.iter().cloned().chain(twos.clone()));
-        let with = self.misere.game().canonical(sum.iter().cloned().chain(twos).chain([OrNim::Heap(1)]));
-        Ok((self.misere.value(&without)?, self.misere.value(&with)?))
     }
 
     /// Whether `position` is tame: it and every follower have a tame genus.
@@ -340,6 +338,34 @@ where
             stack.extend(options.parts().iter().cloned());
         }
         Ok(true)
+    }
+}
+
+impl<G: Game + Clone> Followers for Genera<G>
+where
+    G::Position: Ord + Debug,
+{
+    type Node = Vec<OrNim<G::Position>>;
+
+    fn options_of(&self, sum: &Self::Node) -> Vec<Self::Node> {
+        let mut options = Options::new();
+        self.misere.game().options(sum, &mut options);
+        options.parts().to_vec()
+    }
+
+    fn settled(&self, sum: &Self::Node) -> Option<usize> {
+        self.settled.get(sum).copied()
+    }
+
+    fn set_settled(&mut self, sum: Self::Node, from: usize) {
+        self.settled.insert(sum, from);
+    }
+
+    fn pair(&mut self, sum: &Self::Node, k: usize) -> Result<(NimValue, NimValue)> {
+        let twos = std::iter::repeat_n(OrNim::Heap(2), k);
+        let without = self.misere.game().canonical(sum.iter().cloned().chain(twos.clone()));
+        let with = self.misere.game().canonical(sum.iter().cloned().chain(twos).chain([OrNim::Heap(1)]));
+        Ok((self.misere.value(&without)?, self.misere.value(&with)?))
     }
 }
 
