@@ -217,11 +217,23 @@ fn solve_answers_what_solve_json_prints() {
     ] {
         let answer = s.post("/api/solve", body.clone());
         assert_eq!(answer.status, 200, "{body}: {}", String::from_utf8_lossy(&answer.body));
-        assert_eq!(answer.json(), grundy(&args), "{body}");
+        assert_eq!(without_search_counts(answer.json()), without_search_counts(grundy(&args)), "{body}");
     }
     // The fields in the library's order, as the command line prints them.
     let text = String::from_utf8(s.post("/api/solve", json!({"game": "nim", "position": ["1"]})).body).unwrap();
     assert!(text.starts_with("{\"game\":\"nim\",\"play\":\"normal\""), "{text}");
+}
+
+/// A report with the pruned search's "N positions expanded" note blanked: the search runs on
+/// every core, so how many positions it expands before the answer is found varies from run to run
+/// while everything else in the report must not.
+fn without_search_counts(mut report: Value) -> Value {
+    if let Some(note) = report.get_mut("note") {
+        if note.as_str().is_some_and(|n| n.ends_with("positions expanded")) {
+            *note = Value::String("(some) positions expanded".into());
+        }
+    }
+    report
 }
 
 #[test]
