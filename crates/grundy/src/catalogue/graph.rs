@@ -82,13 +82,20 @@ impl GraphGame {
                 _ => None,
             };
             match (label, first) {
-                (Some(_), Some(word)) if tokens.next().is_some() => {
-                    return Err(Error::InvalidGame(format!(
-                        "line {line_number}: '{word}' labels a stuck position, but this one has moves"
-                    )))
+                (Some(_), Some(word)) => {
+                    // A label stands alone: after it, a move (`loss 3`) and a
+                    // second label (`loss draw`) are both mistakes, told apart.
+                    if let Some(next) = tokens.next() {
+                        let what = match next {
+                            "win" | "loss" | "draw" => format!("a second label '{next}'"),
+                            _ => format!("'{next}', as if it had moves"),
+                        };
+                        return Err(Error::InvalidGame(format!(
+                            "line {line_number}: '{word}' labels a stuck position and stands alone, but {what} follows it"
+                        )));
+                    }
                 }
-                (Some(_), _) => {}
-                (None, _) => {
+                (_, _) => {
                     for token in first.into_iter().chain(tokens) {
                         let target = parse_position(token, line_number)?;
                         let id = lookup(target).ok_or_else(|| {
@@ -181,7 +188,8 @@ mod tests {
             ("0 1\n1 5\n", "line 2: a move to position 5"),
             ("0 x\n", "line 1: expected a position number"),
             ("# only a comment\n\n", "no positions"),
-            ("0 win 1\n1\n", "line 1: 'win' labels a stuck position"),
+            ("0 win 1\n1\n", "line 1: 'win' labels a stuck position and stands alone, but '1', as if it had moves"),
+            ("0 loss draw\n", "line 1: 'loss' labels a stuck position and stands alone, but a second label 'draw'"),
             ("-3\n", "line 1"),
         ];
         for (text, expected) in cases {

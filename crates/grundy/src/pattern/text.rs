@@ -20,10 +20,14 @@ impl PatternReport {
 
 /// What a line without a reported period is told, with both of the
 /// finder's conditions (`CONJECTURE_REPEATS` and `CONJECTURE_SPAN` in
-/// `sequence::periodicity`): a period must repeat three times after it
-/// starts *and* over 30 values or more. Naming only the first was false of
-/// a row whose period 2 starts at y = 20 of 0..40 (an audit found it).
-const NO_PERIOD: &str = "no period repeats three times over 30 values or more within the range";
+/// `sequence::periodicity`), both counted *after* the pattern's first
+/// period: it must repeat three times more, over 30 values or more. Naming
+/// only the first was false of a row whose period 2 starts at y = 20 of
+/// 0..40; leaving out "after its first period" was false of period 3 from
+/// n = 0 on 0..31, whose 32 values repeat it 29 values past its first (an
+/// audit found both).
+const NO_PERIOD: &str =
+    "no period repeats three times, over 30 values or more, after its first period within the range";
 
 fn describe_period(p: &LinePeriod, along: &str) -> String {
     let kind = if p.saltus == 0 { String::new() } else { format!(", saltus {}", p.saltus) };
