@@ -20,13 +20,16 @@
 //!   whose hashes collide are still told apart: a collision costs a probe,
 //!   never a wrong value.
 //!
-//! The fixed kinds store the whole key too (in the entry's words), so for
-//! every kind equal entries mean equal keys; what the 64-bit hash decides is
+//! The fixed kinds share one table ([`BucketTable`], `key/buckets.rs`) and
+//! differ only in how an entry is written as words (a [`Layout`]). They
+//! store the whole key too (in the entry's words), so for every kind equal
+//! entries mean equal keys; what the 64-bit hash decides is
 //! only where an entry goes. A torn read (two threads writing one entry at
 //! once) is caught by a check word that mixes every word of the entry.
 //!
 //! **A new kind.** Implement [`Key`] (its hash, its checkpoint encoding and
-//! its [`KIND`](Key::KIND) name) and a [`KeyTable`] for it. A game whose
+//! its [`KIND`](Key::KIND) name) and a [`KeyTable`] for it: for a key of
+//! fixed size, a [`Layout`] of the [`BucketTable`]. A game whose
 //! positions are strings uses [`BytesKey`] as it is: its `key` returns the
 //! canonical string's bytes (`BytesKey::new(text.as_bytes())`).
 //!
@@ -34,13 +37,15 @@
 //! kind is refused (its entries would not decode, or would name other
 //! positions).
 
+mod buckets;
 mod packed;
 mod verified;
 mod wide;
 
-pub use packed::PackedTable;
+pub use buckets::{BucketTable, Layout};
+pub use packed::{Packed, PackedTable};
 pub use verified::VerifiedTable;
-pub use wide::WideTable;
+pub use wide::{Wide, WideTable};
 
 use super::transposition::entry::{Entry, Knowledge};
 
