@@ -45,7 +45,7 @@ use serde::{Deserialize, Serialize};
 pub use extend::Limits;
 pub use file::QuotientRun;
 pub use monoid::{Element, ElementSet, Monoid};
-pub use oracle::{MisereOracle, QuotientOracle, ON_THE_FLY_HEAPS};
+pub use oracle::{MisereOracle, QuotientOracle, ON_THE_FLY_HEAPS, ON_THE_FLY_TIME};
 pub use presentation::{presentation, Presentation};
 pub use refined::{refined_misere_values, RefinedValues};
 pub use stability::Stability;

@@ -1,5 +1,7 @@
 //! The quotient as one of the methods that decide misère sums.
 
+use std::time::{Duration, Instant};
+
 use super::{Limits, PartialQuotient};
 use crate::game::Outcome;
 use crate::solve::heap::HeapGame;
@@ -34,6 +36,17 @@ pub const ON_THE_FLY_HEAPS: u64 = 200;
 /// work, and a file of one is loaded whole (`--quotient`).
 pub const ON_THE_FLY_ELEMENTS: usize = 2048;
 
+/// The most time a quotient computed on the fly may take, over all the
+/// heaps it grows by. Its time grows much faster than its size: within the
+/// element limit, 0.137's quotient takes 0.8 s to heap 24 and 41 s to heap
+/// 32, 0.35's 8.6 s to fail at heap 18 — while the search that decides a
+/// single heap or a small sum instead takes milliseconds. Quotients that
+/// pay are quick (0.15's, proven final at heap 200 with 42 elements, takes
+/// 0.1 s). Past this time the oracle keeps the heaps it finished and stops
+/// growing, so which method decides a sum may depend on the machine's
+/// speed; every method is exact, so the outcome and the moves do not.
+pub const ON_THE_FLY_TIME: Duration = Duration::from_secs(1);
+
 /// A heap game's misère quotient as an oracle: computed on the fly up to
 /// the largest heap asked (at most [`ON_THE_FLY_HEAPS`]), or loaded from a
 /// file (then it covers exactly the heaps it was computed for).
@@ -43,6 +56,8 @@ pub struct QuotientOracle {
     /// The largest heap to extend the quotient to, if any.
     grow_to: u64,
     limits: Limits,
+    /// The time left for growing ([`ON_THE_FLY_TIME`] at first).
+    time_left: Duration,
 }
 
 impl QuotientOracle {
@@ -50,13 +65,13 @@ impl QuotientOracle {
     pub fn on_the_fly(game: HeapGame) -> Self {
         let quotient = PartialQuotient::new(&game);
         let limits = Limits { max_elements: ON_THE_FLY_ELEMENTS, ..Limits::default() };
-        QuotientOracle { game, quotient, grow_to: ON_THE_FLY_HEAPS, limits }
+        QuotientOracle { game, quotient, grow_to: ON_THE_FLY_HEAPS, limits, time_left: ON_THE_FLY_TIME }
     }
 
     /// An oracle with a quotient computed before (checked with
     /// [`PartialQuotient::validate`] by whoever loaded it); it is not extended.
     pub fn fixed(game: HeapGame, quotient: PartialQuotient) -> Self {
-        QuotientOracle { game, quotient, grow_to: 0, limits: Limits::default() }
+        QuotientOracle { game, quotient, grow_to: 0, limits: Limits::default(), time_left: Duration::ZERO }
     }
 
     /// The quotient as far as it has been computed.
@@ -79,11 +94,16 @@ impl MisereOracle<u64> for QuotientOracle {
             }
             // The current watch may stop the growth (its next poll, in
             // the search that follows, then reports the interruption).
-            match self.quotient.extend(&self.game, largest, self.limits, |_| crate::watch::current_stopped()) {
+            let start = Instant::now();
+            let limits = Limits { deadline: Some(start + self.time_left), ..self.limits };
+            let grown = self.quotient.extend(&self.game, largest, limits, |_| crate::watch::current_stopped());
+            self.time_left = self.time_left.saturating_sub(start.elapsed());
+            match grown {
                 Ok(_) => {}
                 Err(crate::Error::Interrupted) => return None,
                 Err(_) => {
-                    // A limit: keep what was built, and stop growing past it.
+                    // A limit, or the time is up: keep what was built, and
+                    // stop growing past it.
                     self.grow_to = self.quotient.last_heap();
                     return None;
                 }
