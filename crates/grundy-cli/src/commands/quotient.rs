@@ -81,10 +81,12 @@ pub fn run(request: Request) -> Result<()> {
                 super::sequence::kept(request.checkpoint)
             )));
         }
-        // A limit reached: the heaps before it are kept, and saved.
+        // A limit reached: the heaps before it are kept, and saved. (Any
+        // other error, such as a checkpoint that cannot be written, is
+        // only itself.)
         Err(error) => {
             progress.abandon();
-            if let Some(path) = request.checkpoint {
+            if let (Some(path), grundy::Error::TooLarge { .. }) = (request.checkpoint, &error) {
                 eprintln!(
                     "grundy: the quotient through heap {} is saved in {}",
                     run.quotient().last_heap(),
