@@ -15,7 +15,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use serde::Serialize;
 
-use crate::errors::to_py;
+use crate::errors::{to_py, whole};
 use crate::interruptible::{self, Outcome};
 use crate::report::to_python;
 
@@ -62,7 +62,8 @@ impl HeapSequence {
     }
 
     /// Computes values until there are `len` of them (heaps `0..len`).
-    fn extend_to(&mut self, py: Python<'_>, len: usize) -> PyResult<()> {
+    fn extend_to(&mut self, py: Python<'_>, len: &Bound<'_, PyAny>) -> PyResult<()> {
+        let len = whole(len, "len")?;
         self.run.set_goal(len);
         let watch = Watch::new();
         let mut driver = LongRun::new(watch.clone());
@@ -143,9 +144,10 @@ impl HeapSequence {
 pub fn find_periodicity<'py>(
     py: Python<'py>,
     values: PyReadonlyArray1<'py, u32>,
-    octal_length: Option<usize>,
+    octal_length: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let values = values.as_slice()?;
+    let octal_length = octal_length.map(|k| whole(k, "octal_length")).transpose()?;
     to_python(py, &periodicity_of(values, octal_length))
 }
 

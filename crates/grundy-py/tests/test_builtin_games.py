@@ -124,6 +124,20 @@ def test_bad_arguments_raise_with_the_library_message():
         grundy.table("kayles", (-1, 4))
     with pytest.raises(ValueError, match="board and goal"):
         grundy.solve("knight", (1, 2), board=(-1, 3))
+    # Too large, likewise (each raised a bare OverflowError: "Python int
+    # too large to convert to C ssize_t", "int too big to convert").
+    with pytest.raises(ValueError, match="board and goal: expected a whole number from 0 to 4294967295"):
+        grundy.game("king", board=(2**64, 2))
+    with pytest.raises(ValueError, match="rows: expected a whole number from 0 to 18446744073709551615"):
+        grundy.table("wythoff", (0, 2**64), (0, 3))
+    with pytest.raises(grundy.TooLargeError):
+        grundy.table("nim", 2**64)
+    sequence = grundy.HeapSequence("kayles", None, None)
+    for bad in (-1, 2**64):
+        with pytest.raises(ValueError, match="len: expected a whole number from 0"):
+            sequence.extend_to(bad)
+    with pytest.raises(TypeError, match="len: expected a whole number"):
+        sequence.extend_to(2.5)
     # Misère values of 10^12 heaps cannot be held: refused at once (it
     # searched for minutes before failing on another limit).
     with pytest.raises(grundy.TooLargeError, match="misère values of heaps"):

@@ -50,6 +50,21 @@ def test_find_periodicity_on_any_values():
     assert grundy.find_periodicity([0, 1]) is None
 
 
+def test_find_periodicity_refuses_values_it_cannot_hold():
+    # Cast to 32 bits, 2**32 became 0 and -1 became 2**32 - 1, and both
+    # sequences below were "periodic with period 1"; 0.9 became 0.
+    for values in ([0, 2**32] * 30, [-1, 2**32 - 1] * 30, [0, 2**64] * 30):
+        with pytest.raises(ValueError, match="values: .*from 0 to 4294967295"):
+            grundy.find_periodicity(values)
+    with pytest.raises(ValueError, match="values: expected whole numbers"):
+        grundy.find_periodicity([0.2, 0.9, 1.7])
+    assert grundy.find_periodicity([0, 2**32 - 1] * 30).period == 2
+    assert grundy.find_periodicity([]) is None
+    for bad in (-1, 2**64):
+        with pytest.raises(ValueError, match="octal_length: expected a whole number from 0"):
+            grundy.find_periodicity([1, 2], octal_length=bad)
+
+
 def test_the_engine_releases_the_interpreter():
     # Another Python thread keeps running while a sequence is computed.
     ticks = []

@@ -88,8 +88,30 @@ def find_periodicity(values: Iterable[int], octal_length: Optional[int] = None) 
     follows, or None. With ``octal_length`` (the place of a finite octal
     code's last non-zero digit) it is proven by the octal periodicity theorem
     where the values reach far enough."""
-    array = np.ascontiguousarray(np.asarray(values), dtype=np.uint32)
-    return _periodicity(_grundy.find_periodicity(array, octal_length))
+    return _periodicity(_grundy.find_periodicity(_nim_values(values), octal_length))
+
+
+def _nim_values(values: Iterable[int]) -> np.ndarray:
+    """``values`` as the engine reads them (32-bit nim-values), or a
+    ValueError: a cast would wrap ``2**32`` to 0 and ``-1`` to ``2**32 - 1``
+    and cut ``0.9`` to 0, and so find periods the values do not have."""
+    array = np.asarray(values)
+    if array.ndim != 1:
+        raise ValueError(f"values: expected a sequence of whole numbers, found an array of shape {array.shape}")
+    if array.size == 0:
+        return np.zeros(0, dtype=np.uint32)
+    if array.dtype.kind == "O":
+        array = np.array([_whole(v, "values", _MAX_NIM_VALUE) for v in array], dtype=np.uint32)
+    elif array.dtype.kind not in "iu":
+        raise ValueError(f"values: expected whole numbers, found values of type {array.dtype}")
+    elif array.min() < 0 or array.max() > _MAX_NIM_VALUE:
+        bad = array[(array < 0) | (array > _MAX_NIM_VALUE)][0]
+        raise ValueError(f"values: a nim-value is from 0 to {_MAX_NIM_VALUE}, found {bad}")
+    return np.ascontiguousarray(array, dtype=np.uint32)
+
+
+#: The largest nim-value the engine stores (32 bits).
+_MAX_NIM_VALUE = 2**32 - 1
 
 
 def sequence(
@@ -164,11 +186,12 @@ def _number(x: Any) -> str:
     return str(int(x))
 
 
-def _whole(x: Any, name: str) -> int:
-    """``x`` if it is a whole number of at least 0 (a bound, a board size),
-    else a ValueError naming ``name`` (not Rust's OverflowError)."""
-    if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < 0:
-        raise ValueError(f"{name}: expected a whole number of at least 0, found {x!r}")
+def _whole(x: Any, name: str, most: int = 2**64 - 1) -> int:
+    """``x`` if it is a whole number from 0 to ``most`` (a bound, a board
+    size), else a ValueError naming ``name`` and the range (not Rust's
+    OverflowError, which names neither)."""
+    if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or not 0 <= x <= most:
+        raise ValueError(f"{name}: expected a whole number from 0 to {most}, found {x!r}")
     return int(x)
 
 
@@ -208,9 +231,10 @@ def _inclusive(span: Union[range, tuple, int], name: str) -> tuple:
     if isinstance(span, (int, np.integer)) and not isinstance(span, bool):
         span = range(_whole(span, name))
     if isinstance(span, range):
-        if span.step != 1 or len(span) == 0:
+        # (Not len(span): a range past 2**63 has no length in Python.)
+        if span.step != 1 or span.stop <= span.start:
             raise ValueError(f"{name} must be a non-empty range with step 1, found {span!r}")
-        return (_whole(span.start, name), span.stop - 1)
+        return (_whole(span.start, name), _whole(span.stop - 1, name))
     first, last = span
     return (_whole(first, name), _whole(last, name))
 
@@ -295,7 +319,7 @@ def game(
 
 
 def _pair(pair: Optional[Iterable[int]]) -> Optional[tuple]:
-    return None if pair is None else tuple(_whole(x, "board and goal") for x in pair)
+    return None if pair is None else tuple(_whole(x, "board and goal", 2**32 - 1) for x in pair)
 
 
 def _file_key(file: Optional[Union[str, os.PathLike[str]]]) -> tuple:
