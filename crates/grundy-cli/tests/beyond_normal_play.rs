@@ -48,6 +48,33 @@ fn every_sg_reports_suspense() {
     assert_ne!(run.status, 0);
 }
 
+/// Every-SG moves in every component the user wrote, so a board is one
+/// component however it falls apart: `cram 2x2` was split at its 2 × 2
+/// square into two strips and called a first-player win. With one summand
+/// Every-SG is normal play. (2 × 2: the symmetry strategy; 1 × 5: Dawson's
+/// Kayles, 0.07, has value 0 at 5; the path's three vertices 0, 1, 3 last
+/// exactly two moves; the 4 × 4 board is an independent brute force's, a
+/// search of the position as one game.)
+#[test]
+fn every_sg_keeps_each_summand_whole() {
+    for (game, position, outcome) in [
+        ("cram", "2x2", Some("P")),
+        ("cram", "1x5", Some("P")),
+        ("node-kayles:path:5", "0,1,3", Some("P")),
+        ("cram", "..#./..../..#./##..", Some("N")),
+        ("cram", ".#../#...", None),
+        ("cram", "..../..#./##..", None),
+    ] {
+        let report = json(&["solve", "--every", game, position, "--json"]);
+        let normal = json(&["solve", game, position, "--json"]);
+        assert_eq!(report["outcome"], normal["outcome"], "{game} {position}: {report}");
+        if let Some(outcome) = outcome {
+            assert_eq!(report["outcome"], outcome, "{game} {position}: {report}");
+        }
+        assert_eq!(report["components"].as_array().unwrap().len(), 1, "{report}");
+    }
+}
+
 #[test]
 fn a_loopy_graph_with_draws_and_infinite_values() {
     let path = graph_file("loopy.txt", "# 0 and 1 cycle, 1 can escape to 2\n0 1\n1 0 2\n2\n3 4\n4 3\n5 3 0\n");

@@ -225,8 +225,14 @@ where
     }
 
     /// Every-SG: each component's suspense number; the largest decides.
+    ///
+    /// The components are the summands as written, never the game's own
+    /// decomposition: in Every-SG a player moves in *every* component, so
+    /// splitting one Cram board into its regions (or a region at its 2 × 2
+    /// squares) would make one move into several and change the outcome
+    /// (`cram 2x2` was said to be won by the first player).
     fn solve_every(&self, positions: &[String]) -> Result<Report> {
-        let components = self.components(positions)?;
+        let components = parse_all(&*self.game, positions)?;
         let mut search = Search::new(&*self.game, SuspensePlay);
         let mut suspense = Vec::with_capacity(components.len());
         for component in &components {

@@ -66,6 +66,8 @@ pub struct RemotenessPlay {
 pub struct SuspensePlay;
 
 impl<G: Game> Rule<G> for SuspensePlay {
+    const VALUES_SUMS: bool = false;
+
     type Value = Remoteness;
 
     fn option_value(&self, parts: impl ExactSizeIterator<Item = Remoteness>) -> Option<Remoteness> {
@@ -84,6 +86,8 @@ impl<G: Game> Rule<G> for SuspensePlay {
 }
 
 impl<G: Game> Rule<G> for RemotenessPlay {
+    const VALUES_SUMS: bool = false;
+
     type Value = Remoteness;
 
     fn option_value(&self, mut parts: impl ExactSizeIterator<Item = Remoteness>) -> Option<Remoteness> {

@@ -14,6 +14,13 @@ pub trait Rule<G: Game> {
 
     /// The value of `position` from its options' values (empty when stuck).
     fn position_value(&self, game: &G, position: &G::Position, options: &[Self::Value]) -> Self::Value;
+
+    /// Whether [`Rule::option_value`] values sums of two parts or more. A
+    /// rule that does not has the search refuse an option that splits as
+    /// soon as it is listed, before valuing its parts: for a heap of
+    /// Grundy's game, whose every move splits, those parts are the whole
+    /// game (heap 65,536 in Every-SG play filled the memory before).
+    const VALUES_SUMS: bool = true;
 }
 
 /// Normal play: the last player to move wins; values are nim-values.
@@ -45,6 +52,8 @@ impl<G: Game> Rule<G> for NormalPlay {
 pub struct GoalPlay;
 
 impl<G: Goal> Rule<G> for GoalPlay {
+    const VALUES_SUMS: bool = false;
+
     type Value = Outcome;
 
     fn option_value(&self, mut parts: impl ExactSizeIterator<Item = Outcome>) -> Option<Outcome> {

@@ -246,7 +246,7 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
         }
         let mut on_stack: FxHashSet<G::Position> = FxHashSet::default();
         let mut spare: Vec<Options<G::Position>> = Vec::new();
-        let mut stack = vec![self.expand(root.clone(), &mut spare)];
+        let mut stack = vec![self.expand(root.clone(), &mut spare)?];
         on_stack.insert(root.clone());
         let mut option_values = Vec::new();
         let mut until_check = INTERRUPT_CHECK_EVERY;
@@ -280,7 +280,7 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
             }
             if let Some(child) = unknown {
                 on_stack.insert(child.clone());
-                let child_frame = self.expand(child, &mut spare);
+                let child_frame = self.expand(child, &mut spare)?;
                 stack.push(child_frame);
                 continue;
             }
@@ -321,7 +321,9 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
 
     /// A new frame for `position`: its options, with parts split into
     /// components when the search decomposes.
-    fn expand(&self, position: G::Position, spare: &mut Vec<Options<G::Position>>) -> Frame<G::Position> {
+    /// A split option is refused here, before its parts are valued, when
+    /// the rule cannot value it ([`Rule::VALUES_SUMS`]).
+    fn expand(&self, position: G::Position, spare: &mut Vec<Options<G::Position>>) -> Result<Frame<G::Position>> {
         let mut options = spare.pop().unwrap_or_default();
         self.game.options(&position, &mut options);
         if let Some(split) = self.split {
@@ -336,7 +338,12 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
             }
             options = split_options;
         }
-        Frame { position, options, next_part: 0 }
+        if !R::VALUES_SUMS {
+            if let Some(parts) = options.iter().map(|parts| parts.len()).find(|&n| n > 1) {
+                return Err(sum_not_supported(parts));
+            }
+        }
+        Ok(Frame { position, options, next_part: 0 })
     }
 }
 

@@ -18,6 +18,8 @@ use crate::solve::search::Search;
 pub struct MiserePlay;
 
 impl<G: Game> Rule<G> for MiserePlay {
+    const VALUES_SUMS: bool = false;
+
     type Value = NimValue;
 
     fn option_value(&self, mut parts: impl ExactSizeIterator<Item = NimValue>) -> Option<NimValue> {
