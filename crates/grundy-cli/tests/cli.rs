@@ -202,6 +202,10 @@ fn a_command_line_clap_cannot_parse_is_one_line_too() {
     // take four or more lines; they are joined into one, the tip and usage kept.
     assert!(fails(&["solve", "--threads", "abc", "nim", "3"]).contains("'abc' for '--threads"));
     assert!(fails(&["solve", "cram", "3x4", "--memory", "0"]).contains("give at least 1M"));
+    // A budget past the machine was accepted, though the message said "less than the machine has".
+    assert!(fails(&["solve", "cram", "3x4", "--memory", "99999999G"]).contains("more than this machine's memory"));
+    // A newline typed inside an argument is quoted back escaped, on one line.
+    assert!(fails(&["sequence", "4.0\n7", "--to", "5"]).contains("4.0\\n7"));
     // Zero threads was quietly one; it is refused like the other zero limits.
     assert!(fails(&["solve", "cram", "3x4", "--threads", "0"]).contains("give at least one thread"));
     let negative = fails(&["solve", "nim", "-1"]);
@@ -365,5 +369,13 @@ fn a_cram_search_resumes_from_its_checkpoint() {
     let again = with(&fresh_file);
     assert_eq!(resumed_and_expanded(&again), (true, 0), "{again}");
     assert_eq!(again["nim_value"], fresh["nim_value"]);
+    // Another board's checkpoint is refused, and left as it was (it was
+    // resumed quietly: its entries are right for any board, but a file
+    // named for one run and used by another is a mistake to hear about).
+    let before = std::fs::read(&fresh_file).unwrap();
+    let other = fails(&["solve", "cram", "4x10", "--value-only", "--checkpoint", fresh_file.to_str().unwrap()]);
+    assert!(other.contains("not a checkpoint of this game and position"), "{other}");
+    assert_eq!(other.lines().count(), 1, "{other}");
+    assert_eq!(std::fs::read(&fresh_file).unwrap(), before);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -79,7 +79,7 @@ mod watch;
 
 pub use error::{read_text_file, Error, Result};
 pub use long_run::{checkpoint_every, LongRun, Resumable, CHECKPOINT_EVERY};
-pub use watch::{available_memory, Watch, POLL_EVERY};
+pub use watch::{available_memory, total_memory, Watch, POLL_EVERY};
 
 /// The README's Rust example, compiled and run as a doctest.
 #[cfg(doctest)]

@@ -248,6 +248,11 @@ pub fn available_memory() -> Option<u64> {
     kilobytes_in("/proc/meminfo", "MemAvailable:")
 }
 
+/// This machine's memory, where the system says (`MemTotal`).
+pub fn total_memory() -> Option<u64> {
+    kilobytes_in("/proc/meminfo", "MemTotal:")
+}
+
 /// The `kB` figure of the line of `file` that starts with `key`, in bytes.
 fn kilobytes_in(file: &str, key: &str) -> Option<u64> {
     let text = std::fs::read_to_string(file).ok()?;

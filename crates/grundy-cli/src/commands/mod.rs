@@ -329,10 +329,19 @@ fn parse_memory(text: &str) -> Result<usize, String> {
         _ => return Err(format!("expected a size like 512M or 4G, found {text:?}")),
     };
     let number: usize = digits.parse().map_err(|_| format!("expected a size like 512M or 4G, found {text:?}"))?;
-    number
-        .checked_mul(1 << shift)
-        .filter(|&n| n >= 1 << 20)
-        .ok_or_else(|| format!("{text}: give at least 1M and less than the machine has"))
+    let machine = grundy::total_memory();
+    let too_much = || match machine {
+        Some(bytes) => format!("{text}: more than this machine's memory ({} MiB)", bytes >> 20),
+        None => format!("{text}: too large"),
+    };
+    let bytes = number.checked_mul(1 << shift).ok_or_else(too_much)?;
+    if bytes < 1 << 20 {
+        return Err(format!("{text}: give at least 1M"));
+    }
+    if machine.is_some_and(|total| bytes as u64 > total) {
+        return Err(too_much());
+    }
+    Ok(bytes)
 }
 
 pub fn run(command: Command) -> Result<()> {

@@ -156,11 +156,18 @@ pub fn tabulate(
 
 /// The one line that says `error`: its chain (`{:#}`), but only the first
 /// line of an interruption, whose context already says all.
+///
+/// One line whatever the error holds: a control character the user typed
+/// (a newline inside an argument, `$'4.0\n7'`) and quoted back is written
+/// escaped, so the message does not break in two.
 pub fn error_line(error: &anyhow::Error) -> String {
-    match is_interrupted(error) {
-        true => format!("grundy: {error}"),
-        false => format!("grundy: {error:#}"),
-    }
+    let message = match is_interrupted(error) {
+        true => format!("{error}"),
+        false => format!("{error:#}"),
+    };
+    let escaped: String =
+        message.chars().flat_map(|c| if c.is_control() { c.escape_default().collect() } else { vec![c] }).collect();
+    format!("grundy: {escaped}")
 }
 
 /// The exit code of a run that ended with `error`: 130 for an interruption,

@@ -121,10 +121,16 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
         }
     }
 
-    /// The search `solve` runs, with progress reports and the checkpoint,
-    /// and how many table entries it loaded from the checkpoint (`None` when
-    /// there was none to load).
-    fn search(&self) -> Result<(PrunedSearch<'_, G>, Option<usize>)> {
+    /// The search `solve` runs on `positions`, with progress reports and
+    /// the checkpoint, and how many table entries it loaded from the
+    /// checkpoint (`None` when there was none to load).
+    ///
+    /// The checkpoint's tag names the positions as well as the game: the
+    /// table's entries are canonical components, right for any board, but
+    /// a file named for one run and resumed by another is a mistake the
+    /// user should hear about (as the shares of a distributed run already
+    /// were), not a quiet reuse.
+    fn search(&self, tag: &str) -> Result<(PrunedSearch<'_, G>, Option<usize>)> {
         let mut search = self.bare_search();
         // The front end's progress line, and the count of the watch it runs
         // the request under (the server's job page shows it).
@@ -145,9 +151,9 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
             // Not the shares of a search on several processes.
             check_shares(path, 1)?;
             if path.exists() {
-                loaded = Some(search.load_checkpoint(path, &self.name)?);
+                loaded = Some(search.load_checkpoint(path, tag)?);
             }
-            search = search.checkpoint_every(path, &self.name, self.settings.checkpoint_every);
+            search = search.checkpoint_every(path, tag, self.settings.checkpoint_every);
         }
         Ok((search, loaded))
     }
@@ -161,10 +167,11 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
             return self.solve_distributed(positions, cluster.as_ref());
         }
         let parsed = parse_all(&self.game, positions)?;
-        let (search, loaded) = self.search()?;
+        let tag = format!("{} {}", self.name, positions.join(" + "));
+        let (search, loaded) = self.search(&tag)?;
         let result = self.analyse(&search, positions, &parsed);
         if let Some(path) = &self.settings.checkpoint {
-            search.save_checkpoint(path, &self.name)?;
+            search.save_checkpoint(path, &tag)?;
         }
         let mut report = result?;
         let nodes = search.progress().nodes;

@@ -97,6 +97,8 @@ pub fn capacity_needed<K: Key>(path: &Path) -> Result<usize> {
     Ok(usize::try_from(bytes / record).unwrap_or(usize::MAX))
 }
 
+/// Loads the checkpoint at `path` into `table`; returns how many of its
+/// entries the table holds.
 pub fn load<K: Key>(table: &Table<K>, path: &Path, tag: &str) -> Result<usize> {
     let file = File::open(path).map_err(|e| io_error(path, "open it", e))?;
     let mut input = BufReader::new(file);
@@ -122,14 +124,17 @@ pub fn load<K: Key>(table: &Table<K>, path: &Path, tag: &str) -> Result<usize> {
     let expected = format!("{PREFIX} {FORMAT} {} {tag}", K::KIND);
     if header.trim_end() != expected {
         return Err(Error::InvalidPosition(format!(
-            "checkpoint {}: it is not a checkpoint of this game (its header is {:?}, expected {expected:?})",
+            "checkpoint {}: it is not a checkpoint of this game and position (its header is {:?}, expected \
+             {expected:?}); delete it or name another file",
             path.display(),
             header.trim_end()
         )));
     }
     let damaged =
         |count: usize| Error::InvalidPosition(format!("checkpoint {}: entry {} is damaged", path.display(), count + 1));
-    let mut count = 0;
+    // Entries read, and those the table holds (fewer when its memory is
+    // smaller than the run's that saved them: each evicts another).
+    let (mut count, mut held) = (0, 0);
     let mut bytes = Vec::new();
     loop {
         if input.fill_buf().map_err(|e| io_error(path, "read it", e))?.is_empty() {
@@ -154,8 +159,8 @@ pub fn load<K: Key>(table: &Table<K>, path: &Path, tag: &str) -> Result<usize> {
         read(&mut bytes)?;
         let data = u64::from_le_bytes(bytes[length..].try_into().expect("8 bytes"));
         let entry = K::decode(&bytes[..length]).and_then(|key| from_data_word(key, data));
-        table.store(entry.ok_or_else(|| damaged(count))?);
+        held += usize::from(table.store(entry.ok_or_else(|| damaged(count))?));
         count += 1;
     }
-    Ok(count)
+    Ok(held)
 }

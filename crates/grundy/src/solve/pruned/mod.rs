@@ -513,7 +513,8 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
 
     /// Loads the entries of a checkpoint written by
     /// [`PrunedSearch::save_checkpoint`] with the same `tag`. Returns how
-    /// many were read.
+    /// many the table holds: all of them unless its memory is smaller than
+    /// that of the run that saved them.
     pub fn load_checkpoint(&self, path: &std::path::Path, tag: &str) -> Result<usize> {
         self.control.tables.reserve(checkpoint::capacity_needed::<G::Key>(path)?);
         let (_, table) = self.control.tables.current();
