@@ -575,3 +575,59 @@ fn the_memory_budget_bounds_every_kind_of_request() {
     // Small requests are untouched.
     assert_eq!(s.post("/api/solve", json!({"game": "nim", "position": ["3", "4", "5"]})).json()["nim_value"], 2);
 }
+
+/// A sum of 300 Nim heaps of 20. Before it values the moves, the engine explores the sums
+/// reachable from it (6,000 moves each, each a copy of the 300 heaps) until it gives up for
+/// nim-values: tens of seconds, with a look at the stop flag only every 4096 sums before.
+fn a_big_nim_sum() -> Value {
+    json!({"game": "nim", "position": vec!["20"; 300]})
+}
+
+/// Waits until the job `id` is at `stage`.
+fn wait_for_stage(s: &Server, id: &str, stage: &str) {
+    for _ in 0..600 {
+        let status = s.get(&format!("/api/jobs/{id}"));
+        if status.status == 200 && status.json()["stage"] == stage {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    panic!("job {id} never reached \"{stage}\"");
+}
+
+#[test]
+fn cancelling_an_analysis_of_a_big_sum_stops_it_at_once() {
+    let s = Server::with(&["--time-limit", "60", "--memory", "2G"]);
+    // Heaps 1 to 100 have 5,050 different moves: the exploration gives up after a few seconds,
+    // and valuing each move (played by its number, which lists them all again) takes longer.
+    let different: Vec<String> = (1..=100).map(|n| n.to_string()).collect();
+    for (position, stage) in [
+        (a_big_nim_sum()["position"].clone(), "exploring the game's positions"),
+        (json!(different), "valuing each move"),
+    ] {
+        let client = s.client.clone();
+        let slow = std::thread::spawn(move || {
+            let body = json!({"game": "nim", "position": position, "job": "big-analysis"});
+            let message = client.post("/api/analyse", body).error(409);
+            (message, std::time::Instant::now())
+        });
+        wait_for_stage(&s, "big-analysis", stage);
+        let asked = std::time::Instant::now();
+        assert_eq!(s.post("/api/cancel", json!({"job": "big-analysis"})).json()["cancelled"], true, "{stage}");
+        let (message, answered) = slow.join().unwrap();
+        assert_eq!(message, "cancelled");
+        let took = answered - asked;
+        assert!(took < Duration::from_millis(1500), "cancelled while {stage}, answered {took:?} later");
+        assert_idle(&s, "a cancelled analysis");
+    }
+}
+
+#[test]
+fn an_analysis_past_its_time_limit_stops_its_work() {
+    let s = Server::with(&["--time-limit", "2", "--memory", "2G"]);
+    let started = std::time::Instant::now();
+    let message = s.post("/api/analyse", a_big_nim_sum()).error(408);
+    assert!(message.contains("time limit of 2 s"), "{message}");
+    assert!(started.elapsed() < Duration::from_secs(4), "{:?}", started.elapsed());
+    assert_idle(&s, "an analysis past its time limit");
+}
