@@ -68,10 +68,19 @@ struct Client {
 struct Response {
     status: u16,
     content_type: String,
+    /// The status line and headers, as sent.
+    head: String,
     body: Vec<u8>,
 }
 
 impl Response {
+    /// The value of the header `name`, if the answer has one.
+    fn header(&self, name: &str) -> Option<String> {
+        self.head.lines().find_map(|l| {
+            l.split_once(':').filter(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.trim().to_string())
+        })
+    }
+
     fn json(&self) -> Value {
         serde_json::from_slice(&self.body)
             .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body)))
@@ -104,16 +113,12 @@ impl Client {
         let split = raw.windows(4).position(|w| w == b"\r\n\r\n").expect("a header");
         let head = String::from_utf8_lossy(&raw[..split]).to_string();
         let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).expect("a status");
-        let header = |name: &str| {
-            head.lines().find_map(|l| {
-                l.split_once(':').filter(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.trim().to_string())
-            })
-        };
-        let mut body = raw[split + 4..].to_vec();
-        if header("transfer-encoding").is_some_and(|v| v.eq_ignore_ascii_case("chunked")) {
-            body = dechunk(&body);
+        let mut response = Response { status, content_type: String::new(), head, body: raw[split + 4..].to_vec() };
+        if response.header("transfer-encoding").is_some_and(|v| v.eq_ignore_ascii_case("chunked")) {
+            response.body = dechunk(&response.body);
         }
-        Response { status, content_type: header("content-type").unwrap_or_default(), body }
+        response.content_type = response.header("content-type").unwrap_or_default();
+        response
     }
 
     fn post(&self, path: &str, body: Value) -> Response {
@@ -574,6 +579,19 @@ fn the_memory_budget_bounds_every_kind_of_request() {
     assert!(solve.error(400).contains("memory budget"));
     // Small requests are untouched.
     assert_eq!(s.post("/api/solve", json!({"game": "nim", "position": ["3", "4", "5"]})).json()["nim_value"], 2);
+}
+
+#[test]
+fn a_wrong_method_is_a_json_405_with_the_methods_allowed() {
+    let s = Server::start();
+    let answer = s.get("/api/solve");
+    let message = answer.error(405);
+    assert!(message.contains("GET") && message.contains("/api/solve"), "{message}");
+    assert_eq!(answer.header("allow").as_deref(), Some("POST"));
+    let answer = s.post("/api/play/0000", json!({}));
+    answer.error(405);
+    let allow = answer.header("allow").unwrap_or_default();
+    assert!(allow.contains("GET") && allow.contains("DELETE"), "{allow:?}");
 }
 
 /// A sum of 300 Nim heaps of 20. Before it values the moves, the engine explores the sums

@@ -10,8 +10,8 @@
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
-use axum::http::header;
+use axum::extract::{NestedPath, Path, State};
+use axum::http::{header, Method, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use base64::Engine;
@@ -429,6 +429,17 @@ pub async fn play_end(State(app): State<App>, Path(id): Path<String>) -> Answer 
 
 pub async fn not_found() -> ApiError {
     ApiError::not_found("no such endpoint: see the README's \"In a browser: grundy serve\" for the API")
+}
+
+/// An endpoint asked with a method it does not answer (`GET /api/solve`):
+/// a JSON error like every other, where axum's own is an empty body. axum
+/// adds the `Allow` header that lists the methods it does answer.
+pub async fn method_not_allowed(method: Method, api: NestedPath, uri: Uri) -> ApiError {
+    ApiError::method_not_allowed(format!(
+        "{method} {}{}: this endpoint is not asked with {method} (the Allow header lists its methods)",
+        api.as_str(),
+        uri.path()
+    ))
 }
 
 /// A two-coordinate table with its heatmap as `grundy plot` draws it (PNG, base64)
