@@ -143,10 +143,37 @@ fn dechunk(mut data: &[u8]) -> Vec<u8> {
     }
 }
 
-fn grundy(args: &[&str]) -> Value {
+/// What `grundy ARGS` prints.
+fn grundy_output(args: &[&str]) -> Vec<u8> {
     let output = Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("grundy runs");
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    serde_json::from_slice(&output.stdout).expect("JSON")
+    output.stdout
+}
+
+fn grundy(args: &[&str]) -> Value {
+    serde_json::from_slice(&grundy_output(args)).expect("JSON")
+}
+
+/// The keys of the JSON object that `text` starts with, in the order the text writes them
+/// (a [`Value`] keeps them sorted, so it cannot tell).
+fn keys_in_order(text: &[u8]) -> Vec<String> {
+    struct Keys;
+    impl<'de> serde::de::Visitor<'de> for Keys {
+        type Value = Vec<String>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a JSON object")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Vec<String>, A::Error> {
+            let mut keys = Vec::new();
+            while let Some((key, serde::de::IgnoredAny)) = map.next_entry()? {
+                keys.push(key);
+            }
+            Ok(keys)
+        }
+    }
+    let mut json = serde_json::Deserializer::from_slice(text);
+    serde::Deserializer::deserialize_map(&mut json, Keys)
+        .unwrap_or_else(|e| panic!("not a JSON object ({e}): {}", String::from_utf8_lossy(text)))
 }
 
 #[test]
@@ -579,6 +606,41 @@ fn the_memory_budget_bounds_every_kind_of_request() {
     assert!(solve.error(400).contains("memory budget"));
     // Small requests are untouched.
     assert_eq!(s.post("/api/solve", json!({"game": "nim", "position": ["3", "4", "5"]})).json()["nim_value"], 2);
+}
+
+#[test]
+fn answers_keep_the_key_order_the_command_line_prints() {
+    let s = Server::start();
+    // A sequence: `grundy sequence --json`'s keys, then the server's summary.
+    for (body, args) in [
+        (json!({"game": "0.07", "to": 50}), vec!["sequence", "0.07", "--to", "50", "--json"]),
+        (
+            json!({"game": "kayles", "to": 20, "play": "misere"}),
+            vec!["sequence", "kayles", "--to", "20", "--misere", "--json"],
+        ),
+    ] {
+        let answer = s.post("/api/sequence", body.clone());
+        assert_eq!(answer.status, 200, "{body}: {}", String::from_utf8_lossy(&answer.body));
+        let mut expected = keys_in_order(&grundy_output(&args));
+        expected.push("summary".into());
+        assert_eq!(keys_in_order(&answer.body), expected, "{body}");
+    }
+    // A pattern: `grundy pattern --json`'s keys, then the report's text.
+    let answer = s.post("/api/pattern", json!({"game": "wythoff", "rows": "0..20", "cols": "0..20"}));
+    let mut expected =
+        keys_in_order(&grundy_output(&["pattern", "wythoff", "--rows", "0..20", "--cols", "0..20", "--json"]));
+    expected.push("text".into());
+    assert_eq!(keys_in_order(&answer.body), expected);
+    // An analysis: the report as `grundy solve --json` prints it, then what the server adds.
+    let answer = s.post("/api/analyse", json!({"game": "nim", "position": ["3", "4", "5"]}));
+    assert_eq!(keys_in_order(&answer.body), ["report", "judgement", "moves", "picture", "note"]);
+    let text = String::from_utf8(answer.body).unwrap();
+    let report = text.find("\"report\":").expect("a report") + "\"report\":".len();
+    assert_eq!(
+        keys_in_order(&text.as_bytes()[report..]),
+        keys_in_order(&grundy_output(&["solve", "nim", "3", "4", "5", "--json"])),
+        "{text}"
+    );
 }
 
 #[test]
