@@ -68,10 +68,19 @@ struct Client {
 struct Response {
     status: u16,
     content_type: String,
+    /// The status line and headers, as sent.
+    head: String,
     body: Vec<u8>,
 }
 
 impl Response {
+    /// The value of the header `name`, if the answer has one.
+    fn header(&self, name: &str) -> Option<String> {
+        self.head.lines().find_map(|l| {
+            l.split_once(':').filter(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.trim().to_string())
+        })
+    }
+
     fn json(&self) -> Value {
         serde_json::from_slice(&self.body)
             .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body)))
@@ -104,16 +113,12 @@ impl Client {
         let split = raw.windows(4).position(|w| w == b"\r\n\r\n").expect("a header");
         let head = String::from_utf8_lossy(&raw[..split]).to_string();
         let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).expect("a status");
-        let header = |name: &str| {
-            head.lines().find_map(|l| {
-                l.split_once(':').filter(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.trim().to_string())
-            })
-        };
-        let mut body = raw[split + 4..].to_vec();
-        if header("transfer-encoding").is_some_and(|v| v.eq_ignore_ascii_case("chunked")) {
-            body = dechunk(&body);
+        let mut response = Response { status, content_type: String::new(), head, body: raw[split + 4..].to_vec() };
+        if response.header("transfer-encoding").is_some_and(|v| v.eq_ignore_ascii_case("chunked")) {
+            response.body = dechunk(&response.body);
         }
-        Response { status, content_type: header("content-type").unwrap_or_default(), body }
+        response.content_type = response.header("content-type").unwrap_or_default();
+        response
     }
 
     fn post(&self, path: &str, body: Value) -> Response {
@@ -138,10 +143,37 @@ fn dechunk(mut data: &[u8]) -> Vec<u8> {
     }
 }
 
-fn grundy(args: &[&str]) -> Value {
+/// What `grundy ARGS` prints.
+fn grundy_output(args: &[&str]) -> Vec<u8> {
     let output = Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("grundy runs");
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    serde_json::from_slice(&output.stdout).expect("JSON")
+    output.stdout
+}
+
+fn grundy(args: &[&str]) -> Value {
+    serde_json::from_slice(&grundy_output(args)).expect("JSON")
+}
+
+/// The keys of the JSON object that `text` starts with, in the order the text writes them
+/// (a [`Value`] keeps them sorted, so it cannot tell).
+fn keys_in_order(text: &[u8]) -> Vec<String> {
+    struct Keys;
+    impl<'de> serde::de::Visitor<'de> for Keys {
+        type Value = Vec<String>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a JSON object")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Vec<String>, A::Error> {
+            let mut keys = Vec::new();
+            while let Some((key, serde::de::IgnoredAny)) = map.next_entry()? {
+                keys.push(key);
+            }
+            Ok(keys)
+        }
+    }
+    let mut json = serde_json::Deserializer::from_slice(text);
+    serde::Deserializer::deserialize_map(&mut json, Keys)
+        .unwrap_or_else(|e| panic!("not a JSON object ({e}): {}", String::from_utf8_lossy(text)))
 }
 
 #[test]
@@ -574,4 +606,108 @@ fn the_memory_budget_bounds_every_kind_of_request() {
     assert!(solve.error(400).contains("memory budget"));
     // Small requests are untouched.
     assert_eq!(s.post("/api/solve", json!({"game": "nim", "position": ["3", "4", "5"]})).json()["nim_value"], 2);
+}
+
+#[test]
+fn answers_keep_the_key_order_the_command_line_prints() {
+    let s = Server::start();
+    // A sequence: `grundy sequence --json`'s keys, then the server's summary.
+    for (body, args) in [
+        (json!({"game": "0.07", "to": 50}), vec!["sequence", "0.07", "--to", "50", "--json"]),
+        (
+            json!({"game": "kayles", "to": 20, "play": "misere"}),
+            vec!["sequence", "kayles", "--to", "20", "--misere", "--json"],
+        ),
+    ] {
+        let answer = s.post("/api/sequence", body.clone());
+        assert_eq!(answer.status, 200, "{body}: {}", String::from_utf8_lossy(&answer.body));
+        let mut expected = keys_in_order(&grundy_output(&args));
+        expected.push("summary".into());
+        assert_eq!(keys_in_order(&answer.body), expected, "{body}");
+    }
+    // A pattern: `grundy pattern --json`'s keys, then the report's text.
+    let answer = s.post("/api/pattern", json!({"game": "wythoff", "rows": "0..20", "cols": "0..20"}));
+    let mut expected =
+        keys_in_order(&grundy_output(&["pattern", "wythoff", "--rows", "0..20", "--cols", "0..20", "--json"]));
+    expected.push("text".into());
+    assert_eq!(keys_in_order(&answer.body), expected);
+    // An analysis: the report as `grundy solve --json` prints it, then what the server adds.
+    let answer = s.post("/api/analyse", json!({"game": "nim", "position": ["3", "4", "5"]}));
+    assert_eq!(keys_in_order(&answer.body), ["report", "judgement", "moves", "picture", "note"]);
+    let text = String::from_utf8(answer.body).unwrap();
+    let report = text.find("\"report\":").expect("a report") + "\"report\":".len();
+    assert_eq!(
+        keys_in_order(&text.as_bytes()[report..]),
+        keys_in_order(&grundy_output(&["solve", "nim", "3", "4", "5", "--json"])),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_wrong_method_is_a_json_405_with_the_methods_allowed() {
+    let s = Server::start();
+    let answer = s.get("/api/solve");
+    let message = answer.error(405);
+    assert!(message.contains("GET") && message.contains("/api/solve"), "{message}");
+    assert_eq!(answer.header("allow").as_deref(), Some("POST"));
+    let answer = s.post("/api/play/0000", json!({}));
+    answer.error(405);
+    let allow = answer.header("allow").unwrap_or_default();
+    assert!(allow.contains("GET") && allow.contains("DELETE"), "{allow:?}");
+}
+
+/// A sum of 300 Nim heaps of 20. Before it values the moves, the engine explores the sums
+/// reachable from it (6,000 moves each, each a copy of the 300 heaps) until it gives up for
+/// nim-values: tens of seconds, with a look at the stop flag only every 4096 sums before.
+fn a_big_nim_sum() -> Value {
+    json!({"game": "nim", "position": vec!["20"; 300]})
+}
+
+/// Waits until the job `id` is at `stage`.
+fn wait_for_stage(s: &Server, id: &str, stage: &str) {
+    for _ in 0..600 {
+        let status = s.get(&format!("/api/jobs/{id}"));
+        if status.status == 200 && status.json()["stage"] == stage {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    panic!("job {id} never reached \"{stage}\"");
+}
+
+#[test]
+fn cancelling_an_analysis_of_a_big_sum_stops_it_at_once() {
+    let s = Server::with(&["--time-limit", "60", "--memory", "2G"]);
+    // Heaps 1 to 100 have 5,050 different moves: the exploration gives up after a few seconds,
+    // and valuing each move (played by its number, which lists them all again) takes longer.
+    let different: Vec<String> = (1..=100).map(|n| n.to_string()).collect();
+    for (position, stage) in [
+        (a_big_nim_sum()["position"].clone(), "exploring the game's positions"),
+        (json!(different), "valuing each move"),
+    ] {
+        let client = s.client.clone();
+        let slow = std::thread::spawn(move || {
+            let body = json!({"game": "nim", "position": position, "job": "big-analysis"});
+            let message = client.post("/api/analyse", body).error(409);
+            (message, std::time::Instant::now())
+        });
+        wait_for_stage(&s, "big-analysis", stage);
+        let asked = std::time::Instant::now();
+        assert_eq!(s.post("/api/cancel", json!({"job": "big-analysis"})).json()["cancelled"], true, "{stage}");
+        let (message, answered) = slow.join().unwrap();
+        assert_eq!(message, "cancelled");
+        let took = answered - asked;
+        assert!(took < Duration::from_millis(1500), "cancelled while {stage}, answered {took:?} later");
+        assert_idle(&s, "a cancelled analysis");
+    }
+}
+
+#[test]
+fn an_analysis_past_its_time_limit_stops_its_work() {
+    let s = Server::with(&["--time-limit", "2", "--memory", "2G"]);
+    let started = std::time::Instant::now();
+    let message = s.post("/api/analyse", a_big_nim_sum()).error(408);
+    assert!(message.contains("time limit of 2 s"), "{message}");
+    assert!(started.elapsed() < Duration::from_secs(4), "{:?}", started.elapsed());
+    assert_idle(&s, "an analysis past its time limit");
 }

@@ -294,6 +294,8 @@ pub(crate) fn charge(what: &str, bytes: u128) -> Result<()> {
 pub(crate) struct Poll {
     until: u32,
     every: u32,
+    /// Steps taken since the last look, for the tally.
+    steps: u32,
 }
 
 impl Poll {
@@ -304,18 +306,30 @@ impl Poll {
     /// For loops whose steps are heavy (each a search of its own).
     pub fn every(steps: u32) -> Poll {
         let every = steps.max(1);
-        Poll { until: every, every }
+        Poll { until: every, every, steps: 0 }
     }
 
     #[inline]
     pub fn step(&mut self) -> Result<()> {
-        self.until -= 1;
-        if self.until == 0 {
-            self.until = self.every;
-            check_current(self.every as u64)
-        } else {
-            Ok(())
+        self.step_weighing(1)
+    }
+
+    /// One step that took the work of `weight` ordinary ones: it brings the
+    /// next look at the watch that much closer, but counts as one step in
+    /// the tally. For loops whose steps vary by thousands: a sum of
+    /// hundreds of Nim heaps has thousands of moves, each a copy of the
+    /// whole sum, so 4096 of its positions, looked at as equals, take
+    /// longer than the request they belong to.
+    #[inline]
+    pub fn step_weighing(&mut self, weight: usize) -> Result<()> {
+        self.steps += 1;
+        let weight = u32::try_from(weight).unwrap_or(u32::MAX).max(1);
+        if weight < self.until {
+            self.until -= weight;
+            return Ok(());
         }
+        self.until = self.every;
+        check_current(u64::from(std::mem::take(&mut self.steps)))
     }
 }
 
@@ -341,6 +355,23 @@ mod tests {
         assert_eq!(steps, 299, "the first look after the stop");
         assert_eq!(watch.done(), 300);
         assert!(Watch::current().is_none(), "run puts back what was current");
+    }
+
+    #[test]
+    fn heavy_steps_bring_the_next_look_closer_but_count_as_one() {
+        let watch = Watch::new();
+        watch.stop();
+        let steps = watch.run(|| {
+            let mut poll = Poll::every(100);
+            (1..).find(|_| poll.step_weighing(30).is_err())
+        });
+        assert_eq!(steps, Some(4), "the look comes once 100 steps' weight is reached");
+        assert_eq!(watch.done(), 4, "four steps taken");
+        let steps = watch.run(|| {
+            let mut poll = Poll::every(100);
+            (1..).find(|_| poll.step_weighing(1_000_000).is_err())
+        });
+        assert_eq!(steps, Some(1), "a step heavier than the period is looked at at once");
     }
 
     #[test]

@@ -94,17 +94,20 @@ impl Digraph {
         let mut next = 0;
         // The current watch ([`crate::Watch`]) may stop the exploration,
         // and its memory budget bounds the graph: each position costs its
-        // key twice (the list and the numbering) and a few words.
+        // key twice (the list and the numbering) and a few words. A
+        // position weighs as much as its moves: listing them is the work
+        // (a sum of hundreds of heaps has thousands), and a look every
+        // 4096 such positions would come seconds after a stop.
         let mut poll = crate::watch::Poll::new();
         let per_position = 2 * std::mem::size_of::<G::Position>() as u128 + 32;
         crate::watch::stage("exploring the game's positions");
         while next < positions.len() {
-            poll.step()?;
             if next % crate::watch::POLL_EVERY as usize == 0 {
                 crate::watch::charge("the game graph", positions.len() as u128 * per_position)?;
             }
             options.clear();
             game.options(&positions[next], &mut options);
+            poll.step_weighing(options.len())?;
             for parts in options.iter() {
                 let [part] = parts else {
                     return Err(Error::InvalidGame(

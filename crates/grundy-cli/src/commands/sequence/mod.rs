@@ -15,6 +15,7 @@ use grundy::solve::heap::{Algorithm, HeapGame, SequenceRun};
 use grundy::solve::quotient::{misere_sequence_with, Limits, MisereSequence};
 use grundy::LongRun;
 use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 pub enum Format {
@@ -322,19 +323,19 @@ fn print(
         Format::Binary => bail!("--format binary writes stored values"),
         Format::Json => {
             let method = match play {
-                Play::Normal => String::new(),
-                Play::Misere(method) => format!(",\"method\":{}", serde_json::to_string(method)?),
+                Play::Normal => None,
+                Play::Misere(method) => Some(method.as_str()),
             };
-            write!(
-                out,
-                "{{\"game\":{},\"play\":\"{}\"{method},\"values\":[",
-                serde_json::to_string(game.description())?,
-                play.name()
-            )?;
-            for (n, v) in values.iter().enumerate() {
-                write!(out, "{}{v}", if n == 0 { "" } else { "," })?;
-            }
-            writeln!(out, "],\"periodicity\":{}}}", serde_json::to_string(&periodicity)?)?;
+            let sequence = SequenceJson {
+                game: game.description(),
+                play: play.name(),
+                method,
+                values,
+                periodicity,
+                summary: None,
+            };
+            serde_json::to_writer(&mut out, &sequence)?;
+            writeln!(out)?;
         }
         Format::Csv => {
             writeln!(out, "heap,nim_value")?;
@@ -359,6 +360,31 @@ fn print(
         }
     }
     out.flush().context("cannot write the sequence")
+}
+
+/// A sequence as `grundy sequence --json` prints it and `/api/sequence`
+/// answers it: one shape, so both write the same keys in the same order.
+#[derive(Serialize)]
+pub(crate) struct SequenceJson<'a, V: Serialize> {
+    pub game: &'a str,
+    /// `normal` or `misere`.
+    pub play: &'static str,
+    /// How the misère values were decided (absent in normal play).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub method: Option<&'a str>,
+    pub values: V,
+    pub periodicity: Option<&'a Periodicity>,
+    /// The periodicity in words, as the text format ends ([`describe`]):
+    /// the server's page shows it; the command line prints it only as text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub summary: Option<String>,
+}
+
+/// Written as the values go by: a run to 2^30 heaps is gigabytes of text.
+impl Serialize for Printed<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
 }
 
 /// Which values a sequence holds, and for misère play how they were found.

@@ -5,29 +5,34 @@
 //! Answers are the library's own serializations, as the command line prints
 //! them with `--json`: `/api/solve` is `grundy solve --json`'s [`Report`],
 //! `/api/table` is `grundy table --json`'s [`grundy::report::ValueTable`],
-//! `/api/pattern` is `grundy pattern --json`'s report.
+//! `/api/pattern` is `grundy pattern --json`'s report and `/api/sequence`
+//! `grundy sequence --json`'s [`SequenceJson`], each serialized from the
+//! typed value (a `serde_json::Value` would sort the keys), with what the
+//! page adds after them.
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
-use axum::http::header;
+use axum::extract::{NestedPath, Path, State};
+use axum::http::{header, Method, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use base64::Engine;
 use grundy::export::{self, ImageFormat};
 use grundy::game::Convention;
+use grundy::pattern::PatternReport;
 use grundy::registry::{find, game, game_with_file, Form, Playable, RuleOptions, ENTRIES};
 use grundy::report::Report;
 use grundy::sequence::find_periodicity;
 use grundy::solve::heap::HeapGame;
 use grundy::solve::heap::{Algorithm, NimSequence};
 use grundy::solve::quotient::misere_sequence;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
+use super::super::sequence::{describe, SequenceJson};
 use super::error::{ApiError, JsonBody};
 use super::limits::Job;
-use super::sessions::{self, Command};
+use super::sessions::{self, Command, Judged, MoveValue};
 use super::App;
 
 type Body<T> = Result<JsonBody<T>, ApiError>;
@@ -166,12 +171,21 @@ pub async fn analyse(State(app): State<App>, body: Body<SolveRequest>) -> Answer
                     Ok(()) => {}
                 }
             }
-            Ok(serde_json::json!({
-                "report": report, "judgement": judgement, "moves": moves, "picture": picture, "note": note,
-            }))
+            Ok(Analysis { report, judgement, moves, picture, note })
         })
         .await?;
     json(answer)
+}
+
+/// `/api/analyse`'s answer: the report as `grundy solve --json` prints it,
+/// then what the page shows beside it.
+#[derive(Serialize)]
+struct Analysis {
+    report: Report,
+    judgement: Option<Judged>,
+    moves: Option<Vec<MoveValue>>,
+    picture: Option<String>,
+    note: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -241,12 +255,18 @@ pub async fn pattern(State(app): State<App>, body: Body<RangeRequest>) -> Answer
         .run(request.spec.job.clone(), move |job| {
             let table = request.spec.build(&worker, &job)?.table(rows.0..=rows.1, cols.map(|(a, b)| a..=b))?;
             let report = grundy::pattern::find_patterns(&table)?;
-            let mut value = serde_json::to_value(&report).map_err(|e| ApiError::internal(e.to_string()))?;
-            value["text"] = serde_json::Value::String(report.to_string());
-            Ok(value)
+            Ok(PatternAnswer { text: report.to_string(), report })
         })
         .await?;
     json(answer)
+}
+
+/// `grundy pattern --json`'s report, its keys in its order, then its text.
+#[derive(Serialize)]
+struct PatternAnswer {
+    #[serde(flatten)]
+    report: PatternReport,
+    text: String,
 }
 
 /// `grundy plot`: a heatmap of a two-coordinate table, or the scatter of a
@@ -302,8 +322,7 @@ pub async fn sequence(State(app): State<App>, body: Body<SequenceRequest>) -> An
             request.to
         )));
     }
-    let answer = app
-        .runner
+    app.runner
         .run(request.job.clone(), move |job| {
             let to = request.to;
             job.total.store(to + 1, Ordering::Relaxed);
@@ -314,12 +333,14 @@ pub async fn sequence(State(app): State<App>, body: Body<SequenceRequest>) -> An
             };
             if request.play == Convention::Misere {
                 let found = misere_sequence(&heaps, to, stop)?;
-                return Ok(serde_json::json!({
-                    "game": heaps.description(), "play": "misere", "method": found.method,
-                    "values": found.values,
-                    "summary": super::super::sequence::describe(found.periodicity.as_ref()),
-                    "periodicity": found.periodicity,
-                }));
+                return json(SequenceJson {
+                    game: heaps.description(),
+                    play: "misere",
+                    method: Some(&found.method),
+                    values: &found.values,
+                    periodicity: found.periodicity.as_ref(),
+                    summary: Some(describe(found.periodicity.as_ref())),
+                });
             }
             if request.play != Convention::Normal {
                 return Err(ApiError::bad("play: sequences are of normal or misère nim-values"));
@@ -331,14 +352,16 @@ pub async fn sequence(State(app): State<App>, body: Body<SequenceRequest>) -> An
             }
             let values: Vec<u32> = sequence.values().iter().take(len).collect();
             let periodicity = find_periodicity(&values[..], heaps.octal_length());
-            Ok(serde_json::json!({
-                "game": heaps.description(), "play": "normal", "values": values,
-                "summary": super::super::sequence::describe(periodicity.as_ref()),
-                "periodicity": periodicity,
-            }))
+            json(SequenceJson {
+                game: heaps.description(),
+                play: "normal",
+                method: None,
+                values: &values,
+                periodicity: periodicity.as_ref(),
+                summary: Some(describe(periodicity.as_ref())),
+            })
         })
-        .await?;
-    json(answer)
+        .await
 }
 
 #[derive(Deserialize)]
@@ -429,6 +452,17 @@ pub async fn play_end(State(app): State<App>, Path(id): Path<String>) -> Answer 
 
 pub async fn not_found() -> ApiError {
     ApiError::not_found("no such endpoint: see the README's \"In a browser: grundy serve\" for the API")
+}
+
+/// An endpoint asked with a method it does not answer (`GET /api/solve`):
+/// a JSON error like every other, where axum's own is an empty body. axum
+/// adds the `Allow` header that lists the methods it does answer.
+pub async fn method_not_allowed(method: Method, api: NestedPath, uri: Uri) -> ApiError {
+    ApiError::method_not_allowed(format!(
+        "{method} {}{}: this endpoint is not asked with {method} (the Allow header lists its methods)",
+        api.as_str(),
+        uri.path()
+    ))
 }
 
 /// A two-coordinate table with its heatmap as `grundy plot` draws it (PNG, base64)

@@ -1,6 +1,7 @@
 //! Errors as the API answers them: `{"error": "..."}` with a status that
-//! says whose fault it was (400 bad input, 404 no such thing, 408 over the
-//! time limit, 409 cancelled, 503 too many sessions), never a stack.
+//! says whose fault it was (400 bad input, 404 no such thing, 405 a method
+//! the endpoint does not answer, 408 over the time limit, 409 cancelled,
+//! 503 too many sessions), never a stack.
 
 use std::time::Duration;
 
@@ -24,6 +25,10 @@ impl ApiError {
 
     pub fn not_found(message: impl Into<String>) -> ApiError {
         ApiError { status: StatusCode::NOT_FOUND, message: message.into() }
+    }
+
+    pub fn method_not_allowed(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::METHOD_NOT_ALLOWED, message: message.into() }
     }
 
     pub fn busy(message: impl Into<String>) -> ApiError {

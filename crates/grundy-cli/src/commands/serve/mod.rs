@@ -80,6 +80,7 @@ pub fn router(app: App) -> Router {
         .route("/play/{id}/undo", post(api::play_undo))
         .route("/play/{id}/hint", get(api::play_hint))
         .fallback(api::not_found)
+        .method_not_allowed_fallback(api::method_not_allowed)
         .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-store")));
     Router::new()
         .route("/", get(|| async { Html(INDEX) }))

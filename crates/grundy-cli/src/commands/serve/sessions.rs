@@ -48,10 +48,20 @@ pub struct Judged {
 }
 
 /// Every legal move with its value: each is played, judged and taken back.
+///
+/// Playing a move by its number lists every move again, so a sum with
+/// thousands of moves (hundreds of different heaps) takes seconds; the
+/// request's [`Watch`] is looked at between moves, so its Cancel and time
+/// limit stop this loop as they stop the engine's own.
 pub fn moves_with_values(session: &mut dyn PlaySession) -> grundy::Result<Vec<MoveValue>> {
+    let watch = Watch::current();
+    if let Some(watch) = &watch {
+        watch.set_stage("valuing each move");
+    }
     let moves = session.moves();
     let mut valued = Vec::with_capacity(moves.len());
     for (k, mv) in moves.into_iter().enumerate() {
+        watch.as_ref().map_or(Ok(()), Watch::check)?;
         session.play(&format!("#{}", k + 1))?;
         let after = session.judgement();
         session.undo();
