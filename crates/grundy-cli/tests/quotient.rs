@@ -219,7 +219,7 @@ fn a_quotient_past_its_limit_says_how_far_it_got() {
 fn a_checkpoint_that_cannot_be_written_is_not_said_to_be_saved() {
     let run = grundy(&["quotient", "0.07", "--to", "10", "--checkpoint", "/nonexistent/folder/q.ckpt"], "");
     assert_ne!(run.status, 0);
-    assert!(run.stderr.contains("cannot write /nonexistent/folder/q.ckpt"), "{}", run.stderr);
+    assert!(run.stderr.contains("cannot write /nonexistent/folder/q"), "{}", run.stderr);
     assert!(!run.stderr.contains("saved in"), "{}", run.stderr);
 }
 
