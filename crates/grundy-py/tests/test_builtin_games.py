@@ -130,8 +130,10 @@ def test_bad_arguments_raise_with_the_library_message():
         grundy.game("king", board=(2**64, 2))
     with pytest.raises(ValueError, match="rows: expected a whole number from 0 to 18446744073709551615"):
         grundy.table("wythoff", (0, 2**64), (0, 3))
-    with pytest.raises(grundy.TooLargeError):
+    with pytest.raises(ValueError, match="rows: expected a whole number from 0 to 18446744073709551615"):
         grundy.table("nim", 2**64)
+    with pytest.raises(grundy.TooLargeError):
+        grundy.table("nim", 2**63)
     sequence = grundy.HeapSequence("kayles", None, None)
     for bad in (-1, 2**64):
         with pytest.raises(ValueError, match="len: expected a whole number from 0"):
