@@ -321,8 +321,9 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
 
     /// A new frame for `position`: its options, with parts split into
     /// components when the search decomposes.
-    /// A split option is refused here, before its parts are valued, when
-    /// the rule cannot value it ([`Rule::VALUES_SUMS`]).
+    ///
+    /// An option of several parts is refused here, before any part is
+    /// valued, when the rule cannot value it ([`Rule::VALUES_SUMS`]).
     fn expand(&self, position: G::Position, spare: &mut Vec<Options<G::Position>>) -> Result<Frame<G::Position>> {
         let mut options = spare.pop().unwrap_or_default();
         self.game.options(&position, &mut options);
@@ -372,6 +373,19 @@ mod tests {
         let mut ample = Search::normal_play(&Chain);
         let watch = crate::Watch::new().with_resident_limit(u64::MAX);
         assert_eq!(watch.run(|| ample.nim_value(&100)).unwrap(), 0);
+    }
+
+    /// A rule that values no sums refuses a splitting option when it is
+    /// listed, with nothing valued: Every-SG of heap 65,536 of Grundy's game
+    /// valued heaps until the memory ran out before it met the first sum.
+    #[test]
+    fn a_rule_without_sums_refuses_a_split_before_valuing_its_parts() {
+        let game = crate::solve::heap::HeapGame::parse("grundys-game").unwrap();
+        let mut search = Search::new(&game, crate::solve::remoteness::SuspensePlay);
+        assert!(matches!(search.value(&1_000_000), Err(Error::SumNotSupported { parts: 2 })));
+        assert_eq!(search.positions_valued(), 0);
+        let mut nim = Search::new(&game, crate::solve::remoteness::SuspensePlay);
+        assert_eq!(nim.value(&2).unwrap().moves, 0, "heap 2 has no move");
     }
 
     /// A game whose only play is a chain n → n−1 → … → 0.

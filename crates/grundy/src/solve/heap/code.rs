@@ -188,6 +188,12 @@ impl HeapGame {
         self.tail
     }
 
+    /// Whether some move leaves three heaps (a hexadecimal digit with bit 8,
+    /// written or in the tail).
+    pub fn splits_in_three(&self) -> bool {
+        self.digits.iter().chain([&self.tail]).any(|&d| d & 8 != 0)
+    }
+
     /// Whether a split must leave unequal heaps (Grundy's game).
     pub fn unequal(&self) -> bool {
         self.unequal
