@@ -301,3 +301,14 @@ def test_a_graph_game_needs_its_file_and_others_take_none(tmp_path):
     os_stat = __import__("os").stat(path)
     __import__("os").utime(path, ns=(os_stat.st_atime_ns, os_stat.st_mtime_ns + 10**9))
     assert grundy.solve("graph", 0, file=path).outcome == "P"
+
+
+def test_every_sg_prints_as_the_command_line_does():
+    # The text showed "nim-value None" and "winning moves (0):" (an audit):
+    # as `grundy solve --every wythoff 1,2 2,2` prints, each component's
+    # suspense number and why no move is listed.
+    text = str(grundy.solve("wythoff", (1, 2), (2, 2), every=True))
+    assert "[0] '1,2'  suspense 2" in text or "[0] 1,2  suspense 2" in text, text
+    assert "suspense 3" in text and "None" not in text, text
+    assert "winning moves: not listed for Every-SG" in text, text
+    assert "winning moves: none" in str(grundy.solve("nim", 1, 1))

@@ -33,6 +33,25 @@ class Component:
     suspense: Optional[int] = None
     generalized_value: Optional[str] = None
 
+    def details(self) -> str:
+        """What ``grundy solve`` prints after the component: its form, genus
+        (or generalized value, or nim-value), remoteness and suspense."""
+        parts = []
+        if self.misere_canonical_form:
+            parts.append(f"form {self.misere_canonical_form}")
+        if self.genus:
+            short = f" (short {self.genus_short})" if self.genus_short else ""
+            parts.append(f"genus {self.genus}{short}")
+        elif self.generalized_value is not None:
+            parts.append(f"value {self.generalized_value}")
+        elif self.nim_value is not None:
+            parts.append(f"nim-value {self.nim_value}")
+        if self.remoteness is not None:
+            parts.append(f"remoteness {self.remoteness}")
+        if self.suspense is not None:
+            parts.append(f"suspense {self.suspense}")
+        return ", ".join(parts)
+
 
 @dataclass
 class Move:
@@ -114,9 +133,16 @@ class Result:
             lines.append(f"nim-value: {self.nim_value}")
         lines.append(f"components ({len(self.components)}):")
         for i, c in enumerate(self.components):
-            value = f"genus {c.genus}" if c.genus else f"nim-value {c.nim_value}"
-            lines.append(f"  [{i}] {_show(c.position)}  {value}")
-        lines.append(f"winning moves ({len(self.winning_moves)}):")
+            details = c.details()
+            lines.append(f"  [{i}] {_show(c.position)}  {details}" if details else f"  [{i}] {_show(c.position)}")
+        if self.winning_moves:
+            lines.append(f"winning moves ({len(self.winning_moves)}):")
+        elif self.outcome == "P":
+            lines.append("winning moves: none (every move loses against perfect play)")
+        elif self.play == "every":
+            lines.append("winning moves: not listed for Every-SG (a move changes every component)")
+        else:
+            lines.append("winning moves (0):")
         for m in self.winning_moves:
             value = "" if m.nim_value is None else f"  (option's nim-value {m.nim_value})"
             lines.append(f"  in [{m.component}]: {m}{value}")
