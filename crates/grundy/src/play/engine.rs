@@ -73,6 +73,7 @@ pub(crate) struct Sums<'g, G: Game> {
 pub(crate) type StuckRule<G> = fn(&G, &[<G as Game>::Position]) -> Outcome;
 
 /// A legal move: in component `component`, to the sum of `parts`, leaving `next`.
+#[derive(Clone)]
 pub(crate) struct Move<P> {
     pub component: usize,
     pub parts: Vec<P>,

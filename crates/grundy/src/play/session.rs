@@ -294,10 +294,25 @@ where
             Some((from, to)) => (Some(game.parse_position(from.trim())?), parse_sum(to)?),
             None => (None, parse_sum(text)?),
         };
-        let mut matching: Vec<Move<G::Position>> = legal
-            .into_iter()
-            .filter(|m| from.as_ref().is_none_or(|f| self.sum[m.component] == *f) && same_parts(m, &to))
-            .collect();
+        let from_here = |m: &Move<G::Position>| from.as_ref().is_none_or(|f| self.sum[m.component] == *f);
+        let mut matching: Vec<Move<G::Position>> =
+            legal.iter().filter(|m| from_here(m) && same_parts(m, &to)).cloned().collect();
+        if matching.is_empty() && !to.is_empty() {
+            // A move that leaves nothing, written as a move to positions
+            // with no move (`2 -> 0` of a heap game, whose move is `2 ->
+            // nothing`, as a subtraction game's is `2 -> 0`): the same sum.
+            // Only as a second try, and only for moves to nothing, so a
+            // position written exactly is never read as another.
+            let mut options = crate::game::Options::new();
+            let stuck = to.iter().all(|p| {
+                options.clear();
+                game.options(p, &mut options);
+                options.is_empty()
+            });
+            if stuck {
+                matching = legal.into_iter().filter(|m| from_here(m) && m.parts.is_empty()).collect();
+            }
+        }
         match matching.len() {
             1 => Ok(matching.pop().expect("one move")),
             0 => Err(Error::InvalidPosition(match &from {

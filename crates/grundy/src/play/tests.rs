@@ -171,6 +171,13 @@ fn moves_are_read_in_the_syntax_solve_prints() {
     assert_eq!(board.play("#1").unwrap(), listed[0]);
     board.undo();
     assert!(board.play("#x").unwrap_err().to_string().contains("expected a move number such as #1"));
+    // A heap game's move that leaves nothing, written as a move to heap 0
+    // (as a subtraction game's is): it was "not a legal move here".
+    let kayles = crate::solve::heap::HeapGame::parse("kayles").unwrap();
+    let mut heap = Session::new(&kayles, vec![2], Convention::Normal).unwrap();
+    assert_eq!(heap.play("2 -> 0").unwrap(), "2 -> nothing");
+    heap.undo();
+    assert_eq!(heap.play("2 -> 1").unwrap(), "2 -> 1");
 }
 
 #[test]
