@@ -165,9 +165,14 @@ pub fn error_line(error: &anyhow::Error) -> String {
         true => format!("{error}"),
         false => format!("{error:#}"),
     };
-    let escaped: String =
-        message.chars().flat_map(|c| if c.is_control() { c.escape_default().collect() } else { vec![c] }).collect();
-    format!("grundy: {escaped}")
+    let mut line = String::from("grundy: ");
+    for c in message.chars() {
+        match c.is_control() {
+            true => line.extend(c.escape_default()),
+            false => line.push(c),
+        }
+    }
+    line
 }
 
 /// The exit code of a run that ended with `error`: 130 for an interruption,

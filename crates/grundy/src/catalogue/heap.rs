@@ -18,15 +18,11 @@ const MAX_HEAP_SPLIT_IN_THREE: u64 = 3_000;
 
 impl Notation for HeapGame {
     fn parse_position(&self, text: &str) -> Result<u64> {
-        match self.splits_in_three() {
-            true => parse_heap(
-                text,
-                self.description(),
-                MAX_HEAP_SPLIT_IN_THREE,
-                "search lists every split of a heap, and its heaps split in three",
-            ),
-            false => parse_heap(text, self.description(), MAX_HEAP, "search lists every split of a heap"),
-        }
+        let (limit, why) = match self.splits_in_three() {
+            true => (MAX_HEAP_SPLIT_IN_THREE, "search lists every split of a heap, and its heaps split in three"),
+            false => (MAX_HEAP, "search lists every split of a heap"),
+        };
+        parse_heap(text, self.description(), limit, why)
     }
     fn format_position(&self, heap: &u64) -> String {
         heap.to_string()

@@ -121,11 +121,11 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
         }
     }
 
-    /// The search `solve` runs on `positions`, with progress reports and
-    /// the checkpoint, and how many table entries it loaded from the
+    /// The search `solve` runs, with progress reports and the checkpoint
+    /// under `tag`, and how many table entries it loaded from the
     /// checkpoint (`None` when there was none to load).
     ///
-    /// The checkpoint's tag names the positions as well as the game: the
+    /// The tag names the positions as well as the game: the
     /// table's entries are canonical components, right for any board, but
     /// a file named for one run and resumed by another is a mistake the
     /// user should hear about (as the shares of a distributed run already
