@@ -15,7 +15,9 @@ use crate::game::Notation;
 use crate::game::{Options, Outcome};
 use crate::report::{ComponentReport, MoveReport, Report, ValueTable};
 use crate::solve::misere::canonical::Beside;
-use crate::solve::pruned::distributed::{self, check_shares, share_path, share_tag, Plan, Tally, Transport};
+use crate::solve::pruned::distributed::{
+    self, check_shares, checkpoint_tag, share_path, share_tag, Plan, Tally, Transport,
+};
 use crate::solve::pruned::{Canonical, Progress, PrunedSearch, DEFAULT_MEMORY};
 
 /// How the pruned search runs for a front end.
@@ -167,7 +169,7 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
             return self.solve_distributed(positions, cluster.as_ref());
         }
         let parsed = parse_all(&self.game, positions)?;
-        let tag = format!("{} {}", self.name, positions.join(" + "));
+        let tag = checkpoint_tag(&self.name, positions);
         let (search, loaded) = self.search(&tag)?;
         let result = self.analyse(&search, positions, &parsed);
         if let Some(path) = &self.settings.checkpoint {

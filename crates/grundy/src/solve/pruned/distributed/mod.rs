@@ -57,7 +57,7 @@ use super::{Canonical, Progress, PrunedSearch};
 use crate::error::Result;
 
 pub use message::Counts;
-pub use shares::{check_shares, share_path, share_tag};
+pub use shares::{check_shares, checkpoint_tag, share_path, share_tag};
 
 /// Numbered processes that send each other bytes: process `rank()` of
 /// `size()`. Messages from one process to another arrive in the order sent.

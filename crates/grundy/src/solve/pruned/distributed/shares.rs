@@ -17,11 +17,17 @@ pub fn share_path(path: &Path, rank: usize, processes: usize) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// The tag a share's header carries (see `checkpoint.rs`): the game, the
-/// position searched and which share it is, so that a share of another
-/// board, or another process's, is refused.
+/// The tag a checkpoint's header carries (see `checkpoint.rs`): the game
+/// and the position searched, so that a checkpoint of another board is
+/// refused.
+pub fn checkpoint_tag(game: &str, positions: &[String]) -> String {
+    format!("{game} {}", positions.join(" + "))
+}
+
+/// The tag of a share: [`checkpoint_tag`] and which share it is, so that
+/// another process's share is refused too.
 pub fn share_tag(game: &str, positions: &[String], rank: usize, processes: usize) -> String {
-    format!("{game} {} (process {rank} of {processes})", positions.join(" + "))
+    format!("{} (process {rank} of {processes})", checkpoint_tag(game, positions))
 }
 
 /// Checks the files beside the checkpoint `path` before a run on
