@@ -634,6 +634,19 @@ fn answers_keep_the_key_order_the_command_line_prints() {
     // An analysis: the report as `grundy solve --json` prints it, then what the server adds.
     let answer = s.post("/api/analyse", json!({"game": "nim", "position": ["3", "4", "5"]}));
     assert_eq!(keys_in_order(&answer.body), ["report", "judgement", "moves", "picture", "note"]);
+    // A heatmap: the table, where its cells are, then the picture.
+    let heatmap = s.post("/api/heatmap", json!({"game": "wythoff", "rows": "0..5", "cols": "0..5"}));
+    assert_eq!(keys_in_order(&heatmap.body), ["table", "layout", "png"]);
+    let body = String::from_utf8(heatmap.body).unwrap();
+    let layout = body.find("\"layout\":").expect("a layout") + "\"layout\":".len();
+    assert_eq!(keys_in_order(&body.as_bytes()[layout..]), ["width", "height", "cell", "grid_left", "grid_top"]);
+    // A game in progress: its state, and a hint, as the page reads them.
+    let state = s.post("/api/play", json!({"game": "nim", "position": ["3", "4", "5"]}));
+    let keys = ["session", "position", "to_move", "over", "result", "judgement", "moves", "history"];
+    assert_eq!(keys_in_order(&state.body), keys);
+    let id = state.json()["session"].as_str().unwrap().to_string();
+    assert_eq!(keys_in_order(&s.get(&format!("/api/play/{id}/hint")).body), ["move", "why"]);
+    assert_eq!(keys_in_order(&s.get(&format!("/api/play/{id}")).body), keys);
     let text = String::from_utf8(answer.body).unwrap();
     let report = text.find("\"report\":").expect("a report") + "\"report\":".len();
     assert_eq!(
@@ -654,6 +667,11 @@ fn a_wrong_method_is_a_json_405_with_the_methods_allowed() {
     answer.error(405);
     let allow = answer.header("allow").unwrap_or_default();
     assert!(allow.contains("GET") && allow.contains("DELETE"), "{allow:?}");
+    // The page's own files say so in words too (they are not JSON).
+    let answer = s.post("/app.js", json!({}));
+    assert_eq!(answer.status, 405);
+    assert!(String::from_utf8_lossy(&answer.body).contains("fetched with GET"));
+    assert_eq!(answer.header("allow").as_deref(), Some("GET,HEAD"));
 }
 
 /// A sum of 300 Nim heaps of 20. Before it values the moves, the engine explores the sums

@@ -465,6 +465,26 @@ pub async fn method_not_allowed(method: Method, api: NestedPath, uri: Uri) -> Ap
     ))
 }
 
+/// `/api/heatmap`'s answer, keys in this order.
+#[derive(Serialize)]
+struct Heatmap {
+    table: grundy::report::ValueTable,
+    layout: CellGrid,
+    /// The picture, PNG in base64.
+    png: String,
+}
+
+/// Where the cells are in the picture: cell `(r, c)` covers `cell × cell`
+/// pixels from `(grid_left + c·cell, grid_top + r·cell)`.
+#[derive(Serialize)]
+struct CellGrid {
+    width: u32,
+    height: u32,
+    cell: u32,
+    grid_left: u32,
+    grid_top: u32,
+}
+
 /// A two-coordinate table with its heatmap as `grundy plot` draws it (PNG, base64)
 /// and where its cells are, so the page can say which cell is under the
 /// pointer.
@@ -482,14 +502,14 @@ pub async fn heatmap(State(app): State<App>, body: Body<RangeRequest>) -> Answer
             let table = request.spec.build(&worker, &job)?.table(rows.0..=rows.1, Some(cols.0..=cols.1))?;
             let layout = export::heatmap_layout(&table);
             let png = export::heatmap(&table, ImageFormat::Png)?;
-            Ok(serde_json::json!({
-                "table": table,
-                "layout": {
-                    "width": layout.width, "height": layout.height, "cell": layout.cell,
-                    "grid_left": layout.grid_left, "grid_top": layout.grid_top,
-                },
-                "png": base64::engine::general_purpose::STANDARD.encode(png),
-            }))
+            let layout = CellGrid {
+                width: layout.width,
+                height: layout.height,
+                cell: layout.cell,
+                grid_left: layout.grid_left,
+                grid_top: layout.grid_top,
+            };
+            Ok(Heatmap { table, layout, png: base64::engine::general_purpose::STANDARD.encode(png) })
         })
         .await?;
     json(answer)

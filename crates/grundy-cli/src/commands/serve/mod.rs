@@ -90,6 +90,10 @@ pub fn router(app: App) -> Router {
         .route("/style.css", get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE) }))
         .nest("/api", api)
         .fallback(|| async { (axum::http::StatusCode::NOT_FOUND, "not found: the page is at /").into_response() })
+        .method_not_allowed_fallback(|method: axum::http::Method| async move {
+            let message = format!("{method} is not answered here: the page and its files are fetched with GET");
+            (axum::http::StatusCode::METHOD_NOT_ALLOWED, message).into_response()
+        })
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .with_state(app)

@@ -115,7 +115,21 @@ pub enum Command {
     Hint,
 }
 
-type Answer = Result<serde_json::Value, ApiError>;
+/// What a session answers: its state, or a hint. Typed rather than a
+/// `serde_json::Value`, which would list the keys alphabetically: the page
+/// and scripts see them in the order declared here.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum Reply {
+    State(PlayState),
+    Hint {
+        #[serde(rename = "move")]
+        mv: Option<String>,
+        why: String,
+    },
+}
+
+type Answer = Result<Reply, ApiError>;
 
 /// The turns of one game: the engine's replies, undo by whole turns.
 struct Game<'s> {
@@ -196,12 +210,12 @@ impl Game<'_> {
             Command::Hint => {
                 let hint = self.session.hint()?;
                 return Ok(match hint {
-                    Some(hint) => serde_json::json!({ "move": hint.mv, "why": hint.why }),
-                    None => serde_json::json!({ "move": null, "why": "there is no move" }),
+                    Some(hint) => Reply::Hint { mv: Some(hint.mv), why: hint.why },
+                    None => Reply::Hint { mv: None, why: "there is no move".into() },
                 });
             }
         }
-        Ok(serde_json::to_value(self.state()?).expect("a state serializes"))
+        Ok(Reply::State(self.state()?))
     }
 }
 
@@ -303,7 +317,7 @@ impl Sessions {
                         })();
                         let opening = opening.map_err(ApiError::from);
                         let ok = opening.is_ok();
-                        let _ = first.send(opening.map(|s| serde_json::to_value(s).expect("a state serializes")));
+                        let _ = first.send(opening.map(Reply::State));
                         if ok {
                             while let Ok((command, reply, watch)) = inbox.recv() {
                                 *worker.lock().unwrap_or_else(|p| p.into_inner()) = Some(watch.clone());
