@@ -36,6 +36,25 @@ fn misere_nim_uses_the_tame_rule_kayles_its_solution_and_dawsons_kayles_its_quot
     assert_eq!(report["method"], "quotient");
 }
 
+/// A genus is shown, not needed: 4.07's heap 31 takes seconds to its genus
+/// (12 s here) but a fraction of that to its outcome. The report gives the
+/// genera a second, then says they are not shown. (4.07 is wild from heap
+/// 6, so search decides; the outcome P is the misère quotient's, which
+/// reaches heap 31 given time: `grundy quotient 4.07 --to 31`.)
+#[test]
+fn genera_that_take_too_long_are_left_out_and_said_to_be() {
+    let report = json(&["solve", "--misere", "4.07", "31", "--json"]);
+    assert_eq!((&report["outcome"], &report["method"]), (&"P".into(), &"search".into()), "{report}");
+    let note = report["note"].as_str().unwrap();
+    assert!(note.contains("genera not shown: they took more than 1 s"), "{note}");
+    assert!(report["components"][0].get("genus").is_none(), "{report}");
+    // Genera found in time are shown (and no such note).
+    let report = json(&["solve", "--misere", "subtraction:2,3", "9", "5", "--json"]);
+    assert_eq!(report["method"], "tame-genus", "{report}");
+    assert_eq!(report["components"][1]["genus"], "0^12020", "{report}");
+    assert!(report["note"].is_null(), "{report}");
+}
+
 #[test]
 fn every_sg_reports_suspense() {
     let report = json(&["solve", "--every", "wythoff", "1,2", "2,2", "--json"]);

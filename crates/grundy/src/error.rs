@@ -93,6 +93,13 @@ pub enum Error {
     #[error("interrupted")]
     Interrupted,
 
+    /// Work given a time of its own ran past it: an optional extra, such
+    /// as a shortcut tried before a surer method, or a detail of a report.
+    /// The caller goes on without it; users see this only where they asked
+    /// for that work alone.
+    #[error("{what} took longer than the time allowed for it")]
+    TimeUp { what: String },
+
     /// A search on several processes ([`crate::solve::pruned::distributed`])
     /// could not go on: a process failed, was stopped, or disagreed (another
     /// checkpoint, another number of processes); the message names which.

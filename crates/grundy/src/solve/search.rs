@@ -3,6 +3,7 @@
 use std::fmt::Debug;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Instant;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -48,6 +49,8 @@ pub struct Search<G: Game, R: Rule<G>> {
     shortcut: Option<Shortcut<G, R::Value>>,
     limit: usize,
     interrupt: Option<Arc<AtomicBool>>,
+    /// Past this instant the search returns [`Error::TimeUp`].
+    deadline: Option<Instant>,
 }
 
 /// One position being expanded: its options' parts and how far we got.
@@ -129,6 +132,7 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
             shortcut: None,
             limit: DEFAULT_POSITION_LIMIT,
             interrupt: None,
+            deadline: None,
         }
     }
 
@@ -161,6 +165,13 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
     /// [`Search::with_interrupt`] on a search already built.
     pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
         self.interrupt = Some(flag);
+    }
+
+    /// Stops the search with [`Error::TimeUp`] once `deadline` has passed
+    /// (`None`: no deadline); what was valued stays in the memo, as after
+    /// an interrupt. For work that is worth a bounded time only.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
     }
 
     pub fn game(&self) -> &G {
@@ -258,6 +269,9 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
                     // The memo holds finished values only: positions still
                     // on the stack are simply not stored.
                     return Err(Error::Interrupted);
+                }
+                if self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                    return Err(Error::TimeUp { what: "the search".into() });
                 }
                 // The thread's current watch, and its memory budget (a
                 // memo entry is the key, the value and the map's overhead).

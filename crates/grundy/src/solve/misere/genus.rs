@@ -308,6 +308,13 @@ where
         self.misere.set_interrupt(flag);
     }
 
+    /// Stops both searches with [`crate::Error::TimeUp`] once `deadline`
+    /// has passed (`None`: never); what they valued is kept.
+    pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        self.normal.set_deadline(deadline);
+        self.misere.set_deadline(deadline);
+    }
+
     /// The genus of `position`, with at least `terms` misère values (four
     /// is the usual display), extended until the sequence is proven to
     /// repeat with period 2 (see [`Settled`]) and shows it twice.

@@ -72,18 +72,10 @@ impl Default for Limits {
 
 impl Limits {
     /// [`Error::Interrupted`] if the flag is set (or the current watch
-    /// stopped), [`Error::TooLarge`] past the deadline.
+    /// stopped), [`Error::TimeUp`] past the deadline.
     pub(super) fn check_interrupt(&self) -> Result<()> {
-        if let Some(deadline) = self.deadline {
-            let now = Instant::now();
-            if now >= deadline {
-                return Err(Error::TooLarge {
-                    what: "building the misère quotient".into(),
-                    needed: (now - deadline).as_millis() + 1,
-                    limit: 0,
-                    unit: "milliseconds past its deadline",
-                });
-            }
+        if self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            return Err(Error::TimeUp { what: "building the misère quotient".into() });
         }
         match self.interrupt {
             Some(flag) if flag.load(Ordering::Relaxed) => Err(Error::Interrupted),
