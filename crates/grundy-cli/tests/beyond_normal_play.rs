@@ -55,6 +55,28 @@ fn genera_that_take_too_long_are_left_out_and_said_to_be() {
     assert!(report["note"].is_null(), "{report}");
 }
 
+/// Two bombs on one cell annihilate (HDU 2873). Normal play cannot tell
+/// (G + G = 0), misère play can: `1,4 -> 1,3` leaves `1,3 + 1,3 + 2,2`,
+/// that is the lone bomb `2,2`, a misère P-position, so `1,4 1,3 2,2` is a
+/// first-player win, where the sum of separate bombs grundy used to value
+/// is a second-player win (an audit's search of the board, bombs as a set).
+/// So misère play of bombs is refused, in `solve` and in `play`.
+#[test]
+fn misere_bombs_are_refused_since_bombs_annihilate() {
+    for args in [&["solve", "--misere", "bomb", "1,4", "1,3", "2,2"][..], &["play", "--misere", "bomb", "2,2"]] {
+        let run = grundy(args, "");
+        assert_eq!(run.status, 1, "{args:?}: {}", run.stdout);
+        assert!(
+            run.stderr.contains("misère play is not supported: two bombs on one cell annihilate"),
+            "{}",
+            run.stderr
+        );
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    }
+    // Normal play is the nim-sum: 3 ⊕ 2 ⊕ 1 = 0.
+    assert_eq!(json(&["solve", "bomb", "1,4", "1,3", "2,2", "--json"])["outcome"], "P");
+}
+
 #[test]
 fn every_sg_reports_suspense() {
     let report = json(&["solve", "--every", "wythoff", "1,2", "2,2", "--json"]);

@@ -16,8 +16,9 @@ use crate::game::{Game, Options};
 /// exactly the nim-sum cancelling `G ⊕ G`, so a board's value is the nim-sum
 /// of its bombs' values (multi-SG). In misère play `G + G` is not the empty
 /// board (two bombs at `(2, 3)` are a misère P-position, no bombs an
-/// N-position), so grundy's misère answers are for the bombs as a sum of
-/// separate games, as for every other game, not for the annihilating board.
+/// N-position), and a sum of separate bombs would answer another game:
+/// the registry's `bomb` refuses misère play (`NormalGame::without_misere`).
+/// This type is the single bomb, which knows nothing of annihilation.
 ///
 /// ```
 /// use grundy::catalogue::BombGame;

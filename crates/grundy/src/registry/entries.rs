@@ -229,7 +229,10 @@ pub const ENTRIES: &[GameEntry] = &[
         form: Form::Name,
         board: false,
         build: |d| {
-            let game = NormalGame::new(d.text, BombGame, Search::normal_play, Some(bomb_table));
+            let game = NormalGame::new(d.text, BombGame, Search::normal_play, Some(bomb_table)).without_misere(
+                "two bombs on one cell annihilate, so a board is not a sum of separate bombs: \
+                     normal play cannot tell (G + G = 0), misère play can",
+            );
             Ok(Box::new(game.with_picture(crate::play::picture::bombs)))
         },
     },

@@ -45,6 +45,9 @@ where
     move_count: Option<MoveCount<G>>,
     /// Values to give the search before it starts.
     known: Option<KnownValues<G>>,
+    /// Why misère play is refused, for a game whose positions are not a
+    /// sum of separate games ([`Self::without_misere`]).
+    no_misere: Option<&'static str>,
 }
 
 /// Values known before any search for the positions `solve` is asked
@@ -74,6 +77,26 @@ where
             asked: Asked::WinningMoves,
             move_count: None,
             known: None,
+            no_misere: None,
+        }
+    }
+
+    /// Refuses misère play (`solve` and `play`), saying `why`: for a game
+    /// whose rules make equal pieces cancel (the Bomb Game's bombs
+    /// annihilate in pairs). Normal play does not see that rule, since
+    /// `G + G = 0` there; misère play does (`G + G` is no empty board),
+    /// and a sum of separate games would answer another game.
+    pub fn without_misere(mut self, why: &'static str) -> Self {
+        self.no_misere = Some(why);
+        self
+    }
+
+    fn check_convention(&self, play: Convention) -> Result<()> {
+        match (play, self.no_misere) {
+            (Convention::Misere, Some(why)) => {
+                Err(Error::Unsupported { game: self.name.clone(), question: "misère play".into(), why: why.into() })
+            }
+            _ => Ok(()),
         }
     }
 
@@ -310,6 +333,7 @@ where
     }
 
     fn solve_in(&self, positions: &[String], play: Convention) -> Result<Report> {
+        self.check_convention(play)?;
         self.check_sizes(positions)?;
         // Normal play tells a value from the theorem without the moves;
         // misère and Every-SG play look at every option.
@@ -334,6 +358,7 @@ where
     }
 
     fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
+        self.check_convention(convention)?;
         self.check_sizes(positions)?;
         self.check_move_counts(positions, false)?;
         // A sum too big to solve whole is judged by this game's own search
