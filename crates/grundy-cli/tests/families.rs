@@ -113,6 +113,13 @@ fn value_only_answers_without_listing_the_moves() {
     let out = ok(&["solve", "product:mock-turtles,mock-turtles", "1000,1000", "--value-only"]);
     let product = grundy::nim::nim_product(odious[999], odious[999]);
     assert!(out.contains(&format!("nim-value: {product}\n")), "{out}");
+    // Few moves, each turning many coins: Ruler × Ruler at (1000, 1000) has
+    // 10⁶ moves (within the limit) that turn (1000·1001/2)² coins; listing
+    // them filled the memory (24 GB, killed). Its value is 8 ⊗ 8 = 13 (the
+    // ruler value of 1000 is the largest power of two dividing it).
+    fails(&["solve", "product:ruler,ruler", "1000,1000"], "needs 250501250000 coins in its options");
+    fails(&["play", "product:ruler,ruler", "1000,1000"], "coins in its options");
+    assert!(ok(&["solve", "product:ruler,ruler", "1000,1000", "--value-only"]).contains("nim-value: 13\n"));
     // A game solved by its theorem lists no moves when told not to.
     let out = ok(&["solve", "hackenbush", "0-1,1-2,1-3,2-3,0-4", "--value-only"]);
     assert!(out.contains("nim-value: 3\n") && !out.contains(" -> "), "{out}");

@@ -52,5 +52,7 @@ pub use node_kayles::{NodeKayles, VertexSet, MAX_NODE_KAYLES_VERTICES};
 pub use pieces::Piece;
 pub use sprouts::{Sprouts, SproutsPosition, MAX_SPROUTS_SPOTS};
 pub use subtraction::Subtraction;
-pub use turning::{CoinTurning, ProductTurning, TurningRule, MAX_COINS_TURNED, MAX_MOVES_LISTED, MAX_PLACE};
+pub use turning::{
+    CoinTurning, Listing, ProductTurning, TurningRule, MAX_COINS_LISTED, MAX_COINS_TURNED, MAX_MOVES_LISTED, MAX_PLACE,
+};
 pub use wythoff::Wythoff;

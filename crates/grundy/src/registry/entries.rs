@@ -469,14 +469,14 @@ const fn turning_entry(
 fn turning_game(d: &Description) -> Result<Box<dyn Playable>> {
     let game = CoinTurning::parse(d.text)?;
     let session = NormalGame::new(d.text, game, Search::closed_form, Some(turning_table));
-    Ok(Box::new(session.with_move_count(|game, heads| game.move_count(heads))))
+    Ok(Box::new(session.with_listing(|game, heads| game.listing(heads))))
 }
 
 /// A product of coin-turning games: values by the Tartan theorem.
 fn product_game(d: &Description) -> Result<Box<dyn Playable>> {
     let game = ProductTurning::parse(d.text)?;
     let session = NormalGame::new(d.text, game, Search::closed_form, Some(product_table));
-    Ok(Box::new(session.with_move_count(|game, heads| game.move_count(heads))))
+    Ok(Box::new(session.with_listing(|game, heads| game.listing(heads))))
 }
 
 fn needs_file(name: &str) -> Error {

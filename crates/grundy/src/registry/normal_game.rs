@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use super::goal_game::{refuse_beyond, ReachableBound};
 use super::playable::{lock, parse_all, tabulate_or_explain, with_picture, PlayLoop, Playable, Tabulator};
 use super::search_game::Asked;
-use crate::catalogue::MAX_MOVES_LISTED;
+use crate::catalogue::{Listing, MAX_COINS_LISTED, MAX_MOVES_LISTED};
 use crate::error::{Error, Result};
 use crate::game::{Convention, Decompose, Notation};
 use crate::nim::NimValue;
@@ -40,9 +40,9 @@ where
     reachable: Option<ReachableBound<G>>,
     /// What `solve` lists: every winning move, unless told less.
     asked: Asked,
-    /// How many moves a position has, where that can pass what may be
-    /// listed ([`Self::with_move_count`]).
-    move_count: Option<MoveCount<G>>,
+    /// How many moves a position has and how many coins they turn, where
+    /// that can pass what may be listed ([`Self::with_listing`]).
+    listing: Option<MoveCount<G>>,
     /// Values to give the search before it starts.
     known: Option<KnownValues<G>>,
     /// Why misère play is refused, for a game whose positions are not a
@@ -55,8 +55,8 @@ where
 pub type KnownValues<G> =
     fn(&G, &[<G as crate::game::Game>::Position]) -> Result<Vec<(<G as crate::game::Game>::Position, NimValue)>>;
 
-/// How many moves a position has.
-pub type MoveCount<G> = fn(&G, &<G as crate::game::Game>::Position) -> u128;
+/// How many moves a position has, and what listing them writes.
+pub type MoveCount<G> = fn(&G, &<G as crate::game::Game>::Position) -> Listing;
 
 impl<G: Notation + Send + Sync + 'static> NormalGame<G>
 where
@@ -75,7 +75,7 @@ where
             picture: None,
             reachable: None,
             asked: Asked::WinningMoves,
-            move_count: None,
+            listing: None,
             known: None,
             no_misere: None,
         }
@@ -118,11 +118,13 @@ where
     }
 
     /// Refuses to list the moves of a position with more than
-    /// [`MAX_MOVES_LISTED`] of them (`count` says how many), before listing
-    /// any: a row of a thousand coins in Mock Turtles has 166 million. Its
-    /// value alone (`--value-only`) is still answered.
-    pub fn with_move_count(mut self, count: MoveCount<G>) -> Self {
-        self.move_count = Some(count);
+    /// [`MAX_MOVES_LISTED`] of them, or whose options hold more than
+    /// [`MAX_COINS_LISTED`] coins together (`count` says), before listing
+    /// any: a row of a thousand coins in Mock Turtles has 166 million
+    /// moves, Ruler × Ruler at `(1000, 1000)` a million that turn a million
+    /// coins each. Its value alone (`--value-only`) is still answered.
+    pub fn with_listing(mut self, count: MoveCount<G>) -> Self {
+        self.listing = Some(count);
         self
     }
 
@@ -149,20 +151,27 @@ where
 
     /// `normal`: normal play, where `--value-only` answers without the moves.
     fn check_move_counts(&self, positions: &[String], normal: bool) -> Result<()> {
-        let Some(count) = self.move_count else { return Ok(()) };
+        let Some(count) = self.listing else { return Ok(()) };
+        let what = || {
+            format!(
+                "listing the moves of this {} position{}",
+                self.name,
+                if normal { " (--value-only values it alone)" } else { "" }
+            )
+        };
         for position in parse_all(&*self.game, positions)? {
-            let moves = count(&self.game, &position);
+            let Listing { moves, coins } = count(&self.game, &position);
             if moves > MAX_MOVES_LISTED as u128 {
                 return Err(Error::TooLarge {
-                    what: format!(
-                        "listing the moves of this {} position{}",
-                        self.name,
-                        if normal { " (--value-only values it alone)" } else { "" }
-                    ),
+                    what: what(),
                     needed: moves,
                     limit: MAX_MOVES_LISTED as u128,
                     unit: "moves",
                 });
+            }
+            if coins > MAX_COINS_LISTED {
+                let unit = "coins in its options";
+                return Err(Error::TooLarge { what: what(), needed: coins, limit: MAX_COINS_LISTED, unit });
             }
         }
         Ok(())

@@ -23,7 +23,7 @@
 mod product;
 mod rule;
 
-pub use product::{ProductTurning, MAX_MOVES_LISTED};
+pub use product::{Listing, ProductTurning, MAX_COINS_LISTED, MAX_MOVES_LISTED};
 pub use rule::{TurningRule, MAX_COINS_TURNED, MAX_PLACE};
 
 use crate::error::{Error, Result};
@@ -106,6 +106,13 @@ impl CoinTurning {
     /// refused past [`MAX_MOVES_LISTED`], where its value is a nim-sum.
     pub fn move_count(&self, heads: &[u32]) -> u128 {
         heads.iter().map(|&p| self.rule.move_count(p)).sum()
+    }
+
+    /// What listing the moves of `heads` writes, in coins ([`Listing`]).
+    pub fn listing(&self, heads: &[u32]) -> Listing {
+        let moves = self.move_count(heads);
+        let turned: u128 = heads.iter().map(|&p| self.rule.coins_turned(p)).sum();
+        Listing { moves, coins: moves * heads.len() as u128 + turned }
     }
 }
 

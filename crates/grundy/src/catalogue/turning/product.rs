@@ -16,6 +16,20 @@ use crate::nim::{nim_product, NimValue};
 /// all (a value alone never lists them).
 pub const MAX_MOVES_LISTED: usize = 2_000_000;
 
+/// The most coins the options of a coin-turning position may hold when
+/// they are listed, summed over the options: 4 to 8 bytes each, so a few
+/// hundred megabytes at most.
+pub const MAX_COINS_LISTED: u128 = 50_000_000;
+
+/// The size of listing a coin-turning position's moves: how many there
+/// are, and how many coins their options hold together (each option is
+/// the row after the move: the other heads, and the coins the move turned).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Listing {
+    pub moves: u128,
+    pub coins: u128,
+}
+
 /// A two-dimensional coin-turning game `G₁ × G₂`; a position is its heads
 /// `(x, y)`, sorted.
 ///
@@ -38,6 +52,17 @@ impl ProductTurning {
     /// refused past [`MAX_MOVES_LISTED`], where its value is a nim-sum.
     pub fn move_count(&self, heads: &[(u32, u32)]) -> u128 {
         heads.iter().map(|&(x, y)| self.rows.move_count(x) * self.columns.move_count(y)).sum()
+    }
+
+    /// What listing the moves of `heads` writes, in coins ([`Listing`]):
+    /// a move turns the coins of a row move times those of a column move,
+    /// so `ruler × ruler` at `(1000, 1000)` has a million moves (within
+    /// [`MAX_MOVES_LISTED`]) that turn 2.5 · 10¹¹ coins — listing them
+    /// filled this machine's 23 GB before any limit said no.
+    pub fn listing(&self, heads: &[(u32, u32)]) -> Listing {
+        let moves = self.move_count(heads);
+        let turned: u128 = heads.iter().map(|&(x, y)| self.rows.coins_turned(x) * self.columns.coins_turned(y)).sum();
+        Listing { moves, coins: moves * heads.len() as u128 + turned }
     }
 
     /// `turning-corners` (Twins × Twins) or `product:GAME1,GAME2` for any two

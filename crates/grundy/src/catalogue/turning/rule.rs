@@ -142,6 +142,16 @@ impl TurningRule {
         }
     }
 
+    /// How many coins the moves of [`Self::move_count`] turn, summed: a
+    /// run of `l` coins turns `l`, a move of `c` coins `c`.
+    pub fn coins_turned(&self, place: u32) -> u128 {
+        let below = u128::from(place - self.first);
+        match &self.moves {
+            Moves::Run => (below + 1) * (below + 2) / 2,
+            Moves::Counts(counts) => counts.iter().map(|&c| c as u128 * binomial(below, c as u128 - 1)).sum(),
+        }
+    }
+
     /// `place` if it is on the row (read as any number, so that a place
     /// past `u32` gets this message too, not "too large").
     pub fn place(&self, place: u64) -> Result<u32> {

@@ -184,4 +184,10 @@ fn positions_and_bad_input() {
     assert_eq!(mock_squared.move_count(&big), (1 + 999 + 999 * 998 / 2) * (1 + 999 + 999 * 998 / 2));
     assert!(mock_squared.move_count(&big) > crate::catalogue::MAX_MOVES_LISTED as u128);
     assert_eq!(mock.move_count(&[1, 2, 3]), 1 + 2 + 4);
+    // What listing writes: each option holds the other heads and the coins
+    // turned. Mock Turtles at 3: one move of 1 coin, two of 2, one of 3.
+    assert_eq!(mock.listing(&[3]), crate::catalogue::Listing { moves: 4, coins: 4 + (1 + 2 * 2 + 3) });
+    // Ruler × Ruler at (3, 2): runs of 1..=3 coins times runs of 1..=2.
+    let rulers = product("product:ruler,ruler");
+    assert_eq!(rulers.listing(&[(3, 2)]), crate::catalogue::Listing { moves: 6, coins: 6 + 6 * 3 });
 }
