@@ -130,6 +130,10 @@ fn a_loopy_graph_with_draws_and_infinite_values() {
     assert_eq!(report["drawing_moves"][0]["to"][0], "3");
     let report = json(&["solve", "graph", &path, "5", "2", "--json"]);
     assert_eq!(report["outcome"], "N");
+    // Two infinite parts: every option keeps one, so no option is finite:
+    // ∞(∅), a draw (the sum's value was left out).
+    let report = json(&["solve", "graph", &path, "5", "3", "--json"]);
+    assert_eq!((&report["generalized_value"], &report["outcome"]), (&"∞()".into(), &"D".into()), "{report}");
 }
 
 #[test]

@@ -36,6 +36,12 @@ fn impossible_parameters() {
     assert!(error.contains("line 1"), "{error}");
     let error = contest_error("bomb-game", "2 2\n.#\n.x\n0 0\n");
     assert!(error.contains("line 3") && error.contains("'x'"), "{error}");
+    // A board with no cells names its own line, not the next one (the
+    // newline after its m was counted first), and the range says what 0 is.
+    let error = contest_error("bomb-game", "1 1\n.\n0 5\n0 0\n");
+    assert!(error.contains("line 3: a board of 0×5 has no cells"), "{error}");
+    let error = contest_error("bomb-game", "1 51\n");
+    assert!(error.contains("(0 only in the closing '0 0') must be between 0 and 50"), "{error}");
     let error = contest_error("mine", "1\n2 2 5\n");
     assert!(error.contains("mines"), "{error}");
 }

@@ -26,13 +26,14 @@ pub fn solve(tokens: &mut Tokens) -> Result<String> {
         if tokens.at_end() {
             break; // tolerate a missing "0 0" terminator
         }
-        let n = tokens.number("the number of rows n", 0, MAX_SIDE)?;
-        let m = tokens.number("the number of columns m", 0, MAX_SIDE)?;
+        // (The line of n: read after m, it was the next line's when m ended one.)
+        let line = tokens.line();
+        let n = tokens.number("the number of rows n (0 only in the closing '0 0')", 0, MAX_SIDE)?;
+        let m = tokens.number("the number of columns m (0 only in the closing '0 0')", 0, MAX_SIDE)?;
         if n == 0 && m == 0 {
             break;
         }
         if n == 0 || m == 0 {
-            let line = tokens.line();
             anyhow::bail!("line {line}: a board of {n}×{m} has no cells (only '0 0' ends the input)");
         }
         let cells = (n * m) as usize;

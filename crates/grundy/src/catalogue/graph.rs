@@ -87,11 +87,11 @@ impl GraphGame {
                     // second label (`loss draw`) are both mistakes, told apart.
                     if let Some(next) = tokens.next() {
                         let what = match next {
-                            "win" | "loss" | "draw" => format!("a second label '{next}'"),
-                            _ => format!("'{next}', as if it had moves"),
+                            "win" | "loss" | "draw" => format!("a second label '{next}' follows it"),
+                            _ => format!("'{next}' follows it, as if the position had moves"),
                         };
                         return Err(Error::InvalidGame(format!(
-                            "line {line_number}: '{word}' labels a stuck position and stands alone, but {what} follows it"
+                            "line {line_number}: '{word}' labels a stuck position and must stand alone, but {what}"
                         )));
                     }
                 }
@@ -188,8 +188,11 @@ mod tests {
             ("0 1\n1 5\n", "line 2: a move to position 5"),
             ("0 x\n", "line 1: expected a position number"),
             ("# only a comment\n\n", "no positions"),
-            ("0 win 1\n1\n", "line 1: 'win' labels a stuck position and stands alone, but '1', as if it had moves"),
-            ("0 loss draw\n", "line 1: 'loss' labels a stuck position and stands alone, but a second label 'draw'"),
+            ("0 win 1\n1\n", "line 1: 'win' labels a stuck position and must stand alone, but '1' follows it, as if"),
+            (
+                "0 loss draw\n",
+                "line 1: 'loss' labels a stuck position and must stand alone, but a second label 'draw' f",
+            ),
             ("-3\n", "line 1"),
         ];
         for (text, expected) in cases {

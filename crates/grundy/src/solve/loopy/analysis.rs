@@ -83,8 +83,8 @@ pub struct LoopyMove {
 pub struct LoopyAnalysis {
     pub outcome: Outcome,
     pub method: Decision,
-    /// The generalized value of the sum, when it has one (`None` for two
-    /// infinite parts, or when the graph has no values).
+    /// The generalized value of the sum (`None` when the graph has no
+    /// values).
     pub value: Option<LoopyValue>,
     /// Each component's generalized value (if the graph has values).
     pub component_values: Vec<Option<LoopyValue>>,
@@ -116,7 +116,7 @@ pub fn analyse_loopy_sum(graph: &Digraph, solved: &SolvedGraph, positions: &[u32
     }
     let (outcome, method) = solved.outcome(graph, positions)?;
     let value_of = |u: u32| solved.values.as_ref().map(|v| v.get(graph, u));
-    let value = positions.iter().try_fold(LoopyValue::Finite(0), |sum, &u| sum.add(&value_of(u)?));
+    let value = positions.iter().try_fold(LoopyValue::Finite(0), |sum, &u| Some(sum.add(&value_of(u)?)));
     let mut analysis = LoopyAnalysis {
         outcome,
         method,

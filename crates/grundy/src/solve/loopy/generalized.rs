@@ -29,15 +29,23 @@ impl LoopyValue {
         }
     }
 
-    /// The value of a sum (Smith): finite values add by nim-sum; a finite
-    /// `a` with `∞(K)` gives `∞(K ⊕ a)`; two infinite values give `None` —
-    /// the sum is a draw.
-    pub fn add(&self, other: &LoopyValue) -> Option<LoopyValue> {
+    /// The value of a sum (Smith; Fraenkel and Yesha's generalized
+    /// nim-sum): finite values add by nim-sum; a finite `a` with `∞(K)`
+    /// gives `∞(K ⊕ a)`; two infinite values give `∞(∅)`, a draw — every
+    /// option of the sum keeps an infinite part, so no option has a finite
+    /// value.
+    ///
+    /// ```
+    /// use grundy::solve::loopy::LoopyValue::{Finite, Infinite};
+    /// assert_eq!(Finite(3).add(&Infinite([0, 1].into())), Infinite([3, 2].into()));
+    /// assert_eq!(Infinite([0].into()).add(&Infinite([1].into())), Infinite([].into()));
+    /// ```
+    pub fn add(&self, other: &LoopyValue) -> LoopyValue {
         use LoopyValue::*;
         match (self, other) {
-            (Finite(a), Finite(b)) => Some(Finite(a ^ b)),
-            (Finite(a), Infinite(k)) | (Infinite(k), Finite(a)) => Some(Infinite(k.iter().map(|v| v ^ a).collect())),
-            (Infinite(_), Infinite(_)) => None,
+            (Finite(a), Finite(b)) => Finite(a ^ b),
+            (Finite(a), Infinite(k)) | (Infinite(k), Finite(a)) => Infinite(k.iter().map(|v| v ^ a).collect()),
+            (Infinite(_), Infinite(_)) => Infinite(Default::default()),
         }
     }
 }
@@ -66,14 +74,7 @@ impl std::fmt::Display for LoopyValue {
 /// assert_eq!(sum_outcome(&[infinite.clone(), infinite]), Outcome::Draw);
 /// ```
 pub fn sum_outcome(values: &[LoopyValue]) -> Outcome {
-    let mut total = LoopyValue::Finite(0);
-    for value in values {
-        match total.add(value) {
-            Some(sum) => total = sum,
-            None => return Outcome::Draw,
-        }
-    }
-    total.outcome()
+    values.iter().fold(LoopyValue::Finite(0), |total, value| total.add(value)).outcome()
 }
 
 /// The generalized Sprague–Grundy value of every position of a graph whose

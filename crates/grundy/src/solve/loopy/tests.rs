@@ -105,22 +105,30 @@ fn product(a: &Digraph, b: &Digraph) -> Digraph {
 #[test]
 fn sums_of_loopy_games_follow_the_infinity_rules() {
     let mut random = Xorshift::new(31);
-    let mut draws = 0;
+    let (mut draws, mut both_infinite) = (0, 0);
     for _ in 0..500 {
         let (len_a, len_b) = (1 + random.below(8) as usize, 1 + random.below(8) as usize);
         let a = random_graph(&mut random, len_a, Labels::LossesAndDraws);
         let b = random_graph(&mut random, len_b, Labels::LossesAndDraws);
         let (va, vb) = (generalized_values(&a).unwrap(), generalized_values(&b).unwrap());
-        let whole = retrograde(&product(&a, &b)).outcomes;
+        let sum = product(&a, &b);
+        let whole = retrograde(&sum).outcomes;
+        // The sum's values as one graph: the generalized nim-sum of the
+        // parts' values (two infinite parts make ∞(∅)).
+        let values = generalized_values(&sum).unwrap();
         for x in 0..a.len() {
             for y in 0..b.len() {
                 let expected = whole[x * b.len() + y];
                 draws += (expected == Outcome::Draw) as usize;
                 assert_eq!(sum_outcome(&[va[x].clone(), vb[y].clone()]), expected, "{a:?} + {b:?} at ({x},{y})");
+                assert_eq!(va[x].add(&vb[y]), values[x * b.len() + y], "{a:?} + {b:?} at ({x},{y})");
+                both_infinite +=
+                    matches!((&va[x], &vb[y]), (LoopyValue::Infinite(_), LoopyValue::Infinite(_))) as usize;
             }
         }
     }
     assert!(draws > 100, "the random sums include draws");
+    assert!(both_infinite > 100, "and sums of two infinite parts");
 }
 
 #[test]
