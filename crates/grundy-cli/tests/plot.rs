@@ -52,6 +52,18 @@ fn a_heap_sequence_is_a_scatter() {
     assert_eq!(std::fs::read(&path).unwrap(), export::plot_table(&table, ImageFormat::Png).unwrap());
 }
 
+/// A one-coordinate game that is no heap game (a coin-turning rule) is
+/// plotted from its table, and called what it is: G(n) against n.
+#[test]
+fn a_coin_row_is_a_scatter_too() {
+    let path = scratch("mock.png");
+    let run = grundy(&["plot", "mock-turtles", "--rows", "1..20", "--output", path.to_str().unwrap()], "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("a PNG plot of G(n) against n for mock-turtles, positions 1..20"), "{}", run.stdout);
+    let table = game("mock-turtles", &RuleOptions::default()).unwrap().table(1..=20, None).unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), export::plot_table(&table, ImageFormat::Png).unwrap());
+}
+
 #[test]
 fn bad_requests_get_one_line_and_no_file() {
     let path = scratch("never.png");
@@ -61,6 +73,8 @@ fn bad_requests_get_one_line_and_no_file() {
         (vec!["plot", "mine", "--rows", "0..5", "--output", out], "no table"),
         (vec!["plot", "wythoff", "--rows", "0..5", "--output", out], "two numbers"),
         (vec!["plot", "nim", "--rows", "0..5"], "--output"),
+        // Place 0 is off a row of Mock Turtles (it starts at 1).
+        (vec!["plot", "mock-turtles", "--rows", "0..5", "--output", out], "0 is not a position of the game"),
     ] {
         let run = grundy(&args, "");
         assert_ne!(run.status, 0, "{args:?}");

@@ -48,11 +48,12 @@ pub fn run(
         ),
         _ => {
             let table = super::watch::tabulate(description, rows, cols, options)?;
-            let range = match cols {
-                Some((a, b)) => format!("rows {}..{}, columns {a}..{b}", rows.0, rows.1),
-                None => format!("rows {}..{}", rows.0, rows.1),
+            // A two-coordinate table is a heatmap; one coordinate, G(n) against n.
+            let what = match cols {
+                Some((a, b)) => format!("heatmap of {description}, rows {}..{}, columns {a}..{b}", rows.0, rows.1),
+                None => format!("plot of G(n) against n for {description}, positions {}..{}", rows.0, rows.1),
             };
-            (export::plot_table(&table, format)?, format!("heatmap of {description}, {range}"))
+            (export::plot_table(&table, format)?, what)
         }
     };
     std::fs::write(output, bytes).with_context(|| format!("cannot write {}", output.display()))?;

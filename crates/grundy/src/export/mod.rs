@@ -124,11 +124,17 @@ fn sequence_of(table: &ValueTable) -> Result<Vec<u32>> {
     table
         .cells
         .iter()
-        .map(|row| match row.first().copied().flatten() {
+        .zip(&table.rows)
+        .map(|(row, position)| match row.first().copied().flatten() {
             Some(TableCell::NimValue(v)) => {
                 u32::try_from(v).map_err(|_| Error::InvalidPosition(format!("nim-value {v} is too large to plot")))
             }
-            _ => Err(Error::InvalidGame(format!("{}: a scatter plot needs nim-values of heaps", table.game))),
+            Some(_) => Err(Error::InvalidGame(format!("{}: a scatter plot needs nim-values of heaps", table.game))),
+            None => Err(Error::InvalidPosition(format!(
+                "{}: {position} is not a position of the game ('-' in its table), and a scatter plot needs a \
+                 nim-value at every one in the range",
+                table.game
+            ))),
         })
         .collect()
 }
