@@ -123,6 +123,14 @@ fn a_misere_sum() {
     check(&stop(&["solve", "--misere", "grundys-game", "30", "25", "20"], "INT"), "nothing is saved");
 }
 
+/// A tame heap's genus asks a million small questions of the misère search,
+/// each under the steps between its looks at the flag: it looked at none
+/// and ran 80 s past SIGTERM (an audit's `solve --misere nim 2001`).
+#[test]
+fn a_tame_heap_whose_genus_asks_many_small_questions() {
+    check(&stop_later(&["solve", "--misere", "nim", "2001"], "TERM", Duration::from_secs(1)), "nothing is saved");
+}
+
 #[test]
 fn a_race_to_a_goal() {
     check(&stop(&["solve", "knight", "--goal", "0,0", "2000,2001"], "INT"), "nothing is saved");
