@@ -42,7 +42,7 @@ where
     asked: Asked,
     /// How many moves a position has and how many coins they turn, where
     /// that can pass what may be listed ([`Self::with_listing`]).
-    listing: Option<MoveCount<G>>,
+    listing: Option<ListingSize<G>>,
     /// Values to give the search before it starts.
     known: Option<KnownValues<G>>,
     /// Why misère play is refused, for a game whose positions are not a
@@ -56,7 +56,7 @@ pub type KnownValues<G> =
     fn(&G, &[<G as crate::game::Game>::Position]) -> Result<Vec<(<G as crate::game::Game>::Position, NimValue)>>;
 
 /// How many moves a position has, and what listing them writes.
-pub type MoveCount<G> = fn(&G, &<G as crate::game::Game>::Position) -> Listing;
+pub type ListingSize<G> = fn(&G, &<G as crate::game::Game>::Position) -> Listing;
 
 impl<G: Notation + Send + Sync + 'static> NormalGame<G>
 where
@@ -123,7 +123,7 @@ where
     /// any: a row of a thousand coins in Mock Turtles has 166 million
     /// moves, Ruler × Ruler at `(1000, 1000)` a million that turn a million
     /// coins each. Its value alone (`--value-only`) is still answered.
-    pub fn with_listing(mut self, count: MoveCount<G>) -> Self {
+    pub fn with_listing(mut self, count: ListingSize<G>) -> Self {
         self.listing = Some(count);
         self
     }
@@ -150,7 +150,7 @@ where
     }
 
     /// `normal`: normal play, where `--value-only` answers without the moves.
-    fn check_move_counts(&self, positions: &[String], normal: bool) -> Result<()> {
+    fn check_listings(&self, positions: &[String], normal: bool) -> Result<()> {
         let Some(count) = self.listing else { return Ok(()) };
         let what = || {
             format!(
@@ -347,7 +347,7 @@ where
         // Normal play tells a value from the theorem without the moves;
         // misère and Every-SG play look at every option.
         if !(play == Convention::Normal && self.asked != Asked::WinningMoves) {
-            self.check_move_counts(positions, play == Convention::Normal)?;
+            self.check_listings(positions, play == Convention::Normal)?;
         }
         match play {
             Convention::Normal => self.solve_normal(positions),
@@ -369,7 +369,7 @@ where
     fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
         self.check_convention(convention)?;
         self.check_sizes(positions)?;
-        self.check_move_counts(positions, false)?;
+        self.check_listings(positions, false)?;
         // A sum too big to solve whole is judged by this game's own search
         // (its closed form, its decomposition), as `solve` judges it.
         let start = parse_all(&*self.game, positions)?;

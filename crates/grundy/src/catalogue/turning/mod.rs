@@ -112,7 +112,7 @@ impl CoinTurning {
     pub fn listing(&self, heads: &[u32]) -> Listing {
         let moves = self.move_count(heads);
         let turned: u128 = heads.iter().map(|&p| self.rule.coins_turned(p)).sum();
-        Listing { moves, coins: moves * heads.len() as u128 + turned }
+        Listing::new(moves, heads.len(), turned)
     }
 }
 

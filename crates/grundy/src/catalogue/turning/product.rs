@@ -30,6 +30,14 @@ pub struct Listing {
     pub coins: u128,
 }
 
+impl Listing {
+    /// `moves` moves of a position of `heads` heads that turn `turned`
+    /// coins together: each option holds the heads besides what it turned.
+    pub(super) fn new(moves: u128, heads: usize, turned: u128) -> Listing {
+        Listing { moves, coins: moves * heads as u128 + turned }
+    }
+}
+
 /// A two-dimensional coin-turning game `G₁ × G₂`; a position is its heads
 /// `(x, y)`, sorted.
 ///
@@ -62,7 +70,7 @@ impl ProductTurning {
     pub fn listing(&self, heads: &[(u32, u32)]) -> Listing {
         let moves = self.move_count(heads);
         let turned: u128 = heads.iter().map(|&(x, y)| self.rows.coins_turned(x) * self.columns.coins_turned(y)).sum();
-        Listing { moves, coins: moves * heads.len() as u128 + turned }
+        Listing::new(moves, heads.len(), turned)
     }
 
     /// `turning-corners` (Twins × Twins) or `product:GAME1,GAME2` for any two
