@@ -72,6 +72,38 @@ fn tame_codes_to_a_million_agree_with_exact_search() {
     }
 }
 
+/// Misère sums of heaps far past a genus search's reach, decided by the
+/// tame rule from the heaps' kinds: a single heap is a P-position exactly
+/// when `sequence --misere` gives it value 0, each genus is tame with the
+/// heap's nim-value from `sequence` (normal play), and a heap of Nim is
+/// Bouton's (a heap of 100,000 used to fill the machine's memory).
+#[test]
+fn solve_decides_large_tame_heaps_by_their_kinds() {
+    for code in ["0.55", "0.3", "0.12"] {
+        let misere = values(&json(&["sequence", code, "--misere", "--to", "100000", "--json"]));
+        let normal = values(&json(&["sequence", code, "--to", "100000", "--json"]));
+        for heap in [2999usize, 3000, 99_999] {
+            let report = json(&["solve", "--misere", code, &heap.to_string(), "--json"]);
+            assert_eq!(report["method"], "tame-genus", "{code} {heap}: {report}");
+            let outcome = if misere[heap] == 0 { "P" } else { "N" };
+            assert_eq!(report["outcome"], outcome, "{code} heap {heap}");
+            assert_eq!(report["components"][0]["nim_value"], normal[heap], "{code} heap {heap}");
+            let genus = report["components"][0]["genus"].as_str().unwrap().to_string();
+            assert!(genus.starts_with(&format!("{}^{}", normal[heap], misere[heap])), "{code} heap {heap}: {genus}");
+        }
+    }
+    let report = json(&["solve", "--misere", "nim", "100000", "99999", "--json"]);
+    assert_eq!(report["outcome"], "N");
+    let moves: Vec<(u64, &str)> = report["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["component"].as_u64().unwrap(), m["to"][0].as_str().unwrap()))
+        .collect();
+    assert_eq!(moves, [(0, "99999")], "{report}");
+    assert_eq!(report["components"][1]["genus"], "99999^99999,99997,99999,99997");
+}
+
 /// Where the genus is not tame (Kayles' heap 5: 4^146), another method
 /// decides and says so.
 #[test]

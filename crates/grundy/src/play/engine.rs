@@ -42,8 +42,8 @@ pub const MAX_EXPLORED_SUMS: usize = 1_000_000;
 /// too big for that costs a few hundredths of a second before the fallback.
 pub const ORACLE_EXPLORED_SUMS: usize = 20_000;
 
-/// In normal play, the moves the engine explores per sum of its limit
-/// before it judges by nim-values instead: about a second's listing of
+/// Where it has values to fall back on, the moves the engine explores per
+/// sum of its limit before it judges by them instead: about a second's listing of
 /// moves at the default limit (a row of a thousand coins took minutes to
 /// explore to a million sums, most of them with half a million moves).
 pub const MOVES_PER_EXPLORED_SUM: usize = 8;
@@ -51,6 +51,12 @@ pub const MOVES_PER_EXPLORED_SUM: usize = 8;
 /// The nim-value of a sum of positions, from a solver faster than the
 /// plain search (the pruned search of Cram, Chomp, Node Kayles).
 pub type NimOracle<'g, P> = Box<dyn Fn(&[P]) -> Result<u64> + 'g>;
+
+/// The outcome of a sum of positions in the session's convention, from
+/// the game's own solver: its nim-values in normal play, its misère
+/// analysis in misère play (the tame rule values a Nim heap of a million,
+/// whose sums no graph holds).
+pub type OutcomeOracle<'g, P> = Box<dyn Fn(&[P]) -> Result<Outcome> + 'g>;
 
 /// What the engine knows about a sum: who wins it (for the player to
 /// move) and, where it could solve the whole sum, in how many moves.
@@ -131,8 +137,8 @@ pub(crate) enum Judge<'g, G: Game> {
     Solved { index: FxHashMap<Vec<G::Position>, usize>, outcomes: Vec<Outcome>, remoteness: Vec<Option<u64>> },
     /// Too many sums: normal play by nim-values of the plain search.
     NimValues(Search<&'g G, crate::solve::NormalPlay>),
-    /// Too many sums: normal play by nim-values of the game's own solver.
-    Oracle(NimOracle<'g, G::Position>),
+    /// Too many sums: outcomes from the game's own solver.
+    Oracle(OutcomeOracle<'g, G::Position>),
 }
 
 impl<'g, G: Game> Judge<'g, G>
@@ -146,15 +152,16 @@ where
         start: &[G::Position],
         convention: Convention,
         limit: usize,
-        oracle: Option<NimOracle<'g, G::Position>>,
+        oracle: Option<OutcomeOracle<'g, G::Position>>,
     ) -> Result<Self> {
         let mut start = start.to_vec();
         start.sort();
         // (Without a way out, misère play takes the whole graph however many
-        // moves it has; with nim-values to fall back on, normal play stops.)
-        let max_moves = match convention {
-            Convention::Normal => limit.saturating_mul(MOVES_PER_EXPLORED_SUM),
-            _ => usize::MAX,
+        // moves it has; with values to fall back on, play stops exploring.)
+        let falls_back = convention == Convention::Normal || (convention == Convention::Misere && oracle.is_some());
+        let max_moves = match falls_back {
+            true => limit.saturating_mul(MOVES_PER_EXPLORED_SUM),
+            false => usize::MAX,
         };
         match Digraph::explore_within(sums, &[start], limit, max_moves) {
             Ok((graph, positions)) => {
@@ -162,7 +169,7 @@ where
                 let index = positions.into_iter().enumerate().map(|(i, p)| (p, i)).collect();
                 Ok(Judge::Solved { index, outcomes: solved.outcomes, remoteness: solved.remoteness })
             }
-            Err(Error::TooLarge { .. }) if convention == Convention::Normal => Ok(match oracle {
+            Err(Error::TooLarge { .. }) if falls_back => Ok(match oracle {
                 Some(oracle) => Judge::Oracle(oracle),
                 None => Judge::NimValues(Search::normal_play(sums.game)),
             }),
@@ -190,9 +197,7 @@ where
             Judge::NimValues(search) => {
                 Ok(Judgement { outcome: Outcome::of_nim_value(search.nim_value_of_sum(sum)?), remoteness: None })
             }
-            Judge::Oracle(nim_value) => {
-                Ok(Judgement { outcome: Outcome::of_nim_value(nim_value(sum)?), remoteness: None })
-            }
+            Judge::Oracle(outcome) => Ok(Judgement { outcome: outcome(sum)?, remoteness: None }),
         }
     }
 

@@ -28,7 +28,7 @@ mod game_match;
 pub mod picture;
 mod session;
 
-pub use engine::{Judgement, NimOracle, MAX_EXPLORED_SUMS, ORACLE_EXPLORED_SUMS};
+pub use engine::{Judgement, NimOracle, OutcomeOracle, MAX_EXPLORED_SUMS, ORACLE_EXPLORED_SUMS};
 pub use game_match::{Match, Reply};
 pub use session::{MoveNames, Picture, Session};
 

@@ -4,7 +4,9 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use super::engine::{Judge, Judgement, Move, NimOracle, StuckRule, Sums, MAX_EXPLORED_SUMS, ORACLE_EXPLORED_SUMS};
+use super::engine::{
+    Judge, Judgement, Move, NimOracle, OutcomeOracle, StuckRule, Sums, MAX_EXPLORED_SUMS, ORACLE_EXPLORED_SUMS,
+};
 use super::{Ending, Hint, PlaySession};
 use crate::error::{Error, Result};
 use crate::game::Convention;
@@ -37,6 +39,18 @@ pub struct Session<'g, G: Notation> {
     history: Vec<Vec<G::Position>>,
     picture: Option<Picture<G>>,
     names: Option<MoveNames<G>>,
+    /// The rule of play, for hints that judge by values.
+    convention: Convention,
+}
+
+/// Who wins a stuck sum in normal or misère play (the only conventions
+/// in which a sum is played).
+fn stuck_rule<G: crate::game::Game>(convention: Convention) -> Result<StuckRule<G>> {
+    match convention {
+        Convention::Normal => Ok(stuck_loses::<G>),
+        Convention::Misere => Ok(stuck_wins::<G>),
+        other => Err(Error::InvalidGame(format!("a sum is played here in normal or misère play, not {other} play"))),
+    }
 }
 
 fn stuck_loses<G: crate::game::Game>(_: &G, _: &[G::Position]) -> Outcome {
@@ -79,16 +93,7 @@ where
     /// The same, exploring at most `limit` sums before falling back on
     /// nim-values (normal play) or refusing (misère).
     pub fn with_limit(game: &'g G, start: Vec<G::Position>, convention: Convention, limit: usize) -> Result<Self> {
-        let stuck: StuckRule<G> = match convention {
-            Convention::Normal => stuck_loses::<G>,
-            Convention::Misere => stuck_wins::<G>,
-            other => {
-                return Err(Error::InvalidGame(format!(
-                    "a sum is played here in normal or misère play, not {other} play"
-                )))
-            }
-        };
-        Self::with_stuck(game, start, stuck, convention, limit, None)
+        Self::with_stuck(game, start, stuck_rule(convention)?, convention, limit, None)
     }
 
     /// Normal play of the sum `start`, solved whole when it is small (at
@@ -96,27 +101,24 @@ where
     /// `nim_value`, the game's own solver of sums (the pruned search), which
     /// values big games the plain search cannot.
     pub fn with_oracle(game: &'g G, start: Vec<G::Position>, nim_value: NimOracle<'g, G::Position>) -> Result<Self> {
-        Self::with_stuck(game, start, stuck_loses::<G>, Convention::Normal, ORACLE_EXPLORED_SUMS, Some(nim_value))
+        let outcome: OutcomeOracle<'g, G::Position> = Box::new(move |sum| nim_value(sum).map(Outcome::of_nim_value));
+        Self::with_stuck(game, start, stuck_loses::<G>, Convention::Normal, ORACLE_EXPLORED_SUMS, Some(outcome))
     }
 
     /// Normal or misère play of the sum `start`, solved whole when it is at
-    /// most [`MAX_EXPLORED_SUMS`] sums, as [`Session::new`]; past that, normal
-    /// play is judged by `nim_value`, the game's own solver (a closed form,
-    /// say), instead of a plain search of the whole sum: a coin-turning row
-    /// of a thousand coins has too many rows below it for that search, while
-    /// the theorem values it at once.
+    /// most [`MAX_EXPLORED_SUMS`] sums, as [`Session::new`]; past that, sums
+    /// are judged by `outcome`, the game's own solver (a closed form, the
+    /// tame rule), instead of a plain search of the whole sum: a coin-turning
+    /// row of a thousand coins has too many rows below it for that search,
+    /// and a misère Nim heap of a million too many moves, while the
+    /// theorems decide them at once.
     pub fn with_fallback(
         game: &'g G,
         start: Vec<G::Position>,
         convention: Convention,
-        nim_value: NimOracle<'g, G::Position>,
+        outcome: OutcomeOracle<'g, G::Position>,
     ) -> Result<Self> {
-        match convention {
-            Convention::Normal => {
-                Self::with_stuck(game, start, stuck_loses::<G>, convention, MAX_EXPLORED_SUMS, Some(nim_value))
-            }
-            _ => Self::new(game, start, convention),
-        }
+        Self::with_stuck(game, start, stuck_rule(convention)?, convention, MAX_EXPLORED_SUMS, Some(outcome))
     }
 
     /// A race to a goal or a loopy game: stuck positions carry their
@@ -147,14 +149,14 @@ where
         stuck: StuckRule<G>,
         convention: Convention,
         limit: usize,
-        oracle: Option<NimOracle<'g, G::Position>>,
+        oracle: Option<OutcomeOracle<'g, G::Position>>,
     ) -> Result<Self> {
         if start.is_empty() {
             return Err(Error::InvalidPosition("no position given".into()));
         }
         let sums = Sums { game, stuck };
         let judge = Judge::new(&sums, &start, convention, limit, oracle)?;
-        Ok(Session { sums, judge, sum: start, history: Vec::new(), picture: None, names: None })
+        Ok(Session { sums, judge, sum: start, history: Vec::new(), picture: None, names: None, convention })
     }
 
     /// Draws positions with `picture` instead of their notation.
@@ -378,7 +380,13 @@ where
             };
             let why = match here.outcome {
                 Outcome::N if exact => format!("wins{}", lasting(after.remoteness)),
-                Outcome::N => "wins: it leaves nim-value 0 (of such moves, the one leaving the fewest moves)".into(),
+                Outcome::N => format!(
+                    "wins: it leaves {} (of such moves, the one leaving the fewest moves)",
+                    match self.convention {
+                        Convention::Misere => "a misère P-position",
+                        _ => "nim-value 0",
+                    }
+                ),
                 Outcome::Draw => "keeps the draw: no move wins".into(),
                 Outcome::P if exact => format!(
                     "every move loses against perfect play; this one lasts longest{}",

@@ -200,6 +200,24 @@ fn a_match_handles_hint_undo_and_bad_lines() {
     assert!(game.command("quit").over);
 }
 
+/// Misère sums too large for the graph are judged by the misère analysis
+/// (here misère Nim's rule); the engine still wins every game it can.
+#[test]
+fn misere_sums_too_large_to_explore_fall_back_on_the_misere_analysis() {
+    use crate::solve::misere::{AntiSg, MisereSums};
+    let sums = std::cell::RefCell::new(MisereSums::new(Nim).with_quotient(Box::new(AntiSg(Nim))));
+    for seed in 0..3 {
+        let outcome = |sum: &[u64]| sums.borrow_mut().outcome(sum).map(|(outcome, _)| outcome);
+        let start = vec![500, 600, 700];
+        let mut session = Session::with_fallback(&Nim, start, Convention::Misere, Box::new(outcome)).unwrap();
+        let judgement = session.judgement().unwrap();
+        assert_eq!((judgement.outcome, judgement.remoteness), (Outcome::N, None));
+        let hint = session.hint().unwrap().unwrap();
+        assert!(hint.why.contains("misère P-position"), "{}", hint.why);
+        assert_eq!(engine_against_random(&mut session, seed), Ending::MoverWon);
+    }
+}
+
 #[test]
 fn sums_too_large_to_explore_fall_back_on_nim_values() {
     // (A small limit keeps the test quick; the default explores a million sums.)

@@ -39,6 +39,7 @@ use crate::catalogue::{
 };
 use crate::error::{Error, Result};
 use crate::game::{Decompose, Notation};
+use crate::solve::misere::AntiSg;
 use crate::solve::pruned::Canonical;
 use crate::solve::{NormalPlay, Search};
 
@@ -133,7 +134,10 @@ pub const ENTRIES: &[GameEntry] = &[
         about: "take any number of counters from one heap",
         form: Form::Name,
         board: false,
-        build: |d| Ok(Box::new(NormalGame::new(d.text, Nim, Search::closed_form, Some(heap_table::<Nim>)))),
+        build: |d| {
+            let game = NormalGame::new(d.text, Nim, Search::closed_form, Some(heap_table::<Nim>));
+            Ok(Box::new(game.with_misere_oracle(Box::new(AntiSg(Nim)))))
+        },
     },
     GameEntry {
         name: "subtraction",

@@ -12,7 +12,7 @@ use super::playable::{lock, parse_all, tabulate_or_explain, with_picture, PlayLo
 use super::search_game::Asked;
 use crate::catalogue::{Listing, MAX_COINS_LISTED, MAX_MOVES_LISTED};
 use crate::error::{Error, Result};
-use crate::game::{Convention, Decompose, Notation};
+use crate::game::{Convention, Decompose, Notation, Outcome};
 use crate::nim::NimValue;
 use crate::play::{Picture, Session};
 use crate::report::{ComponentReport, Report, ValueTable};
@@ -48,6 +48,9 @@ where
     /// Why misère play is refused, for a game whose positions are not a
     /// sum of separate games ([`Self::without_misere`]).
     no_misere: Option<&'static str>,
+    /// Whether misère sums go by a misère quotient, which a quotient file
+    /// (`--quotient`) then replaces ([`Self::with_misere_quotient`]).
+    takes_quotient: bool,
 }
 
 /// Values known before any search for the positions `solve` is asked
@@ -78,6 +81,7 @@ where
             listing: None,
             known: None,
             no_misere: None,
+            takes_quotient: false,
         }
     }
 
@@ -187,9 +191,16 @@ where
         &self.game
     }
 
-    /// Decides misère sums by `quotient` wherever it covers them.
+    /// Decides misère sums by `oracle` wherever it covers them (a theorem
+    /// such as misère Nim's rule).
+    pub fn with_misere_oracle(self, oracle: Box<dyn MisereOracle<G::Position>>) -> Self {
+        NormalGame { misere: Mutex::new(MisereSums::new(Arc::clone(&self.game)).with_quotient(oracle)), ..self }
+    }
+
+    /// [`Self::with_misere_oracle`] for a misère quotient, the one given
+    /// in the options where there is one.
     pub fn with_misere_quotient(self, quotient: Box<dyn MisereOracle<G::Position>>) -> Self {
-        NormalGame { misere: Mutex::new(MisereSums::new(Arc::clone(&self.game)).with_quotient(quotient)), ..self }
+        NormalGame { takes_quotient: true, ..self.with_misere_oracle(quotient) }
     }
 
     /// The components of the given positions, split where the game
@@ -311,7 +322,7 @@ where
     }
 
     fn uses_misere_quotient(&self) -> bool {
-        lock(&self.misere).has_quotient()
+        self.takes_quotient
     }
 
     fn check_notation(&self, positions: &[String], limit: usize) -> Result<usize> {
@@ -374,8 +385,23 @@ where
         // (its closed form, its decomposition), as `solve` judges it.
         let start = parse_all(&*self.game, positions)?;
         drop(self.search_knowing(&start)?);
-        let nim_value = |sum: &[G::Position]| lock(&self.search).nim_value_of_sum(sum);
-        let session = Session::with_fallback(&*self.game, start, convention, Box::new(nim_value))?;
+        // In misère play only a rule is quick enough for that (a theorem, a
+        // quotient, tame genera — and what a rule decides, its options'
+        // sums are decided by too); where the start needs exact search, a
+        // sum too big to solve whole is refused at once instead.
+        let by_rule = convention != Convention::Misere
+            || matches!(
+                lock(&self.misere).method(&start)?,
+                Decision::TameGenus | Decision::Quotient | Decision::ClosedForm
+            );
+        if !by_rule {
+            return run(&mut with_picture(Session::new(&*self.game, start, convention)?, self.picture));
+        }
+        let outcome = move |sum: &[G::Position]| match convention {
+            Convention::Misere => lock(&self.misere).outcome(sum).map(|(outcome, _)| outcome),
+            _ => lock(&self.search).nim_value_of_sum(sum).map(Outcome::of_nim_value),
+        };
+        let session = Session::with_fallback(&*self.game, start, convention, Box::new(outcome))?;
         run(&mut with_picture(session, self.picture))
     }
 }

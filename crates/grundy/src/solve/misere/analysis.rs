@@ -12,7 +12,7 @@ use super::genus::{tame_sum_outcome, Genera, Genus};
 use super::rule::MiserePlay;
 use crate::error::Result;
 use crate::game::{Decompose, Game, Options, Outcome, SumGame};
-use crate::solve::quotient::MisereOracle;
+use crate::solve::quotient::{MisereOracle, TameKind};
 
 /// The longest canonical form a report prints, in characters: past it the
 /// text (exponential in the birthday) says only how big the form is.
@@ -164,17 +164,15 @@ where
         self
     }
 
-    /// Whether a misère quotient is asked first.
-    pub fn has_quotient(&self) -> bool {
-        self.quotient.is_some()
-    }
-
     /// The genus of `position` (four terms or more), computed once.
     pub fn genus(&mut self, position: &G::Position) -> Result<Genus> {
         if let Some(genus) = self.genera.get(position) {
             return Ok(genus.clone());
         }
-        let found = self.genus_search.genus(position, 4)?;
+        let found = match self.known_tame(position) {
+            Some(kind) => kind.genus(),
+            None => self.genus_search.genus(position, 4)?,
+        };
         self.genera.insert(position.clone(), found.clone());
         Ok(found)
     }
@@ -191,6 +189,10 @@ where
     pub fn is_tame(&mut self, position: &G::Position) -> Result<bool> {
         if let Some(&tame) = self.tame.get(position) {
             return Ok(tame);
+        }
+        if self.known_tame(position).is_some() {
+            self.tame.insert(position.clone(), true);
+            return Ok(true);
         }
         let mut followers = rustc_hash::FxHashSet::default();
         let mut stack = vec![position.clone()];
@@ -221,6 +223,13 @@ where
             self.tame.insert(p, true);
         }
         Ok(true)
+    }
+
+    /// The kind of `position` if the quotient's oracle has proven it tame
+    /// (for heap games, the tame rule of `solve/quotient/tame.rs`: linear
+    /// in the heap where the genus search is exponential).
+    fn known_tame(&mut self, position: &G::Position) -> Option<TameKind> {
+        self.quotient.as_mut()?.tame_kind(position)
     }
 
     /// Each component's genus, if they all take less than [`GENERA_TIME`]
@@ -302,7 +311,12 @@ where
         let mut short_genera = Vec::new();
         let mut genera_note = None;
         let genera = match (method, &mut self.canonical) {
-            _ if by_oracle => Vec::new(),
+            // An oracle's sums need no genus; the ones it knows are shown.
+            _ if by_oracle => components
+                .iter()
+                .map(|c| self.known_tame(c).map(TameKind::genus))
+                .collect::<Option<_>>()
+                .unwrap_or_default(),
             // The genus of a form is a few sums of forms, not a search.
             (Decision::Canonical, Some(canonical)) => {
                 let mut genera = Vec::with_capacity(components.len());

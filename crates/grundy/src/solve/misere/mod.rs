@@ -36,5 +36,6 @@ mod rule;
 
 pub use analysis::{analyse_misere_sum, MisereAnalysis, MisereMove, MisereSums};
 pub use rule::{
-    anti_sg_outcome, misere_nim_value, misere_nim_values, misere_outcome_by_search, misere_outcome_of_sum, MiserePlay,
+    anti_sg_outcome, misere_nim_value, misere_nim_values, misere_outcome_by_search, misere_outcome_of_sum, AntiSg,
+    MiserePlay,
 };

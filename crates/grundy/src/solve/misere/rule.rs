@@ -4,10 +4,12 @@
 use std::fmt::Debug;
 
 use crate::error::Result;
-use crate::game::{Game, NimHeapGenus, Outcome, SumGame};
+use crate::game::{ClosedForm, Game, NimHeapGenus, Outcome, SumGame};
 use crate::nim::{mex, NimValue};
+use crate::solve::quotient::{MisereOracle, TameKind};
 use crate::solve::rule::{NormalPlay, Rule};
 use crate::solve::search::Search;
+use crate::solve::Decision;
 
 /// Misère play on whole positions: a stuck position has misère nim-value 1
 /// (the player to move has not made the last move, so wins), any other the
@@ -129,6 +131,44 @@ where
         values.push(search.nim_value(component)?);
     }
     Ok(anti_sg_outcome(&values))
+}
+
+/// The anti-SG criterion as a misère oracle for a [`NimHeapGenus`] game
+/// whose nim-values have a closed form (Nim): it decides every sum at once,
+/// and every position is tame with its nim heap's kind — so the analysis
+/// neither searches a sum nor a genus, and a heap of a million is as quick
+/// as a heap of three.
+///
+/// ```
+/// use grundy::catalogue::Nim;
+/// use grundy::game::Outcome;
+/// use grundy::solve::misere::{AntiSg, MisereSums};
+/// let mut sums = MisereSums::new(Nim).with_quotient(Box::new(AntiSg(Nim)));
+/// let analysis = sums.analyse(&[1_000_000, 1_000_000, 5, 4, 1]).unwrap();
+/// assert_eq!(analysis.outcome, Outcome::P);
+/// assert_eq!(analysis.genera[0].to_string(), "1000000^1000000,1000002,1000000,1000002");
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AntiSg<G>(pub G);
+
+impl<G: NimHeapGenus + ClosedForm + Send> MisereOracle<G::Position> for AntiSg<G> {
+    fn outcome(&mut self, components: &[G::Position]) -> Option<Outcome> {
+        let values: Vec<NimValue> = components.iter().map(|c| self.0.closed_nim_value(c)).collect();
+        Some(anti_sg_outcome(&values))
+    }
+
+    fn coverage(&self) -> String {
+        "the anti-SG criterion (misère Nim's rule) covers every sum".to_string()
+    }
+
+    /// Misère Nim's rule is the tame-genus rule of nim heaps.
+    fn decision(&self) -> Decision {
+        Decision::TameGenus
+    }
+
+    fn tame_kind(&mut self, position: &G::Position) -> Option<TameKind> {
+        Some(TameKind::nim_heap(self.0.closed_nim_value(position)))
+    }
 }
 
 #[cfg(test)]

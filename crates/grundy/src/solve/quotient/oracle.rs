@@ -2,6 +2,7 @@
 
 use std::time::{Duration, Instant};
 
+use super::tame::{misere_nim_proven, tame_misere_values, TameKind, TameSequence, TameValues};
 use super::{Limits, PartialQuotient};
 use crate::game::Outcome;
 use crate::solve::heap::HeapGame;
@@ -20,6 +21,13 @@ pub trait MisereOracle<P>: Send {
     /// solves the game outright is a closed form).
     fn decision(&self) -> Decision {
         Decision::Quotient
+    }
+    /// How `position` acts in tame misère sums, where the oracle has proven
+    /// it tame (it and every follower have a tame genus), else `None`. The
+    /// analysis then needs no genus search of it, which is exponential in
+    /// its size where this is a table look-up.
+    fn tame_kind(&mut self, _position: &P) -> Option<TameKind> {
+        None
     }
 }
 
@@ -58,6 +66,28 @@ pub struct QuotientOracle {
     limits: Limits,
     /// The time left for growing ([`ON_THE_FLY_TIME`] at first).
     time_left: Duration,
+    tame: TameHeaps,
+}
+
+/// The most heaps whose tameness the oracle computes (kinds and values of
+/// 4M heaps: under 100 MB; a game whose kinds are periodic stops far
+/// sooner, and Nim needs none).
+const MAX_TAME_HEAPS: u64 = 1 << 22;
+
+/// What the tame rule ([`tame_misere_values`]) has proven of a heap game's
+/// heaps, grown as larger heaps are asked about.
+enum TameHeaps {
+    /// Not looked at yet.
+    Unknown,
+    /// Nim: every heap is tame, with the kind of its nim heap
+    /// ([`misere_nim_proven`]), so nothing is kept.
+    NimHeaps,
+    /// Heaps proven tame (through `values.computed_through`, or every heap
+    /// where the kinds' period is proven); `grows` while a larger table
+    /// might prove more (no wild heap met, no limit reached).
+    Proven { values: TameValues, grows: bool },
+    /// No heap is known to be tame.
+    None,
 }
 
 impl QuotientOracle {
@@ -65,18 +95,70 @@ impl QuotientOracle {
     pub fn on_the_fly(game: HeapGame) -> Self {
         let quotient = PartialQuotient::new(&game);
         let limits = Limits { max_elements: ON_THE_FLY_ELEMENTS, ..Limits::default() };
-        QuotientOracle { game, quotient, grow_to: ON_THE_FLY_HEAPS, limits, time_left: ON_THE_FLY_TIME }
+        QuotientOracle {
+            game,
+            quotient,
+            grow_to: ON_THE_FLY_HEAPS,
+            limits,
+            time_left: ON_THE_FLY_TIME,
+            tame: TameHeaps::Unknown,
+        }
     }
 
     /// An oracle with a quotient computed before (checked with
     /// [`PartialQuotient::validate`] by whoever loaded it); it is not extended.
     pub fn fixed(game: HeapGame, quotient: PartialQuotient) -> Self {
-        QuotientOracle { game, quotient, grow_to: 0, limits: Limits::default(), time_left: Duration::ZERO }
+        QuotientOracle {
+            game,
+            quotient,
+            grow_to: 0,
+            limits: Limits::default(),
+            time_left: Duration::ZERO,
+            tame: TameHeaps::Unknown,
+        }
     }
 
     /// The quotient as far as it has been computed.
     pub fn quotient(&self) -> &PartialQuotient {
         &self.quotient
+    }
+
+    /// Grows what the tame rule has proven ([`TameHeaps`]) to cover
+    /// `heap` where it can: doubling, so that heaps asked one by one cost
+    /// a table each only log-many times.
+    fn prove_tame_through(&mut self, heap: u64) {
+        let proven_through = match &self.tame {
+            TameHeaps::Unknown if misere_nim_proven(&self.game) => {
+                self.tame = TameHeaps::NimHeaps;
+                return;
+            }
+            TameHeaps::Unknown => 0,
+            TameHeaps::Proven { values, grows: true } if values.kind(heap).is_none() => values.computed_through,
+            _ => return,
+        };
+        let to = heap.max(proven_through.saturating_mul(2)).min(MAX_TAME_HEAPS);
+        let stop = |_: u64| crate::watch::current_stopped();
+        self.tame = match tame_misere_values(&self.game, to, stop) {
+            Ok(TameSequence::Tame(values)) => {
+                let grows = values.period.is_none() && to < MAX_TAME_HEAPS;
+                TameHeaps::Proven { values, grows }
+            }
+            // Every heap below the first that is not tame is.
+            Ok(TameSequence::Wild { heap, .. } | TameSequence::Unsettled { heap }) => {
+                match heap.checked_sub(1).map(|last| tame_misere_values(&self.game, last, stop)) {
+                    Some(Ok(TameSequence::Tame(values))) => TameHeaps::Proven { values, grows: false },
+                    _ => TameHeaps::None,
+                }
+            }
+            // The search that follows reports it; asked again, this tries again.
+            Err(crate::Error::Interrupted) => return,
+            // A limit (too many heaps that split, with no period yet):
+            // what was proven before stays.
+            Err(_) => match std::mem::replace(&mut self.tame, TameHeaps::None) {
+                TameHeaps::Proven { values, .. } => TameHeaps::Proven { values, grows: false },
+                _ => TameHeaps::None,
+            },
+        };
     }
 }
 
@@ -111,5 +193,116 @@ impl MisereOracle<u64> for QuotientOracle {
         }
         let element = self.quotient.element_of(components)?;
         Some(if self.quotient.p_portion().contains(element) { Outcome::P } else { Outcome::N })
+    }
+
+    fn tame_kind(&mut self, heap: &u64) -> Option<TameKind> {
+        self.prove_tame_through(*heap);
+        match &self.tame {
+            TameHeaps::NimHeaps => Some(TameKind::nim_heap(*heap)),
+            TameHeaps::Proven { values, .. } => values.kind(*heap),
+            TameHeaps::Unknown | TameHeaps::None => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nim::NimValue;
+    use crate::solve::misere::genus::Genera;
+    use crate::solve::misere::MisereSums;
+
+    fn codes() -> Vec<HeapGame> {
+        let mut random = crate::testing::Xorshift::new(31);
+        let mut codes: Vec<String> =
+            ["nim", "0.3", "0.33", "0.51", "0.55", "0.7", "4.07", "0.07", "0.137", "0.6", "subtraction:1,3,4", "0.123"]
+                .map(String::from)
+                .to_vec();
+        while codes.len() < 30 {
+            codes.push(format!("0.{}{}{}", random.below(8), random.below(8), random.below(8)));
+        }
+        codes.iter().filter_map(|code| HeapGame::parse(code).ok()).collect()
+    }
+
+    /// The kinds the oracle proves, against the genus search of each heap
+    /// beside copies of `*2` (`solve/misere/genus.rs`): a heap the oracle
+    /// calls tame is tame there, with the same genus; one it does not know
+    /// lies at or past the first heap that search finds wild.
+    #[test]
+    fn tame_kinds_agree_with_the_genus_search() {
+        let (mut known, mut unknown) = (0, 0);
+        for game in codes() {
+            let mut oracle = QuotientOracle::on_the_fly(game.clone());
+            let mut search = Genera::new(&game);
+            let mut first_wild = None;
+            for heap in 0..=13u64 {
+                let tame = search.is_tame(&heap).unwrap();
+                if !tame && first_wild.is_none() {
+                    first_wild = Some(heap);
+                }
+                match oracle.tame_kind(&heap) {
+                    Some(kind) => {
+                        known += 1;
+                        assert!(tame, "{} heap {heap}", game.code());
+                        let genus = search.genus(&heap, 4).unwrap();
+                        assert_eq!(genus.nim_value, kind.nim_value, "{} heap {heap}", game.code());
+                        assert_eq!(genus.misere[..4], kind.genus().misere[..], "{} heap {heap}", game.code());
+                    }
+                    None => {
+                        unknown += 1;
+                        assert!(first_wild.is_some(), "{} heap {heap} is tame to the search", game.code());
+                    }
+                }
+            }
+        }
+        assert!(known > 200 && unknown > 20, "{known} tame heaps, {unknown} not known");
+    }
+
+    /// Sums decided by the oracle's tame kinds, with every winning move,
+    /// against the analysis with no oracle (the genus search, and exact
+    /// search of the whole sum where a part is wild). The oracle's quotient
+    /// is empty, so the tame rule decides whatever it covers.
+    #[test]
+    fn tame_sums_agree_with_search() {
+        let mut random = crate::testing::Xorshift::new(32);
+        let mut by_tame_rule = 0;
+        for game in codes().into_iter().take(16) {
+            let oracle = QuotientOracle::fixed(game.clone(), PartialQuotient::new(&game));
+            let mut with_kinds = MisereSums::new(&game).with_quotient(Box::new(oracle));
+            let mut searched = MisereSums::new(&game);
+            for _ in 0..12 {
+                let sum: Vec<u64> = (0..1 + random.below(3)).map(|_| random.below(11)).collect();
+                let (a, b) = (with_kinds.analyse(&sum).unwrap(), searched.analyse(&sum).unwrap());
+                assert_eq!((a.outcome, &a.winning_moves), (b.outcome, &b.winning_moves), "{} {sum:?}", game.code());
+                if a.method == Decision::TameGenus {
+                    by_tame_rule += 1;
+                    for (a, b) in a.genera.iter().zip(&b.genera) {
+                        assert_eq!((a.nim_value, &a.misere[..]), (b.nim_value, &b.misere[..4]), "{sum:?}");
+                    }
+                }
+            }
+        }
+        assert!(by_tame_rule > 50, "{by_tame_rule}");
+    }
+
+    /// Heaps far past what a genus search reaches: the kinds' nim-values
+    /// are the heaps' nim-values from the game's sequence (computed on their
+    /// own), and their genera say how the one-heap sums come out.
+    #[test]
+    fn large_tame_heaps_carry_their_nim_values() {
+        for code in ["0.3", "0.51", "0.55", "0.33", "0.7"] {
+            let game = HeapGame::parse(code).unwrap();
+            let values = crate::solve::heap::nim_values(&game, 5000).unwrap();
+            let mut oracle = QuotientOracle::on_the_fly(game.clone());
+            let mut sums = MisereSums::new(&game).with_quotient(Box::new(QuotientOracle::on_the_fly(game.clone())));
+            for heap in [300u64, 1001, 4999, 5000] {
+                let kind = oracle.tame_kind(&heap).unwrap_or_else(|| panic!("{code} heap {heap}"));
+                assert_eq!(kind.nim_value, NimValue::from(values.get(heap as usize)), "{code} heap {heap}");
+                let analysis = sums.analyse_without_moves(&[heap]).unwrap();
+                assert_eq!(analysis.method, Decision::TameGenus);
+                let p = if kind.misere_value() == 0 { Outcome::P } else { Outcome::N };
+                assert_eq!(analysis.outcome, p, "{code} heap {heap}");
+            }
+        }
     }
 }

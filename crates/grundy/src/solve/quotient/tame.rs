@@ -76,6 +76,24 @@ impl TameKind {
             self.nim_value ^ 1
         }
     }
+
+    /// The genus of a tame position of this kind, four terms long (as
+    /// [`crate::solve::misere::MisereSums::genus`] gives them): `g^{g,g⊕2,…}`
+    /// when big, else `0^{1202}` or `1^{0313}` (a small tame position has
+    /// nim-value 0 or 1).
+    ///
+    /// ```
+    /// use grundy::solve::quotient::TameKind;
+    /// assert_eq!(TameKind::nim_heap(5).genus().to_string(), "5^5757");
+    /// assert_eq!(TameKind::nim_heap(1).genus().to_string(), "1^0313");
+    /// assert_eq!(TameKind::ZERO.genus().to_string(), "0^1202");
+    /// ```
+    pub fn genus(self) -> Genus {
+        let g = self.nim_value;
+        let later = |i: usize| if i % 2 == 1 { g ^ 2 } else { g };
+        let misere = (0..4).map(|i| if i == 0 { self.misere_value() } else { later(i) }).collect();
+        Genus { nim_value: g, misere }
+    }
 }
 
 /// How many of the numbers missing from a set the genus needs: a mex of
@@ -272,6 +290,17 @@ pub struct TameValues {
     /// heap `n0`, by the octal periodicity theorem with kinds checked
     /// through heap `checked_through`.
     pub period: Option<(u64, u64, u64)>,
+}
+
+impl TameValues {
+    /// The kind of heap `heap`: computed, or carried by the proven period.
+    pub fn kind(&self, heap: u64) -> Option<TameKind> {
+        if heap <= self.computed_through {
+            return self.kinds.get(usize::try_from(heap).ok()?).copied();
+        }
+        let (n0, p, _) = self.period?;
+        self.kinds.get(usize::try_from(n0 + (heap - n0) % p).ok()?).copied()
+    }
 }
 
 /// Whether the tame rule decides, and if not, why.
