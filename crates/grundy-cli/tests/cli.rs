@@ -131,6 +131,10 @@ fn bad_input_is_one_clear_line() {
     assert!(fails(&["solve", "leaper:1,0/-1,0", "--board", "5x5", "1,1"]).contains("play need not end"));
     assert!(fails(&["solve", "king", "--board", "5x5", "7,7"]).contains("not on the board"));
     assert!(fails(&["solve", "bomb", "0,3"]).contains("from 1"));
+    // Three numbers are not a cell: named whole, not by their last two.
+    assert!(fails(&["solve", "king", "3,4,5"]).contains("written as 'a,b', found '3,4,5'"));
+    // A quotient of no elements cannot hold even the empty sum: refused before it starts.
+    assert!(fails(&["quotient", "0.07", "--to", "10", "--max-elements", "0"]).contains("0 is not in 1.."));
     assert!(fails(&["solve", "mine", "..*/.."]).contains("row 2"));
     // `graph:FILE` names the form, not a missing file called like the first position.
     assert!(fails(&["solve", "graph:examples/loopy-game.txt", "5"]).contains("takes its file as the next argument"));

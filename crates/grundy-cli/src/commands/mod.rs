@@ -201,9 +201,9 @@ grundy quotient dawsons-kayles --to 30 --output 007.quotient --checkpoint 007.ck
         /// Save progress to FILE (every 10 s, on Ctrl-C, on a limit) and resume from it.
         #[arg(long)]
         checkpoint: Option<std::path::PathBuf>,
-        /// Stop when the quotient would have more elements than this.
-        #[arg(long, default_value_t = 4096)]
-        max_elements: usize,
+        /// Stop when the quotient would have more elements than this (at least 1: the empty sum's).
+        #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u32).range(1..))]
+        max_elements: u32,
     },
     /// Serve the engine to a browser: a page to analyse, explore and play, and a JSON API.
     #[command(after_help = "Examples:
@@ -427,7 +427,7 @@ fn run_command(command: Command) -> Result<()> {
                 json,
                 output: output.as_deref(),
                 checkpoint: checkpoint.as_deref(),
-                max_elements,
+                max_elements: max_elements as usize,
             })
         }
         Command::Serve { port, host, memory, time_limit, session_idle } => {

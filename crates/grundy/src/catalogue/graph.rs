@@ -35,6 +35,23 @@ pub struct GraphGame {
     index: Option<FxHashMap<u64, u32>>,
 }
 
+/// Drops the repeats among `targets[start..]`, keeping the file's order:
+/// a position's options are a set, so a move written twice (`0 1 1`) is
+/// one move, not two identical winning moves.
+fn keep_first_of_each(targets: &mut Vec<u32>, start: usize) {
+    let mut sorted = targets[start..].to_vec();
+    sorted.sort_unstable();
+    if sorted.windows(2).all(|pair| pair[0] != pair[1]) {
+        return;
+    }
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut counted = 0;
+    targets.retain(|&target| {
+        counted += 1;
+        counted <= start || seen.insert(target)
+    });
+}
+
 impl GraphGame {
     /// Reads a graph file. Linear in the file and allocation-free per line:
     /// a first pass numbers the positions, a second writes every move into
@@ -96,6 +113,7 @@ impl GraphGame {
                     }
                 }
                 (_, _) => {
+                    let start = targets.len();
                     for token in first.into_iter().chain(tokens) {
                         let target = parse_position(token, line_number)?;
                         let id = lookup(target).ok_or_else(|| {
@@ -105,6 +123,7 @@ impl GraphGame {
                         })?;
                         targets.push(id);
                     }
+                    keep_first_of_each(&mut targets, start);
                 }
             }
             offsets.push(targets.len());
@@ -199,6 +218,28 @@ mod tests {
             let error = GraphGame::parse(text).unwrap_err().to_string();
             assert!(error.contains(expected), "{text:?}: {error}");
         }
+    }
+
+    /// A move written twice is one option, in the file's order (an audit
+    /// saw `0 1 1` list the winning move `0 -> 1` twice).
+    #[test]
+    fn a_move_written_twice_is_one_option() {
+        let game = GraphGame::parse(
+            "0 2 1 2 2 1
+1 0 0
+2
+",
+        )
+        .unwrap();
+        let mut options = Options::new();
+        game.options(&0, &mut options);
+        assert_eq!(options.iter().map(|o| game.name(o[0])).collect::<Vec<_>>(), [2, 1]);
+        options.clear();
+        game.options(&1, &mut options);
+        assert_eq!(options.len(), 1);
+        options.clear();
+        game.options(&2, &mut options);
+        assert_eq!(options.len(), 0);
     }
 
     #[test]

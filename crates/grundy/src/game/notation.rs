@@ -90,11 +90,14 @@ pub fn parse_number<T: FromStr>(text: &str, what: &str) -> Result<T> {
 /// ```
 /// use grundy::game::parse_pair;
 /// assert_eq!(parse_pair::<i32>("-2,1", "a step").unwrap(), (-2, 1));
+/// let three = parse_pair::<i32>("3,4,5", "a cell").unwrap_err().to_string();
+/// assert!(three.ends_with("found '3,4,5'"), "{three}");
 /// ```
 pub fn parse_pair<T: FromStr>(text: &str, what: &str) -> Result<(T, T)> {
-    let (a, b) = text
-        .split_once(',')
-        .ok_or_else(|| Error::Syntax { expected: format!("{what} written as 'a,b'"), found: text.to_string() })?;
+    // (Three numbers are named whole: `3,4,5` is not a pair, where the
+    // second half alone, '4,5', would read as the mistake.)
+    let shape = || Error::Syntax { expected: format!("{what} written as 'a,b'"), found: text.to_string() };
+    let (a, b) = text.split_once(',').filter(|(_, b)| !b.contains(',')).ok_or_else(shape)?;
     Ok((parse_number(a, what)?, parse_number(b, what)?))
 }
 
