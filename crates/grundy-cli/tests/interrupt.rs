@@ -133,6 +133,14 @@ fn a_large_heap_whose_genera_ask_many_small_questions() {
     check(&stop_later(&["solve", "--misere", "0.07", "250"], "TERM", Duration::from_secs(1)), "nothing is saved");
 }
 
+/// A heap that splits three ways is proven tame heap by heap, each heap a
+/// listing quadratic in its size: the proof looked at the flag every 1,024
+/// heaps, and `hex:0.F 3000` ran 2.3 s past Ctrl-C.
+#[test]
+fn the_tame_proof_of_a_heap_splitting_three_ways() {
+    check(&stop(&["solve", "--misere", "hex:0.F", "3000"], "INT"), "nothing is saved");
+}
+
 #[test]
 fn a_race_to_a_goal() {
     check(&stop(&["solve", "knight", "--goal", "0,0", "2000,2001"], "INT"), "nothing is saved");

@@ -349,6 +349,10 @@ where
                 options.clear();
                 self.game.options(component, &mut options);
                 for option in options.distinct() {
+                    // (A rule answers each option without a search that
+                    // would look at Ctrl-C: a heap splitting three ways has
+                    // millions of options.)
+                    crate::watch::check_current(1)?;
                     let mut after: Vec<G::Position> = components.to_vec();
                     after.remove(index);
                     after.extend(option.iter().cloned());

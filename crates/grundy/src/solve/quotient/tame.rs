@@ -320,7 +320,9 @@ pub enum TameSequence {
 
 /// The misère nim-values of heaps `0..=to`, when every heap through `to`
 /// is proven tame (see the module documentation). `stop(heap)`, called
-/// every 1024 heaps computed (and every 2^20 copied from a proven period),
+/// every 1024 heaps computed (every heap where heaps split in three, each
+/// costing a listing quadratic in the heap; and every 2^20 copied from a
+/// proven period),
 /// may interrupt ([`Error::Interrupted`]).
 ///
 /// ```
@@ -347,6 +349,7 @@ pub fn tame_misere_values(game: &HeapGame, to: u64, mut stop: impl FnMut(u64) ->
 fn by_genera(game: &HeapGame, to: u64, len: usize, stop: &mut impl FnMut(u64) -> bool) -> Result<TameSequence> {
     let digits = game.digits();
     let splits = digits.iter().any(|&d| d & 12 != 0) || game.tail() & 12 != 0;
+    let check_every = if digits.iter().any(|&d| d & 8 != 0) || game.tail() & 8 != 0 { 1 } else { 1024 };
     let octal = game.octal_length();
     let mut kinds: Vec<TameKind> = Vec::new();
     kinds.try_reserve(len.min(1 << 24)).map_err(|_| too_many(game, to))?;
@@ -358,7 +361,7 @@ fn by_genera(game: &HeapGame, to: u64, len: usize, stop: &mut impl FnMut(u64) ->
     let mut next_check = 64u64;
     let mut heap = 0u64;
     while heap <= to {
-        if heap % 1024 == 0 && stop(heap) {
+        if heap % check_every == 0 && stop(heap) {
             return Err(Error::Interrupted);
         }
         if splits && heap > MAX_TAME_SPLIT_HEAPS {
