@@ -77,21 +77,32 @@ impl TameKind {
         }
     }
 
-    /// The genus of a tame position of this kind, four terms long (as
-    /// [`crate::solve::misere::MisereSums::genus`] gives them): `g^{g,g⊕2,…}`
-    /// when big, else `0^{1202}` or `1^{0313}` (a small tame position has
-    /// nim-value 0 or 1).
+    /// The genus of a tame position of this kind, written as the genus
+    /// search writes it (`solve/misere/genus.rs`: until the γ sequence is
+    /// seen to repeat with period 2 twice over): `g^{g,g⊕2,g,g⊕2}` when
+    /// big, else `0^{12020}` or `1^{03131}` (a small tame position has
+    /// nim-value 0 or 1, and its repeat starts at γ1).
     ///
     /// ```
     /// use grundy::solve::quotient::TameKind;
     /// assert_eq!(TameKind::nim_heap(5).genus().to_string(), "5^5757");
-    /// assert_eq!(TameKind::nim_heap(1).genus().to_string(), "1^0313");
-    /// assert_eq!(TameKind::ZERO.genus().to_string(), "0^1202");
+    /// assert_eq!(TameKind::nim_heap(1).genus().to_string(), "1^03131");
+    /// assert_eq!(TameKind::ZERO.genus().to_string(), "0^12020");
     /// ```
     pub fn genus(self) -> Genus {
         let g = self.nim_value;
-        let later = |i: usize| if i % 2 == 1 { g ^ 2 } else { g };
-        let misere = (0..4).map(|i| if i == 0 { self.misere_value() } else { later(i) }).collect();
+        let terms = if self.big { 4 } else { 5 };
+        let misere = (0..terms)
+            .map(|i| {
+                if i == 0 {
+                    self.misere_value()
+                } else if i % 2 == 1 {
+                    g ^ 2
+                } else {
+                    g
+                }
+            })
+            .collect();
         Genus { nim_value: g, misere }
     }
 }
