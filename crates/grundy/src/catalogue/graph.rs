@@ -35,23 +35,6 @@ pub struct GraphGame {
     index: Option<FxHashMap<u64, u32>>,
 }
 
-/// Drops the repeats among `targets[start..]`, keeping the file's order:
-/// a position's options are a set, so a move written twice (`0 1 1`) is
-/// one move, not two identical winning moves.
-fn keep_first_of_each(targets: &mut Vec<u32>, start: usize) {
-    let mut sorted = targets[start..].to_vec();
-    sorted.sort_unstable();
-    if sorted.windows(2).all(|pair| pair[0] != pair[1]) {
-        return;
-    }
-    let mut seen = rustc_hash::FxHashSet::default();
-    let mut counted = 0;
-    targets.retain(|&target| {
-        counted += 1;
-        counted <= start || seen.insert(target)
-    });
-}
-
 impl GraphGame {
     /// Reads a graph file. Linear in the file and allocation-free per line:
     /// a first pass numbers the positions, a second writes every move into
@@ -88,6 +71,10 @@ impl GraphGame {
         let mut offsets = Vec::with_capacity(names.len() + 1);
         let mut targets = Vec::new();
         let mut stuck = Vec::with_capacity(names.len());
+        // The line each position was last written as a move on: a move
+        // written twice on one line (`0 1 1`) is one option, since a
+        // position's options are a set (one array for the whole file).
+        let mut written_on = vec![usize::MAX; names.len()];
         offsets.push(0);
         for (line_number, rest) in lines {
             let mut tokens = rest.split_whitespace();
@@ -113,7 +100,6 @@ impl GraphGame {
                     }
                 }
                 (_, _) => {
-                    let start = targets.len();
                     for token in first.into_iter().chain(tokens) {
                         let target = parse_position(token, line_number)?;
                         let id = lookup(target).ok_or_else(|| {
@@ -121,9 +107,10 @@ impl GraphGame {
                                 "line {line_number}: a move to position {target}, which is not listed"
                             ))
                         })?;
-                        targets.push(id);
+                        if std::mem::replace(&mut written_on[id as usize], line_number) != line_number {
+                            targets.push(id);
+                        }
                     }
-                    keep_first_of_each(&mut targets, start);
                 }
             }
             offsets.push(targets.len());
