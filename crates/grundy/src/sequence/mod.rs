@@ -15,6 +15,7 @@ pub mod file;
 mod periodicity;
 mod values;
 
+pub(crate) use periodicity::theorem_start;
 pub use periodicity::{find_periodicity, Periodicity, Proof, Unproven};
 pub use values::{Lanes, Value, Values};
 

@@ -163,6 +163,19 @@ impl fmt::Display for Unproven {
     }
 }
 
+/// The `n0` the octal periodicity theorem is applied with for a pattern
+/// that holds from `preperiod`: never heap 0. The proof maps an option
+/// `a + b` of heap `n + p` (with `a ≥ n0 + p`) to `(a − p) + b` of heap
+/// `n`; from `n0 = 0` the part `a − p` may be empty, and a split into an
+/// empty and a non-empty heap is not a move of a code like 0.04 (take two,
+/// leave two non-empty heaps: heaps 0 to 3 have value 0, heap 4 has 1, so
+/// "period 1 from heap 0", checked for `n < 3`, is false). From `n0 ≥ 1`
+/// every part stays a heap. Heaps below it are the computed values, which
+/// follow the pattern: the preperiod found stands.
+pub(crate) fn theorem_start(preperiod: usize) -> usize {
+    preperiod.max(1)
+}
+
 /// A pattern counts as a conjecture once it has repeated this many times.
 const CONJECTURE_REPEATS: usize = 3;
 /// …and held for at least this many heaps.
@@ -212,12 +225,13 @@ pub fn find_periodicity<T: Copy + Into<u64>>(values: &[T], octal_length: Option<
         let pattern = |proof| Periodicity { preperiod, period, saltus, proof, computed_through: len - 1 };
         let why = match (saltus, octal_length) {
             (0, Some(k)) => {
-                let needed = 2 * preperiod + 2 * period + k;
+                let from = theorem_start(preperiod);
+                let needed = 2 * from + 2 * period + k;
                 if len >= needed {
                     return Some(pattern(Proof::OctalTheorem {
                         last_digit_place: k,
-                        checked_from: preperiod,
-                        checked_until: 2 * preperiod + period + k,
+                        checked_from: from,
+                        checked_until: 2 * from + period + k,
                         values_through: needed - 1,
                     }));
                 }

@@ -67,17 +67,21 @@ pub(super) fn stability_of(images: &[Element], octal_length: Option<usize>, last
             continue;
         }
         if let Some(k) = octal_length {
-            if last + 1 >= 2 * n0 + 2 * period + k {
+            // (As for values, never from heap 0: a split may not leave an
+            // empty heap. Heaps below `from` are checked as they stand.)
+            let from = crate::sequence::theorem_start(n0);
+            if last + 1 >= 2 * from + 2 * period + k {
                 return Stability {
                     last_growth,
                     period: Some(period as u64),
                     preperiod: Some(n0 as u64),
                     proven: true,
                     statement: format!(
-                        "proven final: heaps' elements satisfy Φ(h + {period}) = Φ(h) for {n0} ≤ h < {} \
-                             (2·n0 + p + k with k = {k}), checked through heap {last}, so by the octal periodicity \
+                        "proven final: heaps' elements satisfy Φ(h + {period}) = Φ(h) for {from} ≤ h < {} \
+                             (2·n0 + p + k with k = {k}{}), checked through heap {last}, so by the octal periodicity \
                              argument every larger heap acts like a smaller one and the quotient never grows",
-                        2 * n0 + period + k
+                        2 * from + period + k,
+                        if from > n0 { ", from heap 1: a split leaves no empty heap" } else { "" }
                     ),
                 };
             }

@@ -231,3 +231,32 @@ fn kayles_quotient_is_final_with_40_elements() {
     assert!(stability.proven);
     assert_eq!((stability.preperiod, stability.period), (Some(71), Some(12)));
 }
+
+/// A quotient proven final stays as it is: every code `0.d1d2` whose
+/// quotient some heap through 12 proves final has the same size at heap
+/// 30. 0.04's quotient of heaps 1..3 (one element: no heap has a move)
+/// was "proven final" by the octal argument applied from heap 0, where a
+/// split may leave an empty part; heap 4 (to 1 + 1) makes it grow.
+#[test]
+fn a_quotient_proven_final_does_not_grow() {
+    let limits = Limits { max_elements: 256, ..Limits::default() };
+    let mut proven = 0;
+    for code in 1..64u32 {
+        let game = HeapGame::parse(&format!("0.{}{}", code >> 3, code & 7)).unwrap();
+        let mut quotient = PartialQuotient::new(&game);
+        let mut final_size = None;
+        for heap in 1..=30 {
+            if quotient.extend(&game, heap, limits, |_| false).is_err() {
+                break;
+            }
+            if heap <= 12 && final_size.is_none() && quotient.stability(&game).proven {
+                final_size = Some((heap, quotient.size()));
+            }
+            if let Some((at, size)) = final_size {
+                assert_eq!(quotient.size(), size, "0.{:02o}: proven final at heap {at}, grew by heap {heap}", code);
+                proven += 1;
+            }
+        }
+    }
+    assert!(proven > 100, "{proven}");
+}
