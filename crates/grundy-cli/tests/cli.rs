@@ -212,6 +212,9 @@ fn a_command_line_clap_cannot_parse_is_one_line_too() {
     assert!(fails(&["sequence", "4.0\n7", "--to", "5"]).contains("4.0\\n7"));
     // Zero threads was quietly one; it is refused like the other zero limits.
     assert!(fails(&["solve", "cram", "3x4", "--threads", "0"]).contains("give at least one thread"));
+    // Any number of threads is taken, but no more are started than can
+    // work: this started helpers one by one, 20 µs each, past Ctrl-C.
+    assert!(ok(&["solve", "cram", "3x4", "--threads", "18446744073709551615"]).contains("nim-value: 1"));
     let negative = fails(&["solve", "nim", "-1"]);
     assert!(negative.contains("'-1'") && negative.contains("tip: "), "{negative}");
     let missing = fails(&["sequence", "kayles"]);

@@ -323,14 +323,19 @@ pub(super) fn value_below<G: Canonical>(
     let start = u8::from(game.known_not_zero(component));
     let rounds = Rounds::new(options, taken, start, most, game.patience());
     let shared = (Mutex::new(rounds), Condvar::new());
+    // Each question is asked by two threads at most (one from each end of
+    // the options), so threads past twice the options would only wait.
+    let threads = search.threads.min(2 * options).max(1);
     std::thread::scope(|scope| {
-        for _ in 1..search.threads {
+        for _ in 1..threads {
             let (shared, frame) = (&shared, &frame);
             let helper =
                 move || work(&mut Worker::new(game, &search.control, search.exhaustive_tables()), frame, shared);
             // A thread the system will not start is no loss but of speed:
-            // the others take its questions.
-            let _ = std::thread::Builder::new().spawn_scoped(scope, helper);
+            // the others take its questions (and it would not start more).
+            if std::thread::Builder::new().spawn_scoped(scope, helper).is_err() {
+                break;
+            }
         }
         work(&mut worker, &frame, &shared);
     });
