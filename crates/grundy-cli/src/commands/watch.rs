@@ -150,8 +150,11 @@ pub fn tabulate(
         None => format!("rows {}..{}", rows.0, rows.1),
     };
     let _working = working(format!("the table of {description}, {range}"), false);
-    game.table(rows.0..=rows.1, cols.map(|(a, b)| a..=b))
-        .map_err(|e| nothing_kept(e.into(), "a table keeps nothing: nothing is saved"))
+    let table = game.table(rows.0..=rows.1, cols.map(|(a, b)| a..=b));
+    // A signal after the work's last look at it still stops the command:
+    // the user asked for no output.
+    let table = table.and_then(|t| watch().check().map(|()| t));
+    table.map_err(|e| nothing_kept(e.into(), "a table keeps nothing: nothing is saved"))
 }
 
 /// The one line that says `error`: its chain (`{:#}`), but only the first

@@ -28,25 +28,29 @@ pub fn table_of<G: Indexed, R: Rule<G>>(
 ) -> Result<ValueTable> {
     cells_checked(&rows, columns.as_ref())?;
     let column_list: Option<Vec<u64>> = columns.clone().map(|c| c.collect());
+    // Listing the cells and reading their values back is seconds for ten
+    // million cells: each row looks at Ctrl-C, as the valuing does.
+    let width = column_list.as_ref().map_or(1, Vec::len) as u64;
     let positions: Vec<Vec<Option<G::Position>>> = rows
         .clone()
-        .map(|r| match &column_list {
-            Some(cs) => cs.iter().map(|&c| cell(r, Some(c))).collect(),
-            None => vec![cell(r, None)],
+        .map(|r| {
+            crate::watch::check_current(width)?;
+            Ok(match &column_list {
+                Some(cs) => cs.iter().map(|&c| cell(r, Some(c))).collect(),
+                None => vec![cell(r, None)],
+            })
         })
-        .collect();
+        .collect::<Result<_>>()?;
     let needed = positions.iter().flatten().flatten().map(|p| game.index(p)).max().map_or(0, |m| m.saturating_add(1));
     let values = solve_dense(game, rule, needed)?;
-    Ok(ValueTable {
-        game: String::new(),
-        kind,
-        rows: rows.collect(),
-        columns: column_list,
-        cells: positions
-            .iter()
-            .map(|row| row.iter().map(|p| p.as_ref().map(|p| to_cell(values[game.index(p)]))).collect())
-            .collect(),
-    })
+    let cells = positions
+        .iter()
+        .map(|row| {
+            crate::watch::check_current(width)?;
+            Ok(row.iter().map(|p| p.as_ref().map(|p| to_cell(values[game.index(p)]))).collect())
+        })
+        .collect::<Result<_>>()?;
+    Ok(ValueTable { game: String::new(), kind, rows: rows.collect(), columns: column_list, cells })
 }
 
 fn nim_value_cell(value: u64) -> TableCell {
