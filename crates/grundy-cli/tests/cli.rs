@@ -386,3 +386,17 @@ fn a_cram_search_resumes_from_its_checkpoint() {
     assert_eq!(std::fs::read(&fresh_file).unwrap(), before);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Messages found wanting by a review: each names the thing that is wrong.
+#[test]
+fn errors_name_the_row_and_the_game_as_written() {
+    // Row 3 is the empty one (the message spoke of the first row).
+    assert!(fails(&["solve", "chomp", "4,3,0,2"]).contains("Chomp row 3 is empty"));
+    // The game's parameter was dropped: "'turning' is not a heap game".
+    assert!(fails(&["sequence", "turning:2", "--to", "5"]).contains("'turning:2' is not a heap game"));
+    // An N-position of Every-SG with an empty list of moves says why, in JSON too.
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["solve", "--every", "nim", "3", "0", "2", "--json"])).unwrap();
+    assert_eq!(json["outcome"], "N");
+    assert!(json["note"].as_str().unwrap().contains("not listed for Every-SG"), "{json}");
+}

@@ -254,8 +254,6 @@ fn render(report: &Report) -> String {
         report.winning_moves.iter().for_each(|m| line(show(m)));
     } else if report.outcome == grundy::game::Outcome::P {
         line("winning moves: none (every move loses against perfect play)".into());
-    } else if report.play == Convention::Every {
-        line("winning moves: not listed for Every-SG (a move changes every component)".into());
     }
     if !report.drawing_moves.is_empty() {
         line(format!("drawing moves ({}):", report.drawing_moves.len()));

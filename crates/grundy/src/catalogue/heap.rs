@@ -20,7 +20,7 @@ impl Notation for HeapGame {
     fn parse_position(&self, text: &str) -> Result<u64> {
         let (limit, why) = match self.splits_in_three() {
             true => (MAX_HEAP_SPLIT_IN_THREE, "search lists every split of a heap, and its heaps split in three"),
-            false => (MAX_HEAP, "search lists every split of a heap"),
+            false => (MAX_HEAP, "search lists every option of a heap, and the game is searched heap by heap"),
         };
         parse_heap(text, self.description(), limit, why)
     }

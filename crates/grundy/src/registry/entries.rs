@@ -229,7 +229,7 @@ pub const ENTRIES: &[GameEntry] = &[
         parameters: "none",
         position: "a bomb's cell p,q (from 1)",
         example: "grundy solve bomb 2,3 3,3",
-        about: "a bomb at (p,q) becomes two at (u,q) and (p,v), u<p, v<q (HDU 2873); normal play only, since two bombs on a cell annihilate",
+        about: "a bomb at (p,q) becomes two at (u,q) and (p,v), u<p, v<q; on row or column 1 it moves along it; one at (1,1) vanishes (HDU 2873); normal play only, since two bombs on a cell annihilate",
         form: Form::Name,
         board: false,
         build: |d| {

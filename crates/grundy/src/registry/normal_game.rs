@@ -290,6 +290,8 @@ where
         }
         let mut report = Report::new(&self.name, Convention::Every, positions, every_sg_outcome(&suspense));
         report.method = Some(Decision::Suspense);
+        // (So that an N-position's empty list does not read as "no move wins".)
+        report.note = Some("winning moves are not listed for Every-SG: a move changes every component".into());
         for (component, s) in components.iter().zip(&suspense) {
             report
                 .components

@@ -73,7 +73,7 @@ pub trait Playable: Send + Sync {
         Err(Error::Unsupported {
             game: self.name().to_string(),
             question: format!("misère play by {method}"),
-            why: "this game decides misère play only its own way, if at all".into(),
+            why: "this game decides misère play only its own way, if at all (leave out --method)".into(),
         })
     }
 }

@@ -63,8 +63,9 @@ fn heap_game(description: &str) -> Result<HeapGame> {
     }
     if grundy::registry::find(description).is_ok_and(|entry| !entry.is_heap_game()) {
         bail!(
-            "'{name}' is not a heap game: `grundy sequence` takes take-and-break codes, the named heap games and \
+            "'{}' is not a heap game: `grundy sequence` takes take-and-break codes, the named heap games and \
              Hackenbush families; {}",
+            description.trim(),
             where_its_values_are(description)
         );
     }

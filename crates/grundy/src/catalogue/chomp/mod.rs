@@ -44,8 +44,14 @@ impl Chomp {
     /// A diagram from its row lengths.
     pub fn from_lengths(&self, lengths: &[usize]) -> Result<ChompBoard> {
         let rows = lengths.iter().take_while(|&&l| l > 0).count();
-        if rows == 0 || rows != lengths.len() {
+        if rows == 0 {
             return Err(Error::InvalidPosition("a Chomp row cannot be empty; the first row must have a square".into()));
+        }
+        if rows != lengths.len() {
+            return Err(Error::InvalidPosition(format!(
+                "Chomp row {} is empty: a row cannot be empty (leave out the rows past the last square)",
+                rows + 1
+            )));
         }
         if let Some(i) = (1..rows).find(|&i| lengths[i] > lengths[i - 1]) {
             return Err(Error::InvalidPosition(format!(
