@@ -36,15 +36,15 @@ fn misere_nim_uses_the_tame_rule_kayles_its_solution_and_dawsons_kayles_its_quot
     assert_eq!(report["method"], "quotient");
 }
 
-/// A genus is shown, not needed: 4.07's heap 31 takes seconds to its genus
-/// (12 s here) but a fraction of that to its outcome. The report gives the
-/// genera a second, then says they are not shown. (4.07 is wild from heap
-/// 6, so search decides; the outcome P is the misère quotient's, which
-/// reaches heap 31 given time: `grundy quotient 4.07 --to 31`.)
+/// A genus is shown, not needed: 4.07's heap 40 takes long to its genus,
+/// by search or by canonical forms, but its outcome comes from its form
+/// within a second. The report gives the genera a second, then says they
+/// are not shown. (4.07 is wild from heap 6, and the misère quotient
+/// computed on the way reaches heap 24: canonical forms decide.)
 #[test]
 fn genera_that_take_too_long_are_left_out_and_said_to_be() {
-    let report = json(&["solve", "--misere", "4.07", "31", "--json"]);
-    assert_eq!((&report["outcome"], &report["method"]), (&"P".into(), &"search".into()), "{report}");
+    let report = json(&["solve", "--misere", "4.07", "40", "--json"]);
+    assert_eq!((&report["outcome"], &report["method"]), (&"N".into(), &"canonical".into()), "{report}");
     let note = report["note"].as_str().unwrap();
     assert!(note.contains("genera not shown: they took more than 1 s"), "{note}");
     assert!(report["components"][0].get("genus").is_none(), "{report}");

@@ -50,10 +50,10 @@ fn solve_uses_a_quotient_file_and_falls_back_beyond_it() {
     let run = grundy(&["solve", "--misere", "kayles", "3", "4", "--quotient", &file, "--json"], "");
     let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(report["method"], "quotient");
-    // Heap 5 is beyond the file: exact search, with the genus shown.
+    // Heap 5 is beyond the file: canonical forms (before exact search), with the genus shown.
     let run = grundy(&["solve", "--misere", "kayles", "5", "2", "--quotient", &file, "--json"], "");
     let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
-    assert_eq!(report["method"], "search");
+    assert_eq!(report["method"], "canonical");
     assert!(report["note"].as_str().unwrap().contains("covers heaps up to 4"), "{report}");
     assert_eq!(report["components"][0]["genus"], "4^14646");
     assert_eq!(report["outcome"], "N");

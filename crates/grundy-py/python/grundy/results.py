@@ -85,7 +85,8 @@ class Result:
     nim_value: Optional[int]
     components: list
     winning_moves: list
-    #: How a misère outcome was decided: ``"tame-genus"`` or ``"search"``.
+    #: How a misère outcome was decided: ``"tame-genus"``, ``"canonical"`` or ``"search"``
+    #: (and for built-in games ``"quotient"`` or ``"closed-form"``).
     method: Optional[str] = None
     #: The game's description (built-in games), or None.
     game: Optional[str] = None

@@ -159,6 +159,7 @@ where
             return Ok(form);
         }
         self.check_interrupt()?;
+        self.forms.step()?;
         if let Some(split) = self.split {
             let mut parts = Vec::new();
             split(&self.game, position, &mut parts);
@@ -222,12 +223,15 @@ where
             return Ok(outcome);
         }
         self.check_interrupt()?;
+        self.forms.step()?;
         let mut outcome = Outcome::P;
         'moves: for i in 0..key.len() {
             if i > 0 && key[i] == key[i - 1] {
                 continue; // the same move as in the previous copy
             }
             for &option in self.forms.options(key[i]).to_vec().iter() {
+                // (Counted each: most are answered by the memo, at a cost.)
+                self.forms.step()?;
                 let mut after = key.to_vec();
                 after[i] = option;
                 if self.outcome_of_key(normalize(after))? == Outcome::P {

@@ -96,6 +96,8 @@ pub struct Forms {
     interrupt: Option<Arc<AtomicBool>>,
     /// Steps left before the next look at the stop requests.
     until_poll: u32,
+    /// Steps left before the work is given up ([`Forms::set_budget`]).
+    budget: Option<u64>,
 }
 
 impl Default for Forms {
@@ -114,6 +116,7 @@ impl Forms {
             nimbers: Vec::new(),
             interrupt: None,
             until_poll: POLL_EVERY,
+            budget: None,
         };
         let zero = forms.intern(Vec::new());
         let star = forms.intern(vec![zero]);
@@ -132,7 +135,13 @@ impl Forms {
     /// One step of work; every [`POLL_EVERY`] steps a look at the flag and
     /// at the thread's watch (which also keeps the memory limit: the
     /// arena and its memo of sums only grow).
-    fn step(&mut self) -> Result<()> {
+    pub(super) fn step(&mut self) -> Result<()> {
+        if let Some(left) = &mut self.budget {
+            if *left == 0 {
+                return Err(Error::TimeUp { what: "misère canonical forms".into() });
+            }
+            *left -= 1;
+        }
         self.until_poll -= 1;
         if self.until_poll > 0 {
             return Ok(());
@@ -142,6 +151,21 @@ impl Forms {
             return Err(Error::Interrupted);
         }
         crate::watch::check_current(u64::from(POLL_EVERY))
+    }
+
+    /// Gives up with [`Error::TimeUp`] after `steps` more steps of work
+    /// (sums, simplifications, and the forms and outcomes
+    /// [`super::CanonicalSums`] values), or never (`None`): for trying
+    /// forms where another method is sure to answer, in work counted, not
+    /// time, so that the method chosen is the same on every machine. What
+    /// was finished before is kept.
+    pub fn set_budget(&mut self, steps: Option<u64>) {
+        self.budget = steps;
+    }
+
+    /// The steps left of [`Forms::set_budget`]'s, if one was set.
+    pub fn budget(&self) -> Option<u64> {
+        self.budget
     }
 
     /// How many distinct forms the arena holds.
