@@ -160,13 +160,18 @@ where
     /// [`Self::with_canonical_forms`] on a kept analysis.
     pub fn use_canonical_forms(&mut self) {
         if self.canonical.is_none() {
-            let mut canonical = CanonicalSums::new(self.game.clone());
-            canonical.set_splitter(self.split);
-            if let Some(flag) = &self.interrupt {
-                canonical.set_interrupt(std::sync::Arc::clone(flag));
-            }
-            self.canonical = Some(canonical);
+            self.canonical = Some(self.new_forms());
         }
+    }
+
+    /// Canonical forms of this game, split and interrupted as the analysis is.
+    fn new_forms(&self) -> CanonicalSums<G> {
+        let mut forms = CanonicalSums::new(self.game.clone());
+        forms.set_splitter(self.split);
+        if let Some(flag) = &self.interrupt {
+            forms.set_interrupt(std::sync::Arc::clone(flag));
+        }
+        forms
     }
 
     /// Makes exact search and canonical forms watch `flag` (a Ctrl-C
@@ -274,7 +279,7 @@ where
     /// canonical forms when they were asked for; else the misère quotient
     /// when there is one that covers the sum, else the tame-genus rule when
     /// every component is tame, else canonical forms if they answer within
-    /// [`TRIAL_STEPS`], else exact search of the whole sum.
+    /// a budget of work (about a second), else exact search of the whole sum.
     pub fn method(&mut self, components: &[G::Position]) -> Result<Decision> {
         if self.canonical.is_some() {
             return Ok(Decision::Canonical);
@@ -300,12 +305,7 @@ where
             return Ok(Decision::Search);
         }
         if self.trial.is_none() {
-            let mut forms = CanonicalSums::new(self.game.clone());
-            forms.set_splitter(self.split);
-            if let Some(flag) = &self.interrupt {
-                forms.set_interrupt(std::sync::Arc::clone(flag));
-            }
-            self.trial = Some(forms);
+            self.trial = Some(self.new_forms());
         }
         let forms = self.trial.as_mut().expect("made above");
         forms.forms_mut().set_budget(Some(self.trial_steps));
