@@ -394,6 +394,10 @@ fn errors_name_the_row_and_the_game_as_written() {
     assert!(fails(&["solve", "chomp", "4,3,0,2"]).contains("Chomp row 3 is empty"));
     // The game's parameter was dropped: "'turning' is not a heap game".
     assert!(fails(&["sequence", "turning:2", "--to", "5"]).contains("'turning:2' is not a heap game"));
+    // A number too large is called that, not "not a number".
+    let board = fails(&["solve", "king", "3,3", "--board", "18446744073709551615x3"]);
+    assert!(board.contains("18446744073709551615 rows is too many"), "{board}");
+    assert!(fails(&["sequence", "kayles", "--to", "18446744073709551615"]).contains("past the largest heap"));
     // An N-position of Every-SG with an empty list of moves says why, in JSON too.
     let json: serde_json::Value =
         serde_json::from_str(&ok(&["solve", "--every", "nim", "3", "0", "2", "--json"])).unwrap();

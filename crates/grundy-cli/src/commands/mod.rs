@@ -497,8 +497,16 @@ fn parse_board(text: &str) -> Result<Board> {
         return Ok(Board::QuarterPlane);
     }
     let (rows, cols) = text.split_once(['x', 'X']).with_context(|| format!("expected ROWSxCOLS, found '{text}'"))?;
-    let rows: u32 = rows.parse().with_context(|| format!("'{rows}' is not a number of rows"))?;
-    let cols: u32 = cols.parse().with_context(|| format!("'{cols}' is not a number of columns"))?;
+    let side = |text: &str, what: &str| -> Result<u32> {
+        match text.parse::<u32>() {
+            Ok(n) => Ok(n),
+            Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => {
+                bail!("{text} {what} is too many: a board has at most {} {what}", u32::MAX)
+            }
+            Err(_) => bail!("'{text}' is not a number of {what}"),
+        }
+    };
+    let (rows, cols) = (side(rows, "rows")?, side(cols, "columns")?);
     if rows == 0 || cols == 0 {
         bail!("a {rows}x{cols} board has no cells");
     }

@@ -108,7 +108,9 @@ pub fn run(request: Request) -> Result<()> {
         return run_misere(&game, &request);
     }
     let method = request.method.0.unwrap_or_else(|| Algorithm::best_for(&game));
-    let len = usize::try_from(request.to).ok().and_then(|n| n.checked_add(1)).context("--to is too large")?;
+    let len = usize::try_from(request.to).ok().and_then(|n| n.checked_add(1)).with_context(|| {
+        format!("--to {} is past the largest heap this machine can index ({})", request.to, usize::MAX - 1)
+    })?;
     if matches!(request.format, Format::Binary) && request.output.is_none() {
         bail!("--format binary writes a file: give it with --output FILE");
     }
@@ -167,7 +169,9 @@ fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
     if request.checkpoint.is_some() || matches!(request.format, Format::Binary) {
         bail!("--misere runs are short: --checkpoint and --format binary are for normal-play sequences");
     }
-    let len = usize::try_from(request.to).ok().and_then(|n| n.checked_add(1)).context("--to is too large")?;
+    let len = usize::try_from(request.to).ok().and_then(|n| n.checked_add(1)).with_context(|| {
+        format!("--to {} is past the largest heap this machine can index ({})", request.to, usize::MAX - 1)
+    })?;
     let started = Instant::now();
     let working = super::watch::working(format!("misère values of {}", game.description()), true);
     // The first heaps first: where their pattern is proven for every heap
