@@ -31,11 +31,11 @@ const GENERA_TIME: std::time::Duration = std::time::Duration::from_secs(1);
 /// [`super::canonical::Forms::set_budget`]: about a second here. All the
 /// questions, not each: a sum's winning moves ask one question an option,
 /// and forms that take a tenth of a second on each of a hundred options
-/// lose to a search that shares its work among them. Where
-/// neither a quotient nor the tame rule decides, forms are usually far
-/// cheaper than searching the sum (`0.537 14 14 9 16`: 0.06 s against 8 s;
-/// 0.234 16 13 11 20: 0.2 s against 14.5 s), but a game whose forms grow
-/// fast (Kayles past heap 35) would never finish.
+/// lose to a search that shares its work among them. Where neither a
+/// quotient nor the tame rule decides, forms are often cheaper than a
+/// search of the sum (`0.537 14 14 9 16`: 1.0 s against 3.2 s, most of
+/// both the quotient's own attempt; BENCHMARKS.md), but a game whose forms
+/// grow fast (Kayles past heap 35) would never finish.
 const TRIAL_STEPS: u64 = 5_000_000;
 use crate::solve::search::Splitter;
 use crate::solve::{Decision, Search};
