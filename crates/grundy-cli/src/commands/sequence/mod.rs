@@ -52,6 +52,14 @@ pub struct Request<'a> {
 
 /// The heap game `description` names; a game of the registry that is no
 /// heap game is told what `sequence` takes and where its values are.
+/// How many heaps `0..=to` are, if this machine can index them.
+fn heaps_through(to: u64) -> Result<usize> {
+    usize::try_from(to)
+        .ok()
+        .and_then(|n| n.checked_add(1))
+        .with_context(|| format!("--to {to} is past the largest heap this machine can index ({})", usize::MAX - 1))
+}
+
 fn heap_game(description: &str) -> Result<HeapGame> {
     let error = match HeapGame::parse(description) {
         Ok(game) => return Ok(game),
@@ -108,9 +116,7 @@ pub fn run(request: Request) -> Result<()> {
         return run_misere(&game, &request);
     }
     let method = request.method.0.unwrap_or_else(|| Algorithm::best_for(&game));
-    let len = usize::try_from(request.to).ok().and_then(|n| n.checked_add(1)).with_context(|| {
-        format!("--to {} is past the largest heap this machine can index ({})", request.to, usize::MAX - 1)
-    })?;
+    let len = heaps_through(request.to)?;
     if matches!(request.format, Format::Binary) && request.output.is_none() {
         bail!("--format binary writes a file: give it with --output FILE");
     }
@@ -169,9 +175,7 @@ fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
     if request.checkpoint.is_some() || matches!(request.format, Format::Binary) {
         bail!("--misere runs are short: --checkpoint and --format binary are for normal-play sequences");
     }
-    let len = usize::try_from(request.to).ok().and_then(|n| n.checked_add(1)).with_context(|| {
-        format!("--to {} is past the largest heap this machine can index ({})", request.to, usize::MAX - 1)
-    })?;
+    let len = heaps_through(request.to)?;
     let started = Instant::now();
     let working = super::watch::working(format!("misère values of {}", game.description()), true);
     // The first heaps first: where their pattern is proven for every heap

@@ -94,10 +94,10 @@ where
     /// Canonical forms, when asked for: they then decide every sum.
     canonical: Option<CanonicalSums<G>>,
     /// Canonical forms not asked for, tried before exact search within
-    /// [`TRIAL_STEPS`] in all; no more once a question outgrew them.
+    /// [`TRIAL_STEPS`] in all.
     trial: Option<CanonicalSums<G>>,
-    trial_given_up: bool,
-    /// The steps of [`TRIAL_STEPS`] left (fewer in tests).
+    /// The steps of [`TRIAL_STEPS`] left (fewer in tests): none once a
+    /// question outgrew them, and then forms are not tried again.
     trial_steps: u64,
     /// The flag [`Self::set_interrupt`] was given, for forms asked for later.
     interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
@@ -120,7 +120,6 @@ where
             quotient: None,
             canonical: None,
             trial: None,
-            trial_given_up: false,
             trial_steps: TRIAL_STEPS,
             interrupt: None,
             split: None,
@@ -301,7 +300,7 @@ where
     /// [`TRIAL_STEPS`] (the outcome is then remembered), else exact search;
     /// once forms have failed a question they are not tried again.
     fn forms_or_search(&mut self, components: &[G::Position]) -> Result<Decision> {
-        if self.trial_given_up {
+        if self.trial_steps == 0 {
             return Ok(Decision::Search);
         }
         if self.trial.is_none() {
@@ -314,10 +313,8 @@ where
         forms.forms_mut().set_budget(None);
         match tried {
             Ok(_) => Ok(Decision::Canonical),
-            Err(crate::Error::TimeUp { .. }) => {
-                self.trial_given_up = true;
-                Ok(Decision::Search)
-            }
+            // (The budget is spent: `trial_steps` is 0.)
+            Err(crate::Error::TimeUp { .. }) => Ok(Decision::Search),
             Err(error) => Err(error),
         }
     }
@@ -545,7 +542,7 @@ mod tests {
         let (a, b) = (tried.analyse(&[5, 2, 6]).unwrap(), forms.analyse(&[5, 2, 6]).unwrap());
         assert_eq!((a.method, b.method), (Decision::Search, Decision::Canonical));
         assert_eq!((a.outcome, &a.winning_moves, &a.genera), (b.outcome, &b.winning_moves, &b.genera));
-        assert!(tried.trial_given_up);
+        assert_eq!(tried.trial_steps, 0);
     }
 
     #[test]
