@@ -17,6 +17,10 @@ use crate::game::{Game, Options, Outcome};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Wythoff;
 
+/// The most memory [`Wythoff::nim_value_table`] takes: 1 GiB, about twice
+/// what the largest square table allowed (10,000 × 10,000 pairs) needs.
+const MAX_WYTHOFF_TABLE_BYTES: u64 = 1 << 30;
+
 impl Wythoff {
     /// `⌊k·φ⌋` in exact integer arithmetic: `φ = (1 + √5)/2`, so
     /// `⌊kφ⌋ = ⌊(k + √(5k²))/2⌋ = ⌊(k + ⌊√(5k²)⌋)/2⌋` (√(5k²) is irrational
@@ -123,8 +127,30 @@ impl Wythoff {
     ///
     /// The current watch ([`crate::Watch`]) is looked at once a row, so
     /// Ctrl-C stops it ([`crate::Error::Interrupted`]).
+    ///
+    /// The bitsets are as long as the largest value, so their memory grows
+    /// with the square of the longer side even when the other is short (a
+    /// row of 300,000 × 6 pairs would need 22 GB): a table needing more than
+    /// 1 GiB, or more than the watch's memory, is refused before anything
+    /// is allocated.
     pub fn nim_value_table(rows: usize, columns: usize) -> Result<Vec<u32>> {
         let words = (rows + columns + rows.min(columns)).div_ceil(64).max(1);
+        let bytes = (2 * rows as u128 + 2 * columns as u128) * words as u128 * 8 + rows as u128 * columns as u128 * 4;
+        if bytes > MAX_WYTHOFF_TABLE_BYTES as u128 {
+            return Err(Error::TooLarge {
+                what: format!(
+                    "Wythoff's table to ({}, {}) (a set of the values met on each row, column and diagonal, \
+                     as long as the largest value)",
+                    rows.saturating_sub(1),
+                    columns.saturating_sub(1)
+                ),
+                needed: bytes,
+                limit: MAX_WYTHOFF_TABLE_BYTES as u128,
+                unit: "bytes",
+            });
+        }
+        crate::watch::charge("Wythoff's table", bytes)?;
+        crate::watch::check_growth(bytes as u64)?;
         // Sets of the values on each row x (pairs (x, y') with y' < y), each
         // column y (x' < x) and each diagonal y − x + rows.
         let mut row_sets = vec![0u64; rows * words];
@@ -254,6 +280,21 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A thin table far out needs bitsets as long as its values: refused
+    /// before the 22 GB are asked of the system (a review's run took 21.9
+    /// GB of this machine's 23 before it died). The largest square table
+    /// `table` allows still fits.
+    #[test]
+    fn a_thin_table_far_out_is_refused_before_allocating() {
+        for (rows, columns) in [(300_001, 6), (6, 300_001), (1_000_001, 1)] {
+            let error = Wythoff::nim_value_table(rows, columns).unwrap_err();
+            assert!(matches!(error, Error::TooLarge { unit: "bytes", .. }), "{rows}×{columns}: {error}");
+        }
+        let (rows, columns) = (10_000u128, 10_000u128);
+        let words = (rows * 3).div_ceil(64);
+        assert!((4 * rows) * words * 8 + rows * columns * 4 <= MAX_WYTHOFF_TABLE_BYTES as u128);
     }
 
     /// The P-positions are (⌊kφ⌋, ⌊kφ⌋ + k) and their mirror images (Wythoff
