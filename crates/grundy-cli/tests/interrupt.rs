@@ -156,6 +156,19 @@ fn the_winning_moves_of_a_long_hackenbush_path() {
     check(&stop(&["solve", "hackenbush:path", "2000"], "INT"), "nothing is saved");
 }
 
+/// A graph file that is a named pipe no one writes to: the read waited in
+/// a system call no signal ended, so neither Ctrl-C nor SIGTERM stopped it
+/// (a review's `mkfifo f; grundy solve hackenbush f`).
+#[test]
+#[cfg(unix)]
+fn a_wait_for_a_pipe_that_no_one_writes() {
+    let pipe = temp("pipe");
+    assert!(Command::new("mkfifo").arg(&pipe).status().unwrap().success());
+    for signal in ["INT", "TERM"] {
+        check(&stop(&["solve", "hackenbush", &pipe], signal), "nothing is saved");
+    }
+}
+
 /// A pruned search whose nodes are slow: a Sprouts land lists hundreds of
 /// options, each put in canonical form. With a fixed count of nodes between
 /// looks at the flag, `solve sprouts 8` answered SIGINT after 12 s.

@@ -285,6 +285,17 @@ fn the_graph_game_reads_the_uploaded_text_never_a_path() {
     let message = s.post("/api/solve", json!({"game": "graph:/etc/passwd", "graph": "0 1\n1\n", "position": ["0"]}));
     let message = message.error(400);
     assert!(message.contains("takes no parameters") && message.contains("\"graph\""), "{message}");
+    // Nor a Node Kayles graph file, nor a Hackenbush one: a review read
+    // the server's /etc/passwd back in their errors (and /dev/zero without
+    // end). Their families and inline edges still work.
+    for (game, position) in [("node-kayles:/etc/passwd", "all"), ("hackenbush", "/etc/passwd")] {
+        let message = s.post("/api/solve", json!({"game": game, "position": [position]})).error(400);
+        assert!(message.contains("files are not read here") && !message.contains("root"), "{message}");
+    }
+    let kayles = s.post("/api/solve", json!({"game": "node-kayles:path:5", "position": ["all"]}));
+    assert_eq!(kayles.json()["nim_value"], 3); // heap 5 of 0.137, Dawson's chess
+    let hackenbush = s.post("/api/solve", json!({"game": "hackenbush", "position": ["0-1,1-2"]}));
+    assert_eq!(hackenbush.json()["nim_value"], 2);
 }
 
 #[test]
@@ -597,6 +608,12 @@ fn the_memory_budget_bounds_every_kind_of_request() {
     // A table of 160,000 nim-values (1.3 MB), a game graph, a search's memo.
     let table = s.post("/api/table", json!({"game": "queen", "rows": "0..399", "cols": "0..399"})).error(400);
     assert!(table.contains("memory budget"), "{table}");
+    // Wythoff's bitsets grow with the square of the longer side: one cell
+    // far out needed 250 GB (the server grew to 11 GB before its limit).
+    let wythoff = json!({"game": "wythoff", "rows": "1000000..1000000", "cols": "0..0"});
+    assert!(s.post("/api/table", wythoff).error(400).contains("too large"));
+    let wythoff = json!({"game": "wythoff", "rows": "0..499", "cols": "0..499"}); // 1.4 MB
+    assert!(s.post("/api/table", wythoff).error(400).contains("memory budget"));
     // A play session's exploration is bounded too, but the engine reports
     // it as its own limit of explored sums (the message does not name the
     // budget). (Dawson's Kayles past the quotient's heaps: wild, so no rule

@@ -122,14 +122,18 @@ pub fn read_text_file(path: &std::path::Path) -> Result<String> {
     // Read a piece at a time, not whole: `/dev/zero` (or a runaway pipe) is
     // a file with no end, and reading it whole filled the memory. A text
     // has no NUL byte, so such a stream is refused at its first piece.
-    let mut file = std::fs::File::open(path).map_err(|error| failed(error.to_string()))?;
+    let (mut file, pipe) = open_without_waiting(path).map_err(|error| failed(error.to_string()))?;
     let mut bytes = Vec::new();
     let mut piece = vec![0u8; 1 << 16];
     loop {
+        if pipe {
+            wait_for_pipe(&file)?;
+        }
         let read = match file.read(&mut piece) {
             Ok(0) => break,
             Ok(read) => read,
             Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(error) if error.kind() == std::io::ErrorKind::WouldBlock => continue,
             Err(error) => return Err(failed(error.to_string())),
         };
         if let Some(at) = piece[..read].iter().position(|&b| b == 0) {
@@ -141,6 +145,50 @@ pub fn read_text_file(path: &std::path::Path) -> Result<String> {
         }
     }
     String::from_utf8(bytes).map_err(|error| failed(format!("not UTF-8 text ({error})")))
+}
+
+/// Opens `path` for reading, and says whether it is a named pipe (`mkfifo`,
+/// or a slow `<(command)`). A pipe is opened without blocking and waited on
+/// by [`wait_for_pipe`], a loop that looks at the watch, so Ctrl-C ends a
+/// wait for its writer: a plain open or read of a pipe is a system call that
+/// no signal the handler catches ends. Regular files read as before.
+fn open_without_waiting(path: &std::path::Path) -> std::io::Result<(std::fs::File, bool)> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+        if std::fs::metadata(path)?.file_type().is_fifo() {
+            let file = std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path)?;
+            return Ok((file, true));
+        }
+    }
+    std::fs::File::open(path).map(|file| (file, false))
+}
+
+/// Waits until the pipe `file` has bytes to read or its writer has closed
+/// it, looking at the current watch every 50 ms. (Linux reports no hang-up
+/// on a pipe that never had a writer, so a pipe read before its writer
+/// opens it is waited for, not taken for empty.)
+fn wait_for_pipe(file: &std::fs::File) -> Result<()> {
+    #[cfg(unix)]
+    loop {
+        use std::os::unix::io::AsRawFd;
+        let mut pipe = libc::pollfd { fd: file.as_raw_fd(), events: libc::POLLIN, revents: 0 };
+        // SAFETY: one valid `pollfd`, for a descriptor `file` keeps open.
+        let ready = unsafe { libc::poll(&mut pipe, 1, 50) };
+        // Ready, hung up, or an error the read will report; a signal
+        // (EINTR) is a look at the watch like a timeout.
+        if ready > 0 || ready < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+            return Ok(());
+        }
+        if crate::watch::current_stopped() {
+            return Err(Error::Interrupted);
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = file;
+        Ok(())
+    }
 }
 
 /// The longest text file [`read_text_file`] reads: 4 GiB, past any game's

@@ -292,7 +292,13 @@ pub const ENTRIES: &[GameEntry] = &[
             let game = if graph.contains(':') {
                 NodeKayles::<u128>::family(graph)?
             } else {
-                let text = std::fs::read_to_string(graph).map_err(|error| {
+                if !d.options.read_files {
+                    return Err(Error::InvalidGame(format!(
+                        "node-kayles:{graph} names a file, and files are not read here: use path:N, cycle:N, \
+                         grid:RxC, complete:N or queens:N"
+                    )));
+                }
+                let text = crate::read_text_file(std::path::Path::new(graph)).map_err(|error| {
                     // `node-kayles:path 5` means a family without its size
                     // more often than a file called "path".
                     match ["path", "cycle", "complete", "grid", "queens"].iter().find(|&&f| f == graph.trim()) {
@@ -301,7 +307,7 @@ pub const ENTRIES: &[GameEntry] = &[
                              '{family}' could be read either)",
                             if family == "grid" { "3x4" } else { "10" }
                         )),
-                        None => Error::Io { file: graph.to_string(), reason: error.to_string() },
+                        None => error,
                     }
                 })?;
                 NodeKayles::<u128>::edge_list(&text, graph)?
@@ -384,6 +390,7 @@ pub const ENTRIES: &[GameEntry] = &[
                 Some(family) => Hackenbush::of_family(HackenbushFamily::parse(family)?),
                 None => Hackenbush::new(),
             };
+            let game = if d.options.read_files { game } else { game.without_files() };
             Ok(Box::new(NormalGame::new(d.text, game, Search::closed_form_with_decomposition, Some(hackenbush_table))))
         },
     },

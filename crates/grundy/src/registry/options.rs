@@ -19,6 +19,11 @@ pub struct RuleOptions {
     /// Misère play: decide sums this way rather than by the library's
     /// choice (only [`crate::solve::Decision::Canonical`], canonical forms).
     pub misere_method: Option<crate::solve::Decision>,
+    /// Whether a parameter or a position may name a file on this machine
+    /// (`node-kayles:FILE`, a Hackenbush graph's file): the command line's
+    /// user reads their own files, a server's client must not read the
+    /// server's.
+    pub read_files: bool,
 }
 
 impl Default for RuleOptions {
@@ -29,6 +34,7 @@ impl Default for RuleOptions {
             search: SearchSettings::default(),
             misere_quotient: None,
             misere_method: None,
+            read_files: true,
         }
     }
 }

@@ -65,6 +65,8 @@ impl GameSpec {
             options.goal =
                 Some(crate::commands::parse_cell(goal.trim()).map_err(|e| ApiError::bad(format!("goal: {e:#}")))?);
         }
+        // The server reads no file on its disk for a client.
+        options.read_files = false;
         options.search.memory = app.runner.limits.memory;
         options.search.interrupt = Some(job.watch.flag());
         Ok(options)

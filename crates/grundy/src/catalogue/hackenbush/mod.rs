@@ -126,17 +126,34 @@ fn normalize(edges: &[(u32, u32)]) -> HackenbushGraph {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Hackenbush {
     family: Option<HackenbushFamily>,
+    /// Positions may not name edge-list files (a server's requests).
+    no_files: bool,
 }
 
 impl Hackenbush {
     /// The game on any graph.
     pub fn new() -> Self {
-        Hackenbush { family: None }
+        Hackenbush { family: None, no_files: false }
     }
 
     /// The game whose positions may also be the members of `family`, by size.
     pub fn of_family(family: HackenbushFamily) -> Self {
-        Hackenbush { family: Some(family) }
+        Hackenbush { family: Some(family), no_files: false }
+    }
+
+    /// The same game, whose positions are edges or a family's members but
+    /// never the name of a file: a server's client may not read the server's.
+    ///
+    /// ```
+    /// use grundy::catalogue::Hackenbush;
+    /// use grundy::game::Notation;
+    /// let game = Hackenbush::new().without_files();
+    /// assert!(game.parse_position("0-1,1-2").is_ok());
+    /// let error = game.parse_position("/etc/passwd").unwrap_err().to_string();
+    /// assert!(error.contains("files are not read here"), "{error}");
+    /// ```
+    pub fn without_files(self) -> Self {
+        Hackenbush { no_files: true, ..self }
     }
 
     pub fn family(&self) -> Option<HackenbushFamily> {

@@ -126,6 +126,12 @@ impl Notation for Hackenbush {
         if inline || text.contains(':') || text.trim() == "none" {
             return self.parse_text(text);
         }
+        if self.no_files {
+            return Err(Error::InvalidPosition(format!(
+                "'{}' is not edges a-b between numbered vertices, and files are not read here",
+                text.trim()
+            )));
+        }
         let path = std::path::Path::new(text.trim());
         if !path.exists() && text.contains(['-', ',']) && !text.contains(['.', '/']) {
             // Not a file, and written like edges, not like a file's name:
