@@ -520,6 +520,24 @@ fn a_game_left_unused_expires() {
     assert_eq!(s.get(&format!("/api/play/{}", second["session"].as_str().unwrap())).status, 200);
 }
 
+/// A position with a hundred thousand moves: each is valued by playing it
+/// as `#k` and taking it back, and finding the k-th move listed them all
+/// again, so the game's start ran past the 20 s limit (408) where `grundy
+/// play nim 100000` hints in half a second. The moves' values are right.
+#[test]
+fn a_game_with_a_hundred_thousand_moves_starts() {
+    let s = Server::start();
+    for play in ["normal", "misere"] {
+        let state = s.post("/api/play", json!({"game": "nim", "position": ["100000"], "play": play})).json();
+        let moves = state["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), 100_000, "{play}");
+        let winning: Vec<&Value> = moves.iter().filter(|m| m["value"] == "win").map(|m| &m["move"]).collect();
+        // To 0 in normal play; to 1 in misère (Bouton: leave an odd number of heaps of 1).
+        let wanted = if play == "normal" { "100000 -> 0" } else { "100000 -> 1" };
+        assert_eq!(winning, [wanted], "{play}");
+    }
+}
+
 #[test]
 fn the_engine_can_move_first_and_bad_games_are_refused() {
     let s = Server::start();

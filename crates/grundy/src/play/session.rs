@@ -1,6 +1,7 @@
 //! A game in progress: the sum on the table, its legal moves, the engine's
 //! choice, and the history for undo.
 
+use std::cell::RefCell;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -41,6 +42,11 @@ pub struct Session<'g, G: Notation> {
     names: Option<MoveNames<G>>,
     /// The rule of play, for hints that judge by values.
     convention: Convention,
+    /// The last sum whose legal moves were listed for a `#k`, and that
+    /// list. The server values a position's moves by playing `#1`, `#2`, …
+    /// and taking each back: listing them again for each was quadratic,
+    /// and 100,000 moves (a Nim heap) ran past its time limit.
+    numbered: RefCell<Option<(Vec<G::Position>, Vec<Move<G::Position>>)>>,
 }
 
 /// Who wins a stuck sum in normal or misère play (the only conventions
@@ -156,7 +162,16 @@ where
         }
         let sums = Sums { game, stuck };
         let judge = Judge::new(&sums, &start, convention, limit, oracle)?;
-        Ok(Session { sums, judge, sum: start, history: Vec::new(), picture: None, names: None, convention })
+        Ok(Session {
+            sums,
+            judge,
+            sum: start,
+            history: Vec::new(),
+            picture: None,
+            names: None,
+            convention,
+            numbered: RefCell::new(None),
+        })
     }
 
     /// Draws positions with `picture` instead of their notation.
@@ -174,6 +189,15 @@ where
     /// The legal moves, each once: the same option in equal components (or
     /// reached by different clicks) is one move. (A set, not a list: a row
     /// of a thousand coins has half a million moves.)
+    /// The `k`-th legal move (from 1), from the list kept for this sum.
+    fn numbered_move(&self, k: usize) -> Option<Move<G::Position>> {
+        let mut numbered = self.numbered.borrow_mut();
+        if numbered.as_ref().is_none_or(|(sum, _)| *sum != self.sum) {
+            *numbered = Some((self.sum.clone(), self.legal()));
+        }
+        numbered.as_ref().and_then(|(_, legal)| legal.get(k.wrapping_sub(1)).cloned())
+    }
+
     fn legal(&self) -> Vec<Move<G::Position>> {
         let mut seen: rustc_hash::FxHashSet<(&G::Position, Vec<G::Position>)> = Default::default();
         let mut legal = Vec::new();
@@ -246,7 +270,6 @@ where
     /// move, or just the position moved to when that names one move.
     fn parse_move(&self, text: &str) -> Result<Move<G::Position>> {
         let game = self.sums.game;
-        let legal = self.legal();
         let text = text.trim();
         let text = text.split("  (").next().unwrap_or(text).trim();
         let text = match text.strip_prefix("in [").and_then(|t| t.split_once("]:")) {
@@ -264,10 +287,11 @@ where
                 .trim()
                 .parse()
                 .map_err(|_| Error::InvalidPosition(format!("'#{number}': expected a move number such as #1")))?;
-            return legal.into_iter().nth(k.wrapping_sub(1)).ok_or_else(|| {
+            return self.numbered_move(k).ok_or_else(|| {
                 Error::InvalidPosition(format!("there is no move #{k}: `moves` lists the legal moves"))
             });
         }
+        let legal = self.legal();
         if self.names.is_some() {
             let mut matching: Vec<Move<G::Position>> =
                 legal.into_iter().filter(|m| self.names(m).iter().any(|n| n == text)).collect();
