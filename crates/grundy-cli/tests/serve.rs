@@ -394,6 +394,10 @@ fn a_job_can_be_cancelled() {
     // The pruned search reports its count to the job, as the page shows it.
     let status = progress(&s, "cancel-me");
     assert!(status["stage"].as_str().unwrap().contains("search"), "{status}");
+    // A second job under a running one's id is refused: it used to take
+    // the id, and the cancel below stopped only it.
+    let twin = s.post("/api/solve", json!({"game": "nim", "position": ["3"], "job": "cancel-me"})).error(400);
+    assert!(twin.contains("already running"), "{twin}");
     let mut cancelled = false;
     for _ in 0..50 {
         std::thread::sleep(Duration::from_millis(50));
@@ -733,16 +737,15 @@ fn wait_for_stage(s: &Server, id: &str, stage: &str) {
 #[test]
 fn cancelling_an_analysis_of_a_big_sum_stops_it_at_once() {
     let s = Server::with(&["--time-limit", "60", "--memory", "2G"]);
-    // Heaps 1 to 100 have 5,050 different moves: the exploration gives up after a few seconds,
-    // and valuing each move (played by its number, which lists them all again) takes longer.
-    let different: Vec<String> = (1..=100).map(|n| n.to_string()).collect();
-    for (position, stage) in [
-        (a_big_nim_sum()["position"].clone(), "exploring the game's positions"),
-        (json!(different), "valuing each move"),
+    // The exploration of a big Nim sum gives up after a few seconds; each
+    // of Cram 6×6's 60 moves is valued by a search of its own (seconds in all).
+    for (game, position, stage) in [
+        ("nim", a_big_nim_sum()["position"].clone(), "exploring the game's positions"),
+        ("cram", json!(["6x6"]), "valuing each move"),
     ] {
         let client = s.client.clone();
         let slow = std::thread::spawn(move || {
-            let body = json!({"game": "nim", "position": position, "job": "big-analysis"});
+            let body = json!({"game": game, "position": position, "job": "big-analysis"});
             let message = client.post("/api/analyse", body).error(409);
             (message, std::time::Instant::now())
         });

@@ -137,7 +137,15 @@ impl Runner {
         });
         let id = id.filter(|id| !id.is_empty() && id.len() <= 64);
         if let Some(id) = &id {
-            self.jobs.lock().unwrap_or_else(|p| p.into_inner()).insert(id.clone(), Arc::clone(&job));
+            // A second job under a running one's id would hide the first
+            // from `cancel` and `status`, which then runs on to its limit.
+            let mut jobs = self.jobs.lock().unwrap_or_else(|p| p.into_inner());
+            if jobs.contains_key(id) {
+                return Err(ApiError::bad(format!(
+                    "a job '{id}' is already running: give each request its own job id"
+                )));
+            }
+            jobs.insert(id.clone(), Arc::clone(&job));
         }
         let mut registered = Registered { runner: self, id, job: Arc::clone(&job), finished: false };
         let limit = self.limits.time;
