@@ -46,8 +46,11 @@ pub struct Session<'g, G: Notation> {
     /// list. The server values a position's moves by playing `#1`, `#2`, …
     /// and taking each back: listing them again for each was quadratic,
     /// and 100,000 moves (a Nim heap) ran past its time limit.
-    numbered: RefCell<Option<(Vec<G::Position>, Vec<Move<G::Position>>)>>,
+    numbered: RefCell<Option<Listed<G::Position>>>,
 }
+
+/// A sum and its legal moves ([`Session::numbered_move`]).
+type Listed<P> = (Vec<P>, Vec<Move<P>>);
 
 /// Who wins a stuck sum in normal or misère play (the only conventions
 /// in which a sum is played).
