@@ -37,6 +37,11 @@ use crate::solve::Search;
 /// The most sums the engine explores before falling back on nim-values.
 pub const MAX_EXPLORED_SUMS: usize = 1_000_000;
 
+/// The most memory the sums of the explored graph, or the options of one
+/// sum, may take (1 GiB): a million sums of a few components take tens of
+/// megabytes, of a thousand components gigabytes.
+const MAX_GRAPH_BYTES: u128 = 1 << 30;
+
 /// The most sums explored before falling back on a [`NimOracle`]: small
 /// boards are still solved whole (with remoteness), and exploring a board
 /// too big for that costs a few hundredths of a second before the fallback.
@@ -78,12 +83,24 @@ pub(crate) struct Sums<'g, G: Game> {
 /// The outcome of a stuck sum for the player to move.
 pub(crate) type StuckRule<G> = fn(&G, &[<G as Game>::Position]) -> Outcome;
 
-/// A legal move: in component `component`, to the sum of `parts`, leaving `next`.
+/// A legal move: in component `component`, to the sum of `parts`. The sum
+/// it leaves is made when asked ([`Move::after`]): a list of every move's
+/// sum held a copy of the whole sum a move, so a sum of a thousand heaps
+/// with a million and a half moves asked for 12 GB.
 #[derive(Clone)]
 pub(crate) struct Move<P> {
     pub component: usize,
     pub parts: Vec<P>,
-    pub next: Vec<P>,
+}
+
+impl<P: Clone> Move<P> {
+    /// The sum this move leaves from `sum` (not sorted).
+    pub fn after(&self, sum: &[P]) -> Vec<P> {
+        let mut next: Vec<P> = Vec::with_capacity(sum.len() + self.parts.len());
+        next.extend(sum.iter().enumerate().filter(|&(j, _)| j != self.component).map(|(_, c)| c.clone()));
+        next.extend(self.parts.iter().cloned());
+        next
+    }
 }
 
 impl<G: Game> Sums<'_, G>
@@ -98,10 +115,7 @@ where
             options.clear();
             self.game.options(component, &mut options);
             for parts in options.iter() {
-                let mut next: Vec<G::Position> =
-                    sum.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, c)| c.clone()).collect();
-                next.extend(parts.iter().cloned());
-                moves.push(Move { component: i, parts: parts.to_vec(), next });
+                moves.push(Move { component: i, parts: parts.to_vec() });
             }
         }
         moves
@@ -115,9 +129,10 @@ where
     type Position = Vec<G::Position>;
 
     fn options(&self, sum: &Vec<G::Position>, options: &mut Options<Vec<G::Position>>) {
-        for mut m in self.moves(sum) {
-            m.next.sort();
-            options.push(m.next);
+        for m in self.moves(sum) {
+            let mut next = m.after(sum);
+            next.sort();
+            options.push(next);
         }
     }
 }
@@ -163,7 +178,24 @@ where
             true => limit.saturating_mul(MOVES_PER_EXPLORED_SUM),
             false => usize::MAX,
         };
-        match Digraph::explore_within(sums, &[start], limit, max_moves) {
+        // Every sum the graph holds is a list of components, kept twice,
+        // and a sum's expansion lists each option as a whole sum: a sum of
+        // a thousand heaps (of 1,001 to 2,000, 1.5 million moves) asked for
+        // 12 GB at its first expansion and 16 GB for a million sums. Both
+        // are bounded by their bytes, not their number.
+        let width = (start.len().max(1) * std::mem::size_of::<G::Position>()) as u128;
+        let limit = limit.min((MAX_GRAPH_BYTES / (2 * width + 64)) as usize);
+        let first_expansion = sums.moves(&start).len() as u128 * width;
+        let explored = match first_expansion > MAX_GRAPH_BYTES {
+            true => Err(Error::TooLarge {
+                what: "the game graph (the first sum's options)".into(),
+                needed: first_expansion,
+                limit: MAX_GRAPH_BYTES,
+                unit: "bytes",
+            }),
+            false => Digraph::explore_within(sums, &[start], limit, max_moves),
+        };
+        match explored {
             Ok((graph, positions)) => {
                 let solved = retrograde(&graph);
                 let index = positions.into_iter().enumerate().map(|(i, p)| (p, i)).collect();

@@ -244,21 +244,22 @@ where
         // option as many), the first good move is taken instead.
         let count_left = legal.len() <= MAX_MOVES_COUNTED;
         for m in legal {
-            let after = self.judge.judge(&m.next)?;
+            let next = m.after(&self.sum);
+            let after = self.judge.judge(&next)?;
             // Higher score is better for the mover. Without remoteness (sums
             // judged by nim-values), the moves an option leaves stand in for it.
-            let moves_left = |m: &Move<G::Position>| match count_left {
-                true => self.sums.moves(&m.next).len() as u64,
+            let moves_left = || match count_left {
+                true => self.sums.moves(&next).len() as u64,
                 false => 0,
             };
             let score = match (here.outcome, after.outcome) {
                 // Winning: to a P-position, as quickly as possible.
-                (Outcome::N, Outcome::P) => u64::MAX - after.remoteness.unwrap_or_else(|| moves_left(&m)),
+                (Outcome::N, Outcome::P) => u64::MAX - after.remoteness.unwrap_or_else(moves_left),
                 // Drawn: keep the draw.
                 (Outcome::Draw, Outcome::Draw) => 1,
                 // Losing: last as long as possible (without remoteness,
                 // leave the most moves on the board).
-                (Outcome::P, _) => after.remoteness.unwrap_or_else(|| moves_left(&m)) + 1,
+                (Outcome::P, _) => after.remoteness.unwrap_or_else(moves_left) + 1,
                 _ => 0,
             };
             if best.as_ref().is_none_or(|b| score > b.2) {
