@@ -107,6 +107,18 @@ def test_bad_arguments_are_value_errors_with_the_library_message():
         Kayles().solve()
 
 
+def test_a_board_as_text_and_ranges_of_the_wrong_shape():
+    # "8x8" was read a character at a time ("expected a whole number …,
+    # found '8'"); it is the command line's --board, and means (8, 8).
+    assert (grundy.table("knight", range(8), range(8), board="8x8").values
+            == grundy.table("knight", range(8), range(8), board=(8, 8)).values).all()
+    with pytest.raises(ValueError, match="expected a pair such as"):
+        grundy.table("knight", range(3), range(3), board=(8,))
+    # A list of one number was "not enough values to unpack".
+    with pytest.raises(ValueError, match=r"columns: expected a range, a \(first, last\) pair or a count"):
+        grundy.table("wythoff", [1, 5], [2])
+
+
 def test_an_interrupt_in_options_keeps_what_was_computed():
     class Interrupted(grundy.Game):
         def __init__(self):

@@ -211,8 +211,9 @@ def solve(
     :func:`catalogue`), or a :class:`Game` object. Positions are numbers,
     tuples ``(x, y)`` or text (``"3,5"``). ``misere=True``: the last player to
     move loses (each component's genus; ``method`` says how the outcome was
-    decided). ``every=True``: Every-SG. ``board=(rows, cols)`` bounds a board
-    game; ``goal=(x, y)`` makes it a race to that cell (draws possible).
+    decided). ``every=True``: Every-SG. ``board=(rows, cols)`` (or ``"8x8"``)
+    bounds a board game; ``goal=(x, y)`` (or ``"0,0"``) makes it a race to
+    that cell (draws possible).
     ``file`` is the file of a game read from one: ``solve("graph", 5, 1,
     file="examples/loopy-game.txt")`` (a loopy game: draws possible).
 
@@ -235,6 +236,8 @@ def _inclusive(span: Union[range, tuple, int], name: str) -> tuple:
         if span.step != 1 or span.stop <= span.start:
             raise ValueError(f"{name} must be a non-empty range with step 1, found {span!r}")
         return (_whole(span.start, name), _whole(span.stop - 1, name))
+    if isinstance(span, (str, bytes)) or not isinstance(span, (tuple, list)) or len(span) != 2:
+        raise ValueError(f"{name}: expected a range, a (first, last) pair or a count, found {span!r}")
     first, last = span
     return (_whole(first, name), _whole(last, name))
 
@@ -319,7 +322,15 @@ def game(
 
 
 def _pair(pair: Optional[Iterable[int]]) -> Optional[tuple]:
-    return None if pair is None else tuple(_whole(x, "board and goal", 2**32 - 1) for x in pair)
+    """A board's (rows, cols) or a goal's (x, y); "8x8" or "3,4" as on the command line."""
+    if pair is None:
+        return None
+    if isinstance(pair, str):
+        parts = pair.replace("x", ",").replace("X", ",").split(",")
+        pair = [int(p) if p.strip().isdigit() else p for p in parts]
+    if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+        raise ValueError(f"board and goal: expected a pair such as (8, 8) or '8x8', found {pair!r}")
+    return tuple(_whole(x, "board and goal", 2**32 - 1) for x in pair)
 
 
 def _file_key(file: Optional[Union[str, os.PathLike[str]]]) -> tuple:
