@@ -47,7 +47,12 @@ impl NimHeapGenus for Nim {}
 
 impl Notation for Nim {
     fn parse_position(&self, text: &str) -> Result<u64> {
-        parse_heap(text, "nim", 10_000_000, "finding every winning move lists a heap's options one by one")
+        parse_heap(
+            text,
+            "nim",
+            10_000_000,
+            "a heap is read before the question is known, and winning moves and play list its options one by one",
+        )
     }
     fn format_position(&self, heap: &u64) -> String {
         heap.to_string()

@@ -1,6 +1,7 @@
 //! Turns and commands: a person against the engine, one line at a time.
 
 use super::{Ending, PlaySession};
+use crate::error::Error;
 use crate::game::Outcome;
 
 /// What to print after a line, and whether the game is over.
@@ -122,7 +123,17 @@ impl<'s> Match<'s> {
                 if self.over {
                     return reply("the game is over (undo, or quit)\n".into(), true);
                 }
-                let played = self.session.play(mv)?;
+                let played = self.session.play(mv).map_err(|error| match error {
+                    // A word that is no move may be a command mistyped.
+                    error @ (Error::InvalidPosition(_) | Error::Syntax { .. })
+                        if mv.chars().all(|c| c.is_ascii_alphabetic()) =>
+                    {
+                        Error::InvalidPosition(format!(
+                            "{error} (or a command: moves, hint, undo, quit; help lists them)"
+                        ))
+                    }
+                    other => other,
+                })?;
                 let mut plies = 1;
                 let mut text = format!("you play {played}\n{}", position(self.session));
                 if let Some(ending) = self.session.ending()? {

@@ -26,6 +26,9 @@ use crate::game::{Game, Indexed, Options};
 /// assert!(HeapGame::parse("0.8").is_err()); // 8 is not an octal digit…
 /// assert_eq!(HeapGame::parse("hex:0.8").unwrap().code(), "0.8"); // …but hexadecimal
 /// assert!(HeapGame::parse("0.").is_err());
+/// // Errors name the code as written, `hex:` and all.
+/// let error = HeapGame::parse("hex:0.G").unwrap_err().to_string();
+/// assert!(error.starts_with("'hex:0.G' is not a take-and-break code: 'G' at place 1 is not a hexadecimal digit"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeapGame {
@@ -112,8 +115,8 @@ impl HeapGame {
         let text = text.trim();
         let mut game = match text {
             "nim" => Self::nim(),
-            "kayles" => Self::parse_code("0.77", false)?,
-            "dawsons-kayles" => Self::parse_code("0.07", false)?,
+            "kayles" => Self::parse_code("0.77", false, "0.77")?,
+            "dawsons-kayles" => Self::parse_code("0.07", false, "0.07")?,
             "grundys-game" => Self::grundys_game(),
             _ => {
                 if let Some(set) = text.strip_prefix("subtraction:") {
@@ -121,11 +124,11 @@ impl HeapGame {
                 } else if let Some(set) = text.strip_prefix("all-but:") {
                     Self::all_but(&parse_set("all-but", set)?)?
                 } else if let Some(code) = text.strip_prefix("hex:") {
-                    Self::parse_code(code, true)?
+                    Self::parse_code(code, true, text)?
                 } else {
                     // Octal unless a letter digit shows the code is hexadecimal.
                     let hexadecimal = text.chars().any(|c| c.is_ascii_alphabetic() && c.is_ascii_hexdigit());
-                    Self::parse_code(text, hexadecimal)?
+                    Self::parse_code(text, hexadecimal, text)?
                 }
             }
         };
@@ -133,9 +136,10 @@ impl HeapGame {
         Ok(game)
     }
 
-    /// Reads a take-and-break code `d0.d1d2…`, octal or hexadecimal.
-    fn parse_code(text: &str, hexadecimal: bool) -> Result<Self> {
-        let bad = |why: String| Error::InvalidGame(format!("'{text}' is not a take-and-break code: {why}"));
+    /// Reads a take-and-break code `d0.d1d2…`, octal or hexadecimal;
+    /// errors name it as the user `written` it (with its `hex:`).
+    fn parse_code(text: &str, hexadecimal: bool, written: &str) -> Result<Self> {
+        let bad = |why: String| Error::InvalidGame(format!("'{written}' is not a take-and-break code: {why}"));
         let (before, after) = text.split_once('.').ok_or_else(|| {
             bad("expected a code like 0.77 (a digit, a point, digits), or one of nim, kayles, dawsons-kayles, grundys-game, subtraction:S, all-but:S".into())
         })?;
@@ -147,6 +151,7 @@ impl HeapGame {
             Some(_) => Err(bad(format!(
                 "'{c}' at place {place} is not an octal digit (0-7); write a hexadecimal code as hex:{text}"
             ))),
+            None if hexadecimal => Err(bad(format!("'{c}' at place {place} is not a hexadecimal digit (0-9, A-F)"))),
             None => Err(bad(format!("'{c}' at place {place} is not a digit"))),
         };
         let d0 = match before {
