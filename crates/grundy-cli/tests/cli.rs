@@ -387,6 +387,18 @@ fn a_cram_search_resumes_from_its_checkpoint() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Chomp's small bars are valued by a table of every diagram they hold,
+/// not searched: the note said "0 positions expanded" after the work.
+#[test]
+fn a_chomp_bar_valued_by_its_table_says_so() {
+    let json: serde_json::Value = serde_json::from_str(&ok(&["solve", "chomp", "6x7", "--json"])).unwrap();
+    assert_eq!(json["note"], "valued by a table of every position it reaches, not searched", "{json}");
+    // A searched game still counts its positions.
+    let cram: serde_json::Value = serde_json::from_str(&ok(&["solve", "cram", "3x5", "--json"])).unwrap();
+    assert!(cram["note"].as_str().unwrap().ends_with(" positions expanded"), "{cram}");
+    assert!(!cram["note"].as_str().unwrap().starts_with("0 "), "{cram}");
+}
+
 /// Messages found wanting by a review: each names the thing that is wrong.
 #[test]
 fn errors_name_the_row_and_the_game_as_written() {

@@ -177,12 +177,19 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
         }
         let mut report = result?;
         let nodes = search.progress().nodes;
+        // Chomp's small bars are valued by a table of every diagram inside
+        // them, with no position expanded: "0 positions expanded" after
+        // seconds of work said nothing of it.
+        let work = match nodes == 0 && !search.exhaustive_tables().is_empty() {
+            true => "valued by a table of every position it reaches, not searched".to_string(),
+            false => format!("{nodes} positions expanded"),
+        };
         let note = match (&self.settings.checkpoint, loaded) {
             (Some(path), Some(entries)) => {
-                format!("resumed from {} ({entries} table entries); {nodes} positions expanded", path.display())
+                format!("resumed from {} ({entries} table entries); {work}", path.display())
             }
-            (Some(path), None) => format!("table saved to {}; {nodes} positions expanded", path.display()),
-            (None, _) => format!("{nodes} positions expanded"),
+            (Some(path), None) => format!("table saved to {}; {work}", path.display()),
+            (None, _) => work,
         };
         report.note = Some(match report.note.take() {
             Some(before) => format!("{before}; {note}"),
