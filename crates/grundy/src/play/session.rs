@@ -189,9 +189,6 @@ where
         self
     }
 
-    /// The legal moves, each once: the same option in equal components (or
-    /// reached by different clicks) is one move. (A set, not a list: a row
-    /// of a thousand coins has half a million moves.)
     /// The `k`-th legal move (from 1), from the list kept for this sum.
     fn numbered_move(&self, k: usize) -> Option<Move<G::Position>> {
         let mut numbered = self.numbered.borrow_mut();
@@ -201,6 +198,9 @@ where
         numbered.as_ref().and_then(|(_, legal)| legal.get(k.wrapping_sub(1)).cloned())
     }
 
+    /// The legal moves, each once: the same option in equal components (or
+    /// reached by different clicks) is one move. (A set, not a list: a row
+    /// of a thousand coins has half a million moves.)
     fn legal(&self) -> Vec<Move<G::Position>> {
         let mut seen: rustc_hash::FxHashSet<(&G::Position, Vec<G::Position>)> = Default::default();
         let mut legal = Vec::new();
