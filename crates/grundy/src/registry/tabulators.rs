@@ -31,6 +31,9 @@ pub fn table_of<G: Indexed, R: Rule<G>>(
     // Listing the cells and reading their values back is seconds for ten
     // million cells: each row looks at Ctrl-C, as the valuing does.
     let width = column_list.as_ref().map_or(1, Vec::len) as u64;
+    // (Named, as the valuing is: the rows' polls count work a job's
+    // status reports, and it must not show an empty stage.)
+    crate::watch::stage("listing the table's cells");
     let positions: Vec<Vec<Option<G::Position>>> = rows
         .clone()
         .map(|r| {
