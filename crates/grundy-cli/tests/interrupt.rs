@@ -151,6 +151,14 @@ fn the_first_move_of_a_big_game() {
     check(&stop(&["play", "--misere", "kayles", "30", "30", "30"], "INT"), "a game in play keeps no checkpoint");
 }
 
+/// The engine's first reply on a board the pruned search values: that
+/// search runs on threads of its own, which see the run's flag only if
+/// they are handed it (play handed none, and Cram 6×6 ran on for 16 s).
+#[test]
+fn the_first_move_the_pruned_search_finds() {
+    check(&stop(&["play", "--engine-first", "cram", "6x6"], "TERM"), "a game in play keeps no checkpoint");
+}
+
 #[test]
 fn the_winning_moves_of_a_long_hackenbush_path() {
     check(&stop(&["solve", "hackenbush:path", "2000"], "INT"), "nothing is saved");

@@ -17,6 +17,8 @@ use serde_json::{json, Value};
 struct Server {
     client: Client,
     child: Child,
+    /// Kept open: the server's last line, on stopping, would meet a closed pipe.
+    _stdout: BufReader<std::process::ChildStdout>,
 }
 
 impl Drop for Server {
@@ -48,14 +50,15 @@ impl Server {
             .spawn()
             .expect("grundy serve starts");
         let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("a first line");
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        stdout.read_line(&mut line).expect("a first line");
         let address = line
             .split_whitespace()
             .find_map(|w| w.strip_prefix("http://"))
             .unwrap_or_else(|| panic!("no address in {line:?}"))
             .trim_end_matches('/')
             .to_string();
-        Server { client: Client { address }, child }
+        Server { client: Client { address }, child, _stdout: stdout }
     }
 }
 
@@ -176,13 +179,18 @@ fn keys_in_order(text: &[u8]) -> Vec<String> {
         .unwrap_or_else(|e| panic!("not a JSON object ({e}): {}", String::from_utf8_lossy(text)))
 }
 
+/// Zero, and limits past a year: a deadline beyond the clock's range made
+/// every request end in a panic.
 #[test]
 fn zero_limits_are_refused_before_listening() {
-    for (flag, expected) in
-        [("--time-limit", "give at least one second"), ("--session-idle", "give at least one second")]
-    {
+    for (flag, value, expected) in [
+        ("--time-limit", "0", "give at least one second"),
+        ("--session-idle", "0", "give at least one second"),
+        ("--time-limit", "18446744073709551615", "at most 31622400 seconds (a year)"),
+        ("--session-idle", "9223372036854775000", "at most 31622400 seconds (a year)"),
+    ] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-            .args(["serve", "--port", "0", flag, "0"])
+            .args(["serve", "--port", "0", flag, value])
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -198,7 +206,7 @@ fn zero_limits_are_refused_before_listening() {
         }
         let output = child.wait_with_output().unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(!output.status.success(), "{flag} 0 was accepted: {stderr}");
+        assert!(!output.status.success(), "{flag} {value} was accepted: {stderr}");
         assert!(stderr.contains(flag) && stderr.contains(expected), "{stderr}");
         assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
     }
@@ -369,6 +377,25 @@ fn a_search_over_the_time_limit_is_stopped_with_a_clear_error() {
     assert!(started.elapsed() < Duration::from_secs(10));
     // The server still answers.
     assert_eq!(s.post("/api/solve", json!({"game": "nim", "position": ["1"]})).status, 200);
+}
+
+/// Ctrl-C stops the requests in flight: the server ended only once a
+/// search reached its time limit (a minute here).
+#[test]
+fn a_signal_stops_the_requests_in_flight() {
+    let mut s = Server::with(&["--time-limit", "60"]);
+    let client = s.client.clone();
+    let slow = std::thread::spawn(move || client.post("/api/solve", json!({"game": "cram", "position": ["7x8"]})));
+    std::thread::sleep(Duration::from_millis(800));
+    let signalled = std::time::Instant::now();
+    let killed = Command::new("kill").args(["-INT", &s.child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let status = s.child.wait().unwrap();
+    let after = signalled.elapsed();
+    assert!(status.success(), "{status:?}");
+    assert!(after < Duration::from_secs(5), "the server stopped {:.1} s after the signal", after.as_secs_f64());
+    let message = slow.join().unwrap().error(503);
+    assert!(message.contains("the server is stopping"), "{message}");
 }
 
 #[test]

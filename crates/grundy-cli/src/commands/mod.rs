@@ -438,9 +438,17 @@ fn run_command(command: Command) -> Result<()> {
             if time_limit == 0 {
                 bail!("--time-limit 0: give at least one second");
             }
+            // (A deadline past the clock's range would end every request in a panic.)
+            const A_YEAR: u64 = 366 * 24 * 3600;
+            if time_limit > A_YEAR {
+                bail!("--time-limit {time_limit}: at most {A_YEAR} seconds (a year)");
+            }
             limits.time = std::time::Duration::from_secs(time_limit);
             if session_idle == 0 {
                 bail!("--session-idle 0: give at least one second (a game would be dropped before its first move)");
+            }
+            if session_idle > A_YEAR {
+                bail!("--session-idle {session_idle}: at most {A_YEAR} seconds (a year)");
             }
             limits.session_idle = std::time::Duration::from_secs(session_idle);
             serve::run(&host, port, limits)

@@ -114,11 +114,15 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
         self
     }
 
-    /// The pruned search with the session's memory, threads and Ctrl-C flag.
+    /// The pruned search with the session's memory, threads and Ctrl-C
+    /// flag; without a flag of its own, the flag of the watch current on
+    /// this thread (a front end's, which play's engine runs under too: its
+    /// searches on other threads would not see the watch itself).
     fn bare_search(&self) -> PrunedSearch<'_, G> {
         let search = PrunedSearch::with_memory(&self.game, self.settings.memory).threads(self.settings.threads);
-        match &self.settings.interrupt {
-            Some(flag) => search.with_interrupt(Arc::clone(flag)),
+        let flag = self.settings.interrupt.clone().or_else(|| crate::watch::Watch::current().map(|watch| watch.flag()));
+        match flag {
+            Some(flag) => search.with_interrupt(flag),
             None => search,
         }
     }

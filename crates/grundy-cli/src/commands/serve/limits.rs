@@ -90,6 +90,12 @@ pub struct Runner {
     pub limits: Limits,
     permits: Arc<Semaphore>,
     jobs: Mutex<HashMap<String, Arc<Job>>>,
+    /// Every running job, with or without an id, so that a server told to
+    /// stop stops them all ([`Runner::stop_all`]); keyed by a count.
+    running: Mutex<HashMap<u64, Arc<Job>>>,
+    started: AtomicU64,
+    /// Set by [`Runner::stop_all`]: new work is refused.
+    stopping: AtomicBool,
 }
 
 /// Takes a job out of the table when its request ends, however it ends
@@ -97,6 +103,7 @@ pub struct Runner {
 /// the search is told to stop, too).
 struct Registered<'r> {
     runner: &'r Runner,
+    number: u64,
     id: Option<String>,
     job: Arc<Job>,
     finished: bool,
@@ -107,6 +114,7 @@ impl Drop for Registered<'_> {
         if !self.finished {
             self.job.watch.stop();
         }
+        self.runner.running.lock().unwrap_or_else(|p| p.into_inner()).remove(&self.number);
         if let Some(id) = &self.id {
             let mut jobs = self.runner.jobs.lock().unwrap_or_else(|p| p.into_inner());
             if jobs.get(id).is_some_and(|j| Arc::ptr_eq(j, &self.job)) {
@@ -118,7 +126,28 @@ impl Drop for Registered<'_> {
 
 impl Runner {
     pub fn new(limits: Limits) -> Runner {
-        Runner { permits: Arc::new(Semaphore::new(limits.workers.max(1))), limits, jobs: Mutex::new(HashMap::new()) }
+        Runner {
+            permits: Arc::new(Semaphore::new(limits.workers.max(1))),
+            limits,
+            jobs: Mutex::new(HashMap::new()),
+            running: Mutex::new(HashMap::new()),
+            started: AtomicU64::new(0),
+            stopping: AtomicBool::new(false),
+        }
+    }
+
+    /// Stops every running job and refuses new ones: the server is
+    /// stopping, and its requests in flight end within their next check of
+    /// the watch instead of running on to their time limit.
+    pub fn stop_all(&self) {
+        self.stopping.store(true, Ordering::SeqCst);
+        for job in self.running.lock().unwrap_or_else(|p| p.into_inner()).values() {
+            job.watch.stop();
+        }
+    }
+
+    fn stopping_error() -> ApiError {
+        ApiError::busy("the server is stopping")
     }
 
     /// Runs `work` on the blocking pool with a fresh interruption flag,
@@ -135,6 +164,9 @@ impl Runner {
             started: Instant::now(),
             total: AtomicU64::new(0),
         });
+        if self.stopping.load(Ordering::SeqCst) {
+            return Err(Self::stopping_error());
+        }
         let id = id.filter(|id| !id.is_empty() && id.len() <= 64);
         if let Some(id) = &id {
             // A second job under a running one's id would hide the first
@@ -147,7 +179,13 @@ impl Runner {
             }
             jobs.insert(id.clone(), Arc::clone(&job));
         }
-        let mut registered = Registered { runner: self, id, job: Arc::clone(&job), finished: false };
+        let number = self.started.fetch_add(1, Ordering::Relaxed);
+        self.running.lock().unwrap_or_else(|p| p.into_inner()).insert(number, Arc::clone(&job));
+        // (A stop between the check above and this registration.)
+        if self.stopping.load(Ordering::SeqCst) {
+            job.watch.stop();
+        }
+        let mut registered = Registered { runner: self, number, id, job: Arc::clone(&job), finished: false };
         let limit = self.limits.time;
         let deadline = tokio::time::Instant::now() + limit;
         let permit = match tokio::time::timeout_at(deadline, Arc::clone(&self.permits).acquire_owned()).await {
@@ -170,7 +208,9 @@ impl Runner {
                 Err(ApiError::timeout(limit, "computing"))
             }
             Ok(Err(_panicked)) => Err(ApiError::internal("the computation failed")),
-            Ok(Ok(Err(error))) if error.is_interrupted() => Err(if job.cancelled.load(Ordering::SeqCst) {
+            Ok(Ok(Err(error))) if error.is_interrupted() => Err(if self.stopping.load(Ordering::SeqCst) {
+                Self::stopping_error()
+            } else if job.cancelled.load(Ordering::SeqCst) {
                 ApiError::cancelled()
             } else {
                 ApiError::timeout(limit, "computing")

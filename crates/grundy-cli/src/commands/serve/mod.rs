@@ -99,7 +99,8 @@ pub fn router(app: App) -> Router {
         .with_state(app)
 }
 
-/// Serves until Ctrl-C (or SIGTERM), then lets the requests in flight finish.
+/// Serves until Ctrl-C (or SIGTERM), then stops the requests in flight and
+/// lets them answer; a second signal quits at once.
 pub fn run(host: &str, port: u16, limits: Limits) -> Result<()> {
     let runtime =
         tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start the server")?;
@@ -113,6 +114,7 @@ pub fn run(host: &str, port: u16, limits: Limits) -> Result<()> {
             tokio::net::TcpListener::bind(address).await.with_context(|| format!("cannot listen on {address}"))?;
         let bound = listener.local_addr().context("cannot read the address listened on")?;
         let app = App::new(limits);
+        let runner = Arc::clone(&app.runner);
         let sessions = Arc::clone(&app.sessions);
         tokio::spawn(async move {
             let mut every = tokio::time::interval(Duration::from_secs(30));
@@ -124,7 +126,19 @@ pub fn run(host: &str, port: u16, limits: Limits) -> Result<()> {
         println!("grundy serve: listening on http://{bound}/ (open it in a browser; Ctrl-C stops)");
         use std::io::Write;
         std::io::stdout().flush().ok();
-        axum::serve(listener, router(app)).with_graceful_shutdown(stop_signal()).await.context("the server failed")?;
+        // The first signal stops the requests in flight (they answer 503 at
+        // their next check of the watch) and lets them answer; a second
+        // quits at once.
+        let shutdown = async move {
+            stop_signal().await;
+            eprintln!("grundy serve: stopping the requests in flight (a second Ctrl-C quits at once)");
+            runner.stop_all();
+            tokio::spawn(async {
+                stop_signal().await;
+                std::process::exit(130);
+            });
+        };
+        axum::serve(listener, router(app)).with_graceful_shutdown(shutdown).await.context("the server failed")?;
         println!("grundy serve: stopped");
         Ok::<(), anyhow::Error>(())
     })?;
