@@ -136,6 +136,14 @@ fn bad_input_is_one_clear_line() {
     // A quotient of no elements cannot hold even the empty sum: refused before it starts.
     assert!(fails(&["quotient", "0.07", "--to", "10", "--max-elements", "0"]).contains("0 is not in 1.."));
     assert!(fails(&["solve", "mine", "..*/.."]).contains("row 2"));
+    // A checkpoint that cannot be written is refused before the work, not after it.
+    for command in [&["solve", "cram", "4x5", "--value-only"][..], &["sequence", "kayles", "--to", "10"]] {
+        let missing = fails(&[command, &["--checkpoint", "/no-such-directory/x.ckpt"]].concat());
+        assert!(missing.contains("--checkpoint /no-such-directory/x.ckpt: there is no directory"), "{missing}");
+    }
+    let directory = std::env::temp_dir();
+    let directory = directory.to_str().unwrap();
+    assert!(fails(&["quotient", "0.07", "--to", "5", "--checkpoint", directory]).contains("is a directory"));
     // `graph:FILE` names the form, not a missing file called like the first position.
     assert!(fails(&["solve", "graph:examples/loopy-game.txt", "5"]).contains("takes its file as the next argument"));
     // An empty row is refused, not dropped (which made the rows around it neighbours).
@@ -217,6 +225,9 @@ fn a_command_line_clap_cannot_parse_is_one_line_too() {
     assert!(ok(&["solve", "cram", "3x4", "--threads", "18446744073709551615"]).contains("nim-value: 1"));
     let negative = fails(&["solve", "nim", "-1"]);
     assert!(negative.contains("'-1'") && negative.contains("tip: "), "{negative}");
+    // A count that is no whole number says so, not "invalid digit found in string".
+    assert!(fails(&["sequence", "nim", "--to", "1e30"]).contains("expected a whole number, found \"1e30\""));
+    assert!(fails(&["quotient", "0.07", "--to", "99999999999999999999"]).contains("is too large: at most"));
     let missing = fails(&["sequence", "kayles"]);
     assert!(missing.contains("--to <TO>") && missing.contains("usage: grundy sequence"), "{missing}");
     assert!(fails(&["solve", "kayles", "5", "--misere", "--every"]).contains("cannot be used with"));

@@ -99,7 +99,7 @@ grundy sequence grundys-game --to 16777216 --format binary --output grundy.seq -
         /// The heap game.
         game: String,
         /// The last heap to value.
-        #[arg(long)]
+        #[arg(long, value_parser = parse_whole)]
         to: u64,
         /// Method: auto (the fastest the game allows), plain, rare-common or running-count (the same
         /// values from each).
@@ -190,7 +190,7 @@ grundy quotient dawsons-kayles --to 30 --output 007.quotient --checkpoint 007.ck
         /// The heap game (a take-and-break code, kayles, dawsons-kayles, …).
         game: String,
         /// The last heap to include.
-        #[arg(long)]
+        #[arg(long, value_parser = parse_whole)]
         to: u64,
         /// Print JSON (keys `size`, `growth`, `stability`, `presentation`).
         #[arg(long)]
@@ -221,10 +221,10 @@ grundy quotient dawsons-kayles --to 30 --output 007.quotient --checkpoint 007.ck
         #[arg(long, value_parser = parse_memory)]
         memory: Option<usize>,
         /// Seconds one request may compute before it is stopped.
-        #[arg(long, default_value_t = 20)]
+        #[arg(long, value_parser = parse_whole, default_value_t = 20)]
         time_limit: u64,
         /// Seconds a game in progress may go unused before it is dropped.
-        #[arg(long, default_value_t = 900)]
+        #[arg(long, value_parser = parse_whole, default_value_t = 900)]
         session_idle: u64,
     },
     /// Solve a reference contest problem, reading its input format from FILE or standard input.
@@ -306,6 +306,17 @@ impl SearchArgs {
     }
 }
 
+/// A whole number of heaps or seconds, said to be one where it is not
+/// (the standard library's "invalid digit found in string" was all
+/// `--to 1e30` got).
+fn parse_whole(text: &str) -> Result<u64, String> {
+    let digits = text.trim();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("expected a whole number, found {text:?}"));
+    }
+    digits.parse().map_err(|_| format!("{digits} is too large: at most {}", u64::MAX))
+}
+
 /// `--threads 0` was quietly one thread; it is refused, like `--time-limit 0`.
 fn parse_threads(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
@@ -377,6 +388,7 @@ fn run_command(command: Command) -> Result<()> {
                 (_, true) => Convention::Every,
                 _ => Convention::Normal,
             };
+            check_file("--checkpoint", search.checkpoint.as_deref())?;
             let mut options = board.rule_options();
             options.search = solve::search_settings(search.asked(), search.memory, search.checkpoint, search.threads)?;
             if search.distributed {
@@ -399,6 +411,7 @@ fn run_command(command: Command) -> Result<()> {
         }
         Command::Sequence { game, to, method, format, json, output, checkpoint, misere } => {
             check_output(output.as_deref())?;
+            check_file("--checkpoint", checkpoint.as_deref())?;
             sequence::run(sequence::Request {
                 game: &game,
                 to,
@@ -421,6 +434,7 @@ fn run_command(command: Command) -> Result<()> {
         }
         Command::Quotient { game, to, json, output, checkpoint, max_elements } => {
             check_output(output.as_deref())?;
+            check_file("--checkpoint", checkpoint.as_deref())?;
             quotient::run(quotient::Request {
                 game: &game,
                 to,
@@ -477,16 +491,23 @@ fn run_command(command: Command) -> Result<()> {
 /// a directory leaves no `DIR.partial` beside it): its directory must exist,
 /// and it must not be a directory itself. A file that cannot be written for
 /// other reasons (permissions, a full disk) is still found at the end.
-fn check_output(output: Option<&std::path::Path>) -> Result<()> {
-    let Some(path) = output else { return Ok(()) };
+/// A file the command will write (`--output`, `--checkpoint`), looked at
+/// before the work: a missing directory found only at the end threw the
+/// work away.
+fn check_file(flag: &str, file: Option<&std::path::Path>) -> Result<()> {
+    let Some(path) = file else { return Ok(()) };
     if path.is_dir() {
-        bail!("--output {}: it is a directory, not a file", path.display());
+        bail!("{flag} {}: it is a directory, not a file", path.display());
     }
     let directory = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
     if !directory.is_dir() {
-        bail!("--output {}: there is no directory {}", path.display(), directory.display());
+        bail!("{flag} {}: there is no directory {}", path.display(), directory.display());
     }
     Ok(())
+}
+
+fn check_output(output: Option<&std::path::Path>) -> Result<()> {
+    check_file("--output", output)
 }
 
 fn parse_range(text: &str) -> Result<(u64, u64)> {
