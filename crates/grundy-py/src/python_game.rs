@@ -202,8 +202,18 @@ impl Moves {
         Ok(Id(id))
     }
 
+    /// Looks at Ctrl-C every 65,536 positions: `range(10**8)` is read whole
+    /// before any search, and no Python code runs meanwhile to raise it.
     fn intern_all(&self, positions: &Bound<'_, PyAny>) -> PyResult<Vec<Id>> {
-        positions.try_iter()?.map(|p| self.intern(&p?)).collect()
+        let py = positions.py();
+        let mut ids = Vec::new();
+        for (i, position) in positions.try_iter()?.enumerate() {
+            if i % 65_536 == 65_535 {
+                py.check_signals()?;
+            }
+            ids.push(self.intern(&position?)?);
+        }
+        Ok(ids)
     }
 
     fn position<'py>(&self, py: Python<'py>, id: Id) -> Bound<'py, PyAny> {

@@ -112,6 +112,23 @@ def test_a_plain_builtin_search_stops_promptly_and_stays_usable():
     assert game.solve(f"{n},{n}").to_dict() == grundy.game("knight").solve(f"{n},{n}").to_dict()
 
 
+class Countdown(grundy.Game):
+    """One move a position, to the one below: each of many positions costs
+    one cheap call of options."""
+
+    def options(self, n):
+        return [n - 1] if n else []
+
+
+def test_a_long_range_of_positions_stops_promptly():
+    # The positions are read whole before any search, in Rust and without
+    # Python code that would raise the interrupt: range(10**8) read on for
+    # a minute past Ctrl-C, growing by gigabytes.
+    size, took = calibrate(lambda n: Countdown().nim_values(range(n)), 1024)
+    latency = latency_of_ctrl_c(lambda: Countdown().nim_values(range(64 * size)), took)
+    assert prompt(latency, took), (latency, took)
+
+
 def test_a_python_game_stops_promptly_and_keeps_its_options():
     size, took = calibrate(lambda n: Kayles().nim_values(range(n)), 32)
     game = Kayles()
