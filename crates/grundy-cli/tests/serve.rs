@@ -669,9 +669,13 @@ fn the_memory_budget_bounds_every_kind_of_request() {
     // judges the sums; misère Kayles is now played by Sibert–Conway's.)
     let play = s.post("/api/play", json!({"game": "0.07", "position": ["250", "250"], "play": "misere"}));
     assert!(play.error(400).contains("too large"));
-    // A memoized search of 200,000 heaps: its memo passes 1 MB.
-    let solve = s.post("/api/solve", json!({"game": "subtraction:1,3,4", "position": ["200000"]}));
+    // A subtraction game's values of 300,000 heaps (four bytes each).
+    let solve = s.post("/api/solve", json!({"game": "subtraction:1,3,4", "position": ["300000"]}));
     assert!(solve.error(400).contains("memory budget"));
+    // A memoized search of 200,000 positions: its memo passes 1 MB.
+    let solve = s.post("/api/solve", json!({"game": "king", "position": ["400,400"]}));
+    let message = solve.error(400);
+    assert!(message.contains("memory budget"), "{message}");
     // Small requests are untouched.
     assert_eq!(s.post("/api/solve", json!({"game": "nim", "position": ["3", "4", "5"]})).json()["nim_value"], 2);
 }

@@ -26,7 +26,7 @@ use super::closed::WythoffRules;
 use super::description::{Description, Form};
 use super::families::{hackenbush_table, product_table, turning_table};
 use super::graph::GraphRules;
-use super::heap::{heap_game, subtraction_set};
+use super::heap::{heap_game, subtraction_set, subtraction_values};
 use super::mine::MineRules;
 use super::normal_game::NormalGame;
 use super::options::RuleOptions;
@@ -150,7 +150,8 @@ pub const ENTRIES: &[GameEntry] = &[
         board: false,
         build: |d| {
             let game = Subtraction::new(subtraction_set(d.parameters.unwrap_or_default())?)?;
-            Ok(Box::new(NormalGame::new(d.text, game, Search::normal_play, Some(heap_table::<Subtraction>))))
+            let game = NormalGame::new(d.text, game, Search::normal_play, Some(heap_table::<Subtraction>));
+            Ok(Box::new(game.with_known_values(subtraction_values)))
         },
     },
     GameEntry {
