@@ -39,6 +39,11 @@ fn converse(
 ) -> Result<()> {
     let opened = Match::new(session, engine_first);
     *working = None;
+    // A signal during a step of the opening that does not look at the
+    // watch: the game would otherwise start, and wait for a move, stopped.
+    if super::watch::watch().is_stopped() {
+        return Err(super::watch::interrupted("nothing is saved (a game in play keeps no checkpoint)"));
+    }
     let (mut game, opening) = opened
         .map_err(|e| super::watch::nothing_kept(e.into(), "nothing is saved (a game in play keeps no checkpoint)"))?;
     let mut stdout = std::io::stdout().lock();

@@ -120,6 +120,17 @@ where
         }
         moves
     }
+
+    /// Whether `sum` has a legal move, without listing them (a heap of Nim
+    /// of ten million has ten million).
+    pub fn has_move(&self, sum: &[G::Position]) -> bool {
+        let mut options = Options::new();
+        sum.iter().any(|component| {
+            options.clear();
+            self.game.options(component, &mut options);
+            !options.is_empty()
+        })
+    }
 }
 
 impl<G: Game> Game for Sums<'_, G>

@@ -34,7 +34,7 @@ fn position(session: &dyn PlaySession) -> String {
 /// The commands, with an example move of this game (its first legal move), so a
 /// board, a Mine field or a graph is not shown a heap move.
 fn help(session: &dyn PlaySession) -> String {
-    let example = match session.moves().first() {
+    let example = match session.first_move() {
         Some(mv) => format!(" (e.g. {mv})"),
         None => String::new(),
     };
@@ -95,7 +95,7 @@ impl<'s> Match<'s> {
             }
             "" | "help" | "?" => reply(format!("{}{}\n", position(self.session), help(self.session)), self.over),
             "moves" | "list" => {
-                let moves = self.session.moves();
+                let moves = self.session.moves()?;
                 let mut text = format!("legal moves ({}):\n", moves.len());
                 for (i, m) in moves.iter().enumerate() {
                     text.push_str(&format!("  #{} {m}\n", i + 1));

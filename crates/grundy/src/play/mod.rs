@@ -86,8 +86,12 @@ impl Ending {
 pub trait PlaySession {
     /// The position as a person thinks of it.
     fn show(&self) -> String;
-    /// The legal moves, in the syntax [`PlaySession::play`] reads.
-    fn moves(&self) -> Vec<String>;
+    /// The legal moves, in the syntax [`PlaySession::play`] reads (an error
+    /// only when the watch stops the listing: a heap of Nim of ten million
+    /// has ten million moves).
+    fn moves(&self) -> Result<Vec<String>>;
+    /// The first of [`PlaySession::moves`], without listing the others.
+    fn first_move(&self) -> Option<String>;
     /// Who wins from here with perfect play, for the player to move.
     fn judgement(&mut self) -> Result<Judgement>;
     /// Makes the player's move, given as text; returns it as the engine writes it.

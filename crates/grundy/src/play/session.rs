@@ -12,7 +12,7 @@ use super::{Ending, Hint, PlaySession};
 use crate::error::{Error, Result};
 use crate::game::Convention;
 use crate::game::Notation;
-use crate::game::{Goal, Outcome};
+use crate::game::{Goal, Options, Outcome};
 
 /// Draws out a sum for a person (a board as a grid, a field with its
 /// revealed cells); the default writes the components joined by ` + `.
@@ -190,28 +190,30 @@ where
     }
 
     /// The `k`-th legal move (from 1), from the list kept for this sum.
-    fn numbered_move(&self, k: usize) -> Option<Move<G::Position>> {
+    fn numbered_move(&self, k: usize) -> Result<Option<Move<G::Position>>> {
         let mut numbered = self.numbered.borrow_mut();
         if numbered.as_ref().is_none_or(|(sum, _)| *sum != self.sum) {
-            *numbered = Some((self.sum.clone(), self.legal()));
+            *numbered = Some((self.sum.clone(), self.legal()?));
         }
-        numbered.as_ref().and_then(|(_, legal)| legal.get(k.wrapping_sub(1)).cloned())
+        Ok(numbered.as_ref().and_then(|(_, legal)| legal.get(k.wrapping_sub(1)).cloned()))
     }
 
     /// The legal moves, each once: the same option in equal components (or
     /// reached by different clicks) is one move. (A set, not a list: a row
     /// of a thousand coins has half a million moves.)
-    fn legal(&self) -> Vec<Move<G::Position>> {
+    fn legal(&self) -> Result<Vec<Move<G::Position>>> {
         let mut seen: rustc_hash::FxHashSet<(&G::Position, Vec<G::Position>)> = Default::default();
         let mut legal = Vec::new();
+        let mut poll = crate::watch::Poll::every(1 << 14);
         for m in self.sums.moves(&self.sum) {
+            poll.step()?;
             let mut parts = m.parts.clone();
             parts.sort();
             if seen.insert((&self.sum[m.component], parts)) {
                 legal.push(m);
             }
         }
-        legal
+        Ok(legal)
     }
 
     fn names(&self, m: &Move<G::Position>) -> Vec<String> {
@@ -238,7 +240,7 @@ where
     fn choose(&mut self) -> Result<Option<(Move<G::Position>, Judgement)>> {
         let here = self.judge.judge(&self.sum)?;
         let mut best: Option<(Move<G::Position>, Judgement, u64)> = None;
-        let legal = self.legal();
+        let legal = self.legal()?;
         // Counting an option's own moves lists them: where there are many
         // moves (a row of a thousand coins has half a million, and each
         // option as many), the first good move is taken instead.
@@ -291,11 +293,11 @@ where
                 .trim()
                 .parse()
                 .map_err(|_| Error::InvalidPosition(format!("'#{number}': expected a move number such as #1")))?;
-            return self.numbered_move(k).ok_or_else(|| {
+            return self.numbered_move(k)?.ok_or_else(|| {
                 Error::InvalidPosition(format!("there is no move #{k}: `moves` lists the legal moves"))
             });
         }
-        let legal = self.legal();
+        let legal = self.legal()?;
         if self.names.is_some() {
             let mut matching: Vec<Move<G::Position>> =
                 legal.into_iter().filter(|m| self.names(m).iter().any(|n| n == text)).collect();
@@ -378,8 +380,17 @@ where
         }
     }
 
-    fn moves(&self) -> Vec<String> {
-        self.legal().iter().map(|m| self.describe(m)).collect()
+    fn moves(&self) -> Result<Vec<String>> {
+        Ok(self.legal()?.iter().map(|m| self.describe(m)).collect())
+    }
+
+    fn first_move(&self) -> Option<String> {
+        let mut options = Options::new();
+        self.sum.iter().enumerate().find_map(|(component, position)| {
+            options.clear();
+            self.sums.game.options(position, &mut options);
+            options.iter().next().map(|parts| self.describe(&Move { component, parts: parts.to_vec() }))
+        })
     }
 
     fn judgement(&mut self) -> Result<Judgement> {
@@ -437,7 +448,7 @@ where
     }
 
     fn ending(&mut self) -> Result<Option<Ending>> {
-        if !self.legal().is_empty() {
+        if self.sums.has_move(&self.sum) {
             let repeated = self.history.iter().filter(|s| **s == self.sum).count() + 1;
             if repeated >= REPETITIONS_FOR_DRAW && self.judge.judge(&self.sum)?.outcome == Outcome::Draw {
                 return Ok(Some(Ending::DrawByRepetition));

@@ -26,7 +26,7 @@ fn engine_against_random(session: &mut dyn PlaySession, seed: u64) -> Ending {
                 other => other,
             };
         }
-        let moves = session.moves();
+        let moves = session.moves().unwrap();
         let pick = &moves[random.below(moves.len() as u64) as usize];
         session.play(pick).unwrap();
     }
@@ -136,7 +136,7 @@ fn loopy_games_end_in_a_draw_by_repetition() {
 #[test]
 fn moves_are_read_in_the_syntax_solve_prints() {
     let mut session = Session::new(&BombGame, vec![(3, 3)], Convention::Normal).unwrap();
-    let listed = session.moves();
+    let listed = session.moves().unwrap();
     assert!(listed.contains(&"3,3 -> 1,3 + 3,1".to_string()), "{listed:?}");
     // As `solve` prints it, with its component and value.
     assert_eq!(session.play("in [0]: 3,3 -> 1,3 + 3,1  (option's nim-value 0)").unwrap(), "3,3 -> 1,3 + 3,1");
@@ -164,7 +164,7 @@ fn moves_are_read_in_the_syntax_solve_prints() {
     // a bad move number (`#.. -> ###` was "expected a move number").
     let cram = crate::catalogue::Cram;
     let mut board = Session::new(&cram, vec![cram.parse_position("#..").unwrap()], Convention::Normal).unwrap();
-    let listed = board.moves();
+    let listed = board.moves().unwrap();
     assert_eq!(listed, ["#.. -> ###"]);
     assert_eq!(board.play("#.. -> ###").unwrap(), listed[0]);
     board.undo();

@@ -775,7 +775,7 @@ mod tests {
                         if play.ending()?.is_some() {
                             return Ok(()); // the random player is stuck: the engine won
                         }
-                        let moves = play.moves();
+                        let moves = play.moves().unwrap();
                         play.play(&format!("#{}", 1 + rng.below(moves.len() as u64)))?;
                         assert!(play.ending()?.is_none(), "the random player won: {}", play.show());
                     }

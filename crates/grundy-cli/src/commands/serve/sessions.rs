@@ -58,7 +58,7 @@ pub fn moves_with_values(session: &mut dyn PlaySession) -> grundy::Result<Vec<Mo
     if let Some(watch) = &watch {
         watch.set_stage("valuing each move");
     }
-    let moves = session.moves();
+    let moves = session.moves()?;
     let mut valued = Vec::with_capacity(moves.len());
     for (k, mv) in moves.into_iter().enumerate() {
         watch.as_ref().map_or(Ok(()), Watch::check)?;
