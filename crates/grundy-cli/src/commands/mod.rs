@@ -117,8 +117,9 @@ grundy sequence grundys-game --to 16777216 --format binary --output grundy.seq -
         /// Save progress to FILE (every 10 s and when interrupted) and resume from it.
         #[arg(long)]
         checkpoint: Option<std::path::PathBuf>,
-        /// Misère play (last mover loses): misère nim-values by exact search to heap 50, then
-        /// from the misère quotient of nim heaps with the game's heaps where one is found.
+        /// Misère play (last mover loses): misère nim-values by exact search to heap 50 (Kayles:
+        /// 60, with Sibert–Conway's solution inside), then from the misère quotient of nim heaps
+        /// with the game's heaps where one is found.
         #[arg(long)]
         misere: bool,
     },

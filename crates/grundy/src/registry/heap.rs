@@ -94,44 +94,39 @@ mod tests {
     use crate::registry::RuleOptions;
     use crate::solve::analyse_sum;
 
+    /// The session's report on `heaps` (value, every winning move) against
+    /// the plain search of `game`, which values every heap and split itself.
+    fn matches_the_plain_search<G: crate::game::Game<Position = u64>>(description: &str, game: &G, heaps: &[u64]) {
+        let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let session = crate::registry::game(description, &RuleOptions::default()).unwrap();
+        let report = session.solve(&texts).unwrap();
+        let plain = analyse_sum(&mut Search::normal_play(game), heaps).unwrap();
+        assert_eq!(report.nim_value, Some(plain.nim_value), "{description} {heaps:?}");
+        let found: Vec<Vec<String>> = report.winning_moves.iter().map(|m| m.to.clone()).collect();
+        let expected: Vec<Vec<String>> =
+            plain.winning_moves.iter().map(|m| m.option.iter().map(u64::to_string).collect()).collect();
+        assert_eq!(found, expected, "{description} {heaps:?}");
+        assert!(!found.is_empty() || plain.nim_value == 0);
+    }
+
     /// Past `SEARCHED_HEAPS` the session takes the heaps' values from the
-    /// sequence; the report (value, every winning move) must be the plain
-    /// search's, which values every split itself.
+    /// sequence.
     #[test]
     fn big_heaps_valued_by_the_sequence_match_the_search_of_splits() {
         for (code, heaps) in [("0.137", vec![3000]), ("0.6", vec![1500, 2222]), ("4.007", vec![1200, 7])] {
-            let game = HeapGame::parse(code).unwrap();
-            let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
-            let session = crate::registry::game(code, &RuleOptions::default()).unwrap();
-            let report = session.solve(&texts).unwrap();
-            let plain = analyse_sum(&mut Search::normal_play(&game), &heaps).unwrap();
-            assert_eq!(report.nim_value, Some(plain.nim_value), "{code} {heaps:?}");
-            let found: Vec<Vec<String>> = report.winning_moves.iter().map(|m| m.to.clone()).collect();
-            let expected: Vec<Vec<String>> =
-                plain.winning_moves.iter().map(|m| m.option.iter().map(u64::to_string).collect()).collect();
-            assert_eq!(found, expected, "{code} {heaps:?}");
-            assert!(!found.is_empty() || plain.nim_value == 0);
+            matches_the_plain_search(code, &HeapGame::parse(code).unwrap(), &heaps);
         }
     }
 
-    /// The same for subtraction games, whose heaps past `SEARCHED_HEAPS`
-    /// come from one pass over the heaps below.
+    /// Subtraction games' heaps past `SEARCHED_HEAPS` come from one pass
+    /// over the heaps below.
     #[test]
     fn big_subtraction_heaps_match_the_plain_search() {
         for (set, heaps) in
             [("1", vec![1001]), ("1,3,4", vec![5000, 1002]), ("2,5,7", vec![4321, 999, 12]), ("3,40", vec![2047])]
         {
             let game = Subtraction::new(subtraction_set(set).unwrap()).unwrap();
-            let description = format!("subtraction:{set}");
-            let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
-            let session = crate::registry::game(&description, &RuleOptions::default()).unwrap();
-            let report = session.solve(&texts).unwrap();
-            let plain = analyse_sum(&mut Search::normal_play(&game), &heaps).unwrap();
-            assert_eq!(report.nim_value, Some(plain.nim_value), "{description} {heaps:?}");
-            let found: Vec<Vec<String>> = report.winning_moves.iter().map(|m| m.to.clone()).collect();
-            let expected: Vec<Vec<String>> =
-                plain.winning_moves.iter().map(|m| m.option.iter().map(u64::to_string).collect()).collect();
-            assert_eq!(found, expected, "{description} {heaps:?}");
+            matches_the_plain_search(&format!("subtraction:{set}"), &game, &heaps);
         }
     }
 }
