@@ -487,14 +487,12 @@ fn run_command(command: Command) -> Result<()> {
     }
 }
 
-/// An `--output` file is checked before the work that fills it, so that a
-/// run of minutes does not end in "cannot write" (and a quotient written to
-/// a directory leaves no `DIR.partial` beside it): its directory must exist,
+/// A file the command will write (`--output`, `--checkpoint`) is checked
+/// before the work that fills it, so that a run of minutes does not end in
+/// "cannot write", its work thrown away (and a quotient written to a
+/// directory leaves no `DIR.partial` beside it): its directory must exist,
 /// and it must not be a directory itself. A file that cannot be written for
 /// other reasons (permissions, a full disk) is still found at the end.
-/// A file the command will write (`--output`, `--checkpoint`), looked at
-/// before the work: a missing directory found only at the end threw the
-/// work away.
 fn check_file(flag: &str, file: Option<&std::path::Path>) -> Result<()> {
     let Some(path) = file else { return Ok(()) };
     if path.is_dir() {
