@@ -134,7 +134,9 @@ fn bad_input_is_one_clear_line() {
     // Three numbers are not a cell: named whole, not by their last two.
     assert!(fails(&["solve", "king", "3,4,5"]).contains("written as 'a,b', found '3,4,5'"));
     // A quotient of no elements cannot hold even the empty sum: refused before it starts.
-    assert!(fails(&["quotient", "0.07", "--to", "10", "--max-elements", "0"]).contains("0 is not in 1.."));
+    assert!(fails(&["quotient", "0.07", "--to", "10", "--max-elements", "0"]).contains("give at least 1"));
+    let huge = fails(&["quotient", "0.07", "--to", "10", "--max-elements", "18446744073709551615"]);
+    assert!(huge.contains("is too large: at most 4294967295"), "{huge}");
     assert!(fails(&["solve", "mine", "..*/.."]).contains("row 2"));
     // A checkpoint that cannot be written is refused before the work, not after it.
     for command in [&["solve", "cram", "4x5", "--value-only"][..], &["sequence", "kayles", "--to", "10"]] {

@@ -346,6 +346,9 @@ fn bad_input_is_a_json_400_that_says_what_was_wrong() {
     assert!(missing.error(400).contains("position"));
     let unknown = s.post("/api/solve", json!({"game": "chess", "position": ["1"]}));
     assert!(unknown.error(400).contains("unknown game 'chess'"));
+    // A graph's text too long is named as such, not as the game's description.
+    let long_graph = s.post("/api/solve", json!({"game": "graph", "graph": "0 1\n".repeat(30_000), "position": ["0"]}));
+    assert!(long_graph.error(400).contains("the graph's text is longer than"));
     let wrong_play = s.post("/api/solve", json!({"game": "nim", "position": ["3"], "play": "sideways"}));
     assert!(wrong_play.error(400).contains("sideways"));
     let no_misere_race =

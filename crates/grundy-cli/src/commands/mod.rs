@@ -203,7 +203,7 @@ grundy quotient dawsons-kayles --to 30 --output 007.quotient --checkpoint 007.ck
         #[arg(long)]
         checkpoint: Option<std::path::PathBuf>,
         /// Stop when the quotient would have more elements than this (at least 1: the empty sum's).
-        #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u32).range(1..))]
+        #[arg(long, default_value_t = 4096, value_parser = parse_max_elements)]
         max_elements: u32,
     },
     /// Serve the engine to a browser: a page to analyse, explore and play, and a JSON API.
@@ -316,6 +316,14 @@ fn parse_whole(text: &str) -> Result<u64, String> {
         return Err(format!("expected a whole number, found {text:?}"));
     }
     digits.parse().map_err(|_| format!("{digits} is too large: at most {}", u64::MAX))
+}
+
+/// `--max-elements`: at least the empty sum's element, and a count that fits.
+fn parse_max_elements(text: &str) -> Result<u32, String> {
+    match parse_whole(text)? {
+        0 => Err("give at least 1 (the empty sum is an element)".into()),
+        n => u32::try_from(n).map_err(|_| format!("{n} is too large: at most {}", u32::MAX)),
+    }
 }
 
 /// `--threads 0` was quietly one thread; it is refused, like `--time-limit 0`.

@@ -74,8 +74,11 @@ impl GameSpec {
 
     /// Builds the game; its searches watch the job's interruption flag.
     fn build(&self, app: &App, job: &Job) -> Result<Box<dyn Playable>, ApiError> {
-        if self.game.len() > MAX_TEXT || self.graph.as_ref().is_some_and(|g| g.len() > MAX_TEXT) {
+        if self.game.len() > MAX_TEXT {
             return Err(ApiError::bad(format!("the game's description is longer than {MAX_TEXT} characters")));
+        }
+        if self.graph.as_ref().is_some_and(|g| g.len() > MAX_TEXT) {
+            return Err(ApiError::bad(format!("the graph's text is longer than {MAX_TEXT} characters")));
         }
         let options = self.options(app, job)?;
         let description = self.game.trim();
