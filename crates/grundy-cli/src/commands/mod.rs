@@ -419,7 +419,7 @@ fn run_command(command: Command) -> Result<()> {
             table::run(&range.game, range.rows, range.cols, &range.board.rule_options(), format)
         }
         Command::Sequence { game, to, method, format, json, output, checkpoint, misere } => {
-            check_output(output.as_deref())?;
+            check_file("--output", output.as_deref())?;
             check_file("--checkpoint", checkpoint.as_deref())?;
             sequence::run(sequence::Request {
                 game: &game,
@@ -432,7 +432,7 @@ fn run_command(command: Command) -> Result<()> {
             })
         }
         Command::Plot { range, output, format } => {
-            check_output(Some(&output))?;
+            check_file("--output", Some(&output))?;
             plot::run(&range.game, range.rows, range.cols, &range.board.rule_options(), format, &output)
         }
         Command::Pattern { range, json } => {
@@ -442,7 +442,7 @@ fn run_command(command: Command) -> Result<()> {
             play::run(&game, &positions, &board.rule_options(), misere, engine_first)
         }
         Command::Quotient { game, to, json, output, checkpoint, max_elements } => {
-            check_output(output.as_deref())?;
+            check_file("--output", output.as_deref())?;
             check_file("--checkpoint", checkpoint.as_deref())?;
             quotient::run(quotient::Request {
                 game: &game,
@@ -511,10 +511,6 @@ fn check_file(flag: &str, file: Option<&std::path::Path>) -> Result<()> {
         bail!("{flag} {}: there is no directory {}", path.display(), directory.display());
     }
     Ok(())
-}
-
-fn check_output(output: Option<&std::path::Path>) -> Result<()> {
-    check_file("--output", output)
 }
 
 fn parse_range(text: &str) -> Result<(u64, u64)> {
