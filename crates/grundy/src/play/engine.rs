@@ -121,14 +121,15 @@ where
         moves
     }
 
-    /// Whether `sum` has a legal move, without listing them (a heap of Nim
-    /// of ten million has ten million).
-    pub fn has_move(&self, sum: &[G::Position]) -> bool {
+    /// The first of [`Sums::moves`], without listing the others (a heap of
+    /// Nim of ten million has ten million): whether the sum has a move, and
+    /// an example of one.
+    pub fn first_move(&self, sum: &[G::Position]) -> Option<Move<G::Position>> {
         let mut options = Options::new();
-        sum.iter().any(|component| {
+        sum.iter().enumerate().find_map(|(component, position)| {
             options.clear();
-            self.game.options(component, &mut options);
-            !options.is_empty()
+            self.game.options(position, &mut options);
+            options.iter().next().map(|parts| Move { component, parts: parts.to_vec() })
         })
     }
 }

@@ -12,7 +12,7 @@ use super::{Ending, Hint, PlaySession};
 use crate::error::{Error, Result};
 use crate::game::Convention;
 use crate::game::Notation;
-use crate::game::{Goal, Options, Outcome};
+use crate::game::{Goal, Outcome};
 
 /// Draws out a sum for a person (a board as a grid, a field with its
 /// revealed cells); the default writes the components joined by ` + `.
@@ -385,12 +385,7 @@ where
     }
 
     fn first_move(&self) -> Option<String> {
-        let mut options = Options::new();
-        self.sum.iter().enumerate().find_map(|(component, position)| {
-            options.clear();
-            self.sums.game.options(position, &mut options);
-            options.iter().next().map(|parts| self.describe(&Move { component, parts: parts.to_vec() }))
-        })
+        self.sums.first_move(&self.sum).map(|m| self.describe(&m))
     }
 
     fn judgement(&mut self) -> Result<Judgement> {
@@ -448,7 +443,7 @@ where
     }
 
     fn ending(&mut self) -> Result<Option<Ending>> {
-        if self.sums.has_move(&self.sum) {
+        if self.sums.first_move(&self.sum).is_some() {
             let repeated = self.history.iter().filter(|s| **s == self.sum).count() + 1;
             if repeated >= REPETITIONS_FOR_DRAW && self.judge.judge(&self.sum)?.outcome == Outcome::Draw {
                 return Ok(Some(Ending::DrawByRepetition));
