@@ -184,9 +184,10 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
         // Chomp's small bars are valued by a table of every diagram inside
         // them, with no position expanded: "0 positions expanded" after
         // seconds of work said nothing of it.
-        let work = match nodes == 0 && !search.exhaustive_tables().is_empty() {
-            true => "valued by a table of every position it reaches, not searched".to_string(),
-            false => format!("{nodes} positions expanded"),
+        let work = if nodes == 0 && !search.exhaustive_tables().is_empty() {
+            "valued by a table of every position it reaches, not searched".to_string()
+        } else {
+            format!("{nodes} positions expanded")
         };
         let note = match (&self.settings.checkpoint, loaded) {
             (Some(path), Some(entries)) => {
