@@ -107,6 +107,21 @@ def test_bad_arguments_are_value_errors_with_the_library_message():
         Kayles().solve()
 
 
+def test_play_flags_are_true_or_false():
+    # misere="no" is truthy: it was taken for misère play without a word.
+    with pytest.raises(TypeError, match="misere: expected True or False, found 'no'"):
+        grundy.solve("nim", 1, misere="no")
+    with pytest.raises(TypeError, match="every: expected True or False, found 1"):
+        grundy.game("nim").solve(1, every=1)
+    with pytest.raises(TypeError, match="misere: expected True or False"):
+        grundy.sequence("kayles", to=5, misere="yes")
+    with pytest.raises(TypeError, match="misere: expected True or False"):
+        Kayles().outcome(3, misere="yes")
+    # NumPy's booleans are booleans.
+    import numpy as np
+    assert grundy.solve("nim", 1, misere=np.bool_(True)).outcome == "P"
+
+
 def test_a_board_as_text_and_ranges_of_the_wrong_shape():
     # "8x8" was read a character at a time ("expected a whole number …,
     # found '8'"); it is the command line's --board, and means (8, 8).

@@ -148,7 +148,7 @@ def sequence(
     checkpoint.
     """
     to = _whole(to, "to")
-    if misere:
+    if _flag(misere, "misere"):
         if method is not None:
             raise ValueError("method applies to normal play; misère values choose their own method")
         if checkpoint is not None:
@@ -195,6 +195,14 @@ def _whole(x: Any, name: str, most: int = 2**64 - 1) -> int:
     return int(x)
 
 
+def _flag(x: Any, name: str) -> bool:
+    """``x`` if it is True or False. Any other value is refused: a string
+    such as ``"no"`` is truthy, so it would quietly mean True."""
+    if not isinstance(x, (bool, np.bool_)):
+        raise TypeError(f"{name}: expected True or False, found {x!r}")
+    return bool(x)
+
+
 def solve(
     game: Union[str, "Game"],
     *positions: Position,
@@ -221,7 +229,7 @@ def solve(
     ['1']
     """
     if isinstance(game, Game):
-        if every or board is not None or goal is not None or file is not None:
+        if _flag(every, "every") or board is not None or goal is not None or file is not None:
             raise ValueError("every, board, goal and file apply to built-in games; a Game defines its own rules")
         return game.solve(*positions, misere=misere)
     return _session(game, _pair(board), _pair(goal), *_file_key(file)).solve(*positions, misere=misere, every=every)
@@ -289,6 +297,7 @@ class BuiltinGame:
     def solve(self, *positions: Position, misere: bool = False, every: bool = False) -> Result:
         """Outcome, nim-value and every winning move of the sum of ``positions``
         (see :func:`solve`)."""
+        misere, every = _flag(misere, "misere"), _flag(every, "every")
         if misere and every:
             raise ValueError("choose misere or every, not both")
         play = "misere" if misere else "every" if every else "normal"
@@ -402,7 +411,7 @@ class Game:
         component is tame, else by exact search (``method`` says which)."""
         if not positions:
             raise InvalidPositionError("no position given")
-        fields = self.engine.analyse_misere(positions) if misere else self.engine.analyse(positions)
+        fields = self.engine.analyse_misere(positions) if _flag(misere, "misere") else self.engine.analyse(positions)
         return Result.from_dict(fields)
 
     def genus(self, position: Any, terms: int = 4) -> Genus:
