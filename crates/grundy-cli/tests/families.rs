@@ -71,6 +71,11 @@ fn family_tables() {
     let out = ok(&["table", "ruler", "--rows", "1..8", "--format", "csv"]);
     let values: Vec<&str> = out.lines().skip(1).map(|l| l.rsplit(',').next().unwrap()).collect();
     assert_eq!(values, ["1", "2", "1", "4", "1", "2", "1", "8"], "{out}");
+    // A range past the family's end is refused before any cell is valued,
+    // naming the range's end (the table used to value 2,049 graphs first,
+    // then name the first size past the end).
+    fails(&["table", "hackenbush:path", "--rows", "0..100000"], "size 100000 is beyond the last one, 2048");
+    fails(&["table", "turning-corners", "--rows", "0..3", "--cols", "0..5000"], "place y 5000 is beyond the last one");
 }
 
 #[test]

@@ -18,22 +18,30 @@ fn rows_only(columns: &Option<RangeInclusive<u64>>) -> Result<()> {
     }
 }
 
-/// The coordinate `n` if it is at most `last`, as the error says otherwise.
-fn within(n: u64, last: u64, what: &str) -> Result<u32> {
-    if n > last {
-        return Err(Error::InvalidPosition(format!("{what} {n} is beyond the last one, {last}")));
+/// Refuses a range whose end is past `last` — before any cell is valued,
+/// not when the table reaches it.
+fn within(span: &RangeInclusive<u64>, last: u64, what: &str) -> Result<()> {
+    let end = *span.end();
+    if end > last {
+        return Err(Error::InvalidPosition(format!("{what} {end} is beyond the last one, {last}")));
     }
-    Ok(n as u32)
+    Ok(())
 }
 
-fn one_coordinate(rows: RangeInclusive<u64>, cell: impl Fn(u64) -> Result<Option<u64>>) -> Result<ValueTable> {
+/// The table of `cell(n)` for `n` in `rows`, each `n` at most `last`.
+fn one_coordinate(
+    rows: RangeInclusive<u64>,
+    (last, what): (u32, &str),
+    cell: impl Fn(u32) -> Option<u64>,
+) -> Result<ValueTable> {
+    within(&rows, last.into(), what)?;
     // A cell may be a whole graph's value: the current watch is polled often.
     let mut poll = crate::watch::Poll::every(64);
     let cells = rows
         .clone()
         .map(|n| {
             poll.step()?;
-            Ok(vec![cell(n)?.map(TableCell::NimValue)])
+            Ok(vec![cell(n as u32).map(TableCell::NimValue)])
         })
         .collect::<Result<_>>()?;
     Ok(nim_value_table(rows, None, cells))
@@ -54,10 +62,7 @@ pub(super) fn hackenbush_table(
     })?;
     rows_only(&columns)?;
     cells_checked(&rows, None)?;
-    one_coordinate(rows, |n| {
-        let n = within(n, MAX_HACKENBUSH_EDGES as u64, "size")?;
-        Ok(Some(green_hackenbush_value(&family.graph(n))))
-    })
+    one_coordinate(rows, (MAX_HACKENBUSH_EDGES as u32, "size"), |n| Some(green_hackenbush_value(&family.graph(n))))
 }
 
 /// A coin-turning game's values of a single head, by place (no cell for
@@ -70,10 +75,7 @@ pub(super) fn turning_table(
     rows_only(&columns)?;
     cells_checked(&rows, None)?;
     let rule = game.rule();
-    one_coordinate(rows, |n| {
-        let place = within(n, u64::from(rule.last_place()), "place")?;
-        Ok((place >= rule.first_place()).then(|| rule.value(place)))
-    })
+    one_coordinate(rows, (rule.last_place(), "place"), |place| (place >= rule.first_place()).then(|| rule.value(place)))
 }
 
 /// A product's values of a single head at `(x, y)`: the Tartan theorem's
@@ -86,14 +88,16 @@ pub(super) fn product_table(
     let columns = two_coordinates(columns)?;
     cells_checked(&rows, Some(&columns))?;
     let (a, b) = (game.rows(), game.columns());
+    within(&rows, a.last_place().into(), "place x")?;
+    within(&columns, b.last_place().into(), "place y")?;
     let mut cells = Vec::new();
     let mut poll = crate::watch::Poll::new();
     for x in rows.clone() {
-        let x = within(x, u64::from(a.last_place()), "place x")?;
+        let x = x as u32;
         let mut row = Vec::new();
         for y in columns.clone() {
             poll.step()?;
-            let y = within(y, u64::from(b.last_place()), "place y")?;
+            let y = y as u32;
             let on_board = x >= a.first_place() && y >= b.first_place();
             row.push(on_board.then(|| TableCell::NimValue(game.head_value(x, y))));
         }
