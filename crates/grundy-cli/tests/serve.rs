@@ -618,6 +618,30 @@ fn progress(s: &Server, id: &str) -> Value {
     panic!("job {id} reported no progress");
 }
 
+/// The job page names what a long request is doing: Chomp's table of every
+/// diagram before the search, and the misère canonical forms (both showed
+/// only a count of "steps", or nothing, as the command line did).
+#[test]
+fn a_job_names_the_table_it_fills_and_the_misere_forms_it_builds() {
+    let s = Server::with(&["--time-limit", "60"]);
+    for (body, stage) in [
+        (
+            json!({"game": "chomp", "position": ["14x14"], "job": "named"}),
+            "positions of the table of every position valued",
+        ),
+        (
+            json!({"game": "chomp", "position": ["9x9"], "play": "misere", "job": "named"}),
+            "steps of the misère canonical forms",
+        ),
+    ] {
+        let client = s.client.clone();
+        let slow = std::thread::spawn(move || client.post("/api/solve", body).error(409));
+        wait_for_stage(&s, "named", stage);
+        assert_eq!(s.post("/api/cancel", json!({"job": "named"})).json()["cancelled"], true, "{stage}");
+        assert_eq!(slow.join().unwrap(), "cancelled");
+    }
+}
+
 #[test]
 fn a_play_session_reports_its_exploration_and_stops_when_cancelled() {
     // Misère Kayles 30+30+30: the engine explores every sum reachable

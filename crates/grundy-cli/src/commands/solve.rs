@@ -23,6 +23,15 @@ fn show_progress(progress: &Progress, elapsed: Duration) {
         bar.set_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("a valid template"));
         bar
     });
+    if let Some((valued, of)) = progress.exhaustive {
+        // (Chomp's bars first value every diagram inside them.)
+        bar.set_message(format!(
+            "table of every position: {valued} of {of} valued ({:.0}%)",
+            100.0 * valued as f64 / of.max(1) as f64
+        ));
+        bar.tick();
+        return;
+    }
     let rate = progress.nodes as f64 / elapsed.as_secs_f64();
     let mut message = format!("{} positions ({:.0}/s)", progress.nodes, rate);
     // (A search without a transposition table, such as misère outcomes

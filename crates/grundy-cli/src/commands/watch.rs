@@ -11,11 +11,12 @@
 
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
 use grundy::Watch;
+use indicatif::{HumanCount, ProgressBar, ProgressStyle};
 
 static WATCH: OnceLock<Watch> = OnceLock::new();
 /// How many [`Working`] guards are alive.
@@ -86,15 +87,23 @@ pub fn the_launcher_ends() -> bool {
 /// work instead of the program), and says once on standard error, after a
 /// second (`GRUNDY_WORKING_AFTER_MS` milliseconds: the interruption tests
 /// signal work shorter than that), what is being worked on and how to stop it. With a terminal,
-/// commands that draw their own progress bar pass `has_bar` to stay quiet.
-pub struct Working(Arc<AtomicBool>);
+/// commands that draw their own progress bar pass `has_bar` to stay quiet;
+/// for the others a spinner then shows what the run's watch counts (the
+/// stage and the steps the engine's loops tally, as the server's job page
+/// does): a misère search, a big table.
+pub struct Working {
+    done: Arc<AtomicBool>,
+    /// The spinner, once drawn; cleared before the command prints.
+    spinner: Arc<Mutex<Option<ProgressBar>>>,
+}
 
 pub fn working(what: impl Into<String>, has_bar: bool) -> Working {
     BUSY.fetch_add(1, Ordering::SeqCst);
-    let done = Arc::new(AtomicBool::new(false));
-    if !(has_bar && std::io::stderr().is_terminal()) {
+    let working = Working { done: Arc::new(AtomicBool::new(false)), spinner: Arc::new(Mutex::new(None)) };
+    let terminal = std::io::stderr().is_terminal();
+    if !(has_bar && terminal) {
         let what = what.into();
-        let watched = Arc::clone(&done);
+        let (watched, spinner) = (Arc::clone(&working.done), Arc::clone(&working.spinner));
         let after_ms: u64 =
             std::env::var("GRUNDY_WORKING_AFTER_MS").ok().and_then(|ms| ms.parse().ok()).unwrap_or(1000);
         std::thread::spawn(move || {
@@ -105,21 +114,54 @@ pub fn working(what: impl Into<String>, has_bar: bool) -> Working {
                 }
             }
             eprintln!("grundy: working on {what} (Ctrl-C stops)");
+            if terminal {
+                spin(&watched, &spinner);
+            }
         });
     }
-    Working(done)
+    working
+}
+
+/// Draws the run's watch's stage and tally four times a second until the
+/// work is done; the spinner lives in `spinner`, where the end clears it.
+fn spin(done: &AtomicBool, spinner: &Mutex<Option<ProgressBar>>) {
+    loop {
+        std::thread::sleep(Duration::from_millis(250));
+        let Ok(mut spinner) = spinner.lock() else { return };
+        if done.load(Ordering::SeqCst) {
+            return;
+        }
+        let (stage, steps) = (watch().stage(), watch().done());
+        if steps == 0 {
+            continue;
+        }
+        let bar = spinner.get_or_insert_with(|| {
+            let bar = ProgressBar::new_spinner();
+            bar.set_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("a valid template"));
+            bar
+        });
+        let stage = if stage.is_empty() { "steps".to_string() } else { stage };
+        bar.set_message(format!("{stage}: {}", HumanCount(steps)));
+        bar.tick();
+    }
 }
 
 /// [`working`] without the message: a process of a distributed search
 /// other than the first (process 0 says it for all).
 pub fn working_quietly() -> Working {
     BUSY.fetch_add(1, Ordering::SeqCst);
-    Working(Arc::new(AtomicBool::new(false)))
+    Working { done: Arc::new(AtomicBool::new(false)), spinner: Arc::new(Mutex::new(None)) }
 }
 
 impl Drop for Working {
     fn drop(&mut self) {
-        self.0.store(true, Ordering::SeqCst);
+        // Under the spinner's lock: once it is released no line is drawn.
+        let mut spinner = self.spinner.lock();
+        self.done.store(true, Ordering::SeqCst);
+        if let Ok(Some(bar)) = spinner.as_mut().map(|s| s.take()) {
+            bar.finish_and_clear();
+        }
+        drop(spinner);
         BUSY.fetch_sub(1, Ordering::SeqCst);
     }
 }

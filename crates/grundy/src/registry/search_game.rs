@@ -144,8 +144,16 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
         if shown.is_some() || watch.is_some() {
             search = search.on_progress(move |progress, elapsed| {
                 if let Some(watch) = &watch {
-                    watch.set_stage("positions the search has expanded");
-                    watch.set_done(progress.nodes);
+                    match progress.exhaustive {
+                        Some((valued, _)) => {
+                            watch.set_stage("positions of the table of every position valued");
+                            watch.set_done(valued);
+                        }
+                        None => {
+                            watch.set_stage("positions the search has expanded");
+                            watch.set_done(progress.nodes);
+                        }
+                    }
                 }
                 if let Some(show) = shown {
                     show(progress, elapsed);
@@ -397,7 +405,7 @@ where
                             watch.set_done(nodes);
                         }
                         if let Some(show) = shown {
-                            show(&Progress { nodes, table_entries: 0, table_capacity: 0 }, started.elapsed());
+                            show(&Progress { nodes, ..Progress::default() }, started.elapsed());
                         }
                     }
                 });

@@ -24,9 +24,8 @@
 //! term to the rank difference, so the whole mex costs one addition and one
 //! array read per option.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use super::board::{ChompBoard, MAX_CHOMP_SIDE};
+use crate::solve::pruned::Filling;
 
 /// The nim-values of all Chomp diagrams inside an `rows × cols` bar.
 pub struct BarValues {
@@ -60,10 +59,10 @@ impl BarValues {
     }
 
     /// Values every diagram inside the `rows × cols` bar. The caller checks
-    /// [`BarValues::size`] against its memory first. `stop` is looked at
-    /// every 65,536 diagrams (the 14 × 14 bar's 40 million take seconds):
-    /// once it is raised the filling ends with `None`.
-    pub fn new(rows: usize, cols: usize, stop: &AtomicBool) -> Option<BarValues> {
+    /// [`BarValues::size`] against its memory first. `filling` hears how
+    /// far it got every 65,536 diagrams (the 14 × 14 bar's 40 million take
+    /// seconds); once it answers `false` the filling ends with `None`.
+    pub fn new(rows: usize, cols: usize, filling: Filling<'_>) -> Option<BarValues> {
         assert!((1..=MAX_CHOMP_SIDE).contains(&rows) && cols >= 1);
         let term =
             (0..rows).map(|i| (0..=cols).map(|l| binomial(l + rows - 1 - i, rows - i)).collect::<Vec<_>>()).collect();
@@ -71,7 +70,7 @@ impl BarValues {
         let mut table = BarValues { rows, cols, term, values: vec![0; count] };
         let mut lengths = [0usize; MAX_CHOMP_SIDE];
         for rank in 1..count {
-            if rank % (1 << 16) == 0 && stop.load(Ordering::Relaxed) {
+            if rank % (1 << 16) == 0 && !filling(rank as u64, count as u64) {
                 return None;
             }
             table.unrank(rank, &mut lengths[..rows]);
@@ -139,7 +138,7 @@ mod tests {
 
     #[test]
     fn ranks_are_a_bijection_onto_the_table() {
-        let table = BarValues::new(4, 3, &AtomicBool::new(false)).unwrap();
+        let table = BarValues::new(4, 3, &mut |_, _| true).unwrap();
         assert_eq!(table.values.len(), 35);
         let mut lengths = [0usize; 4];
         for rank in 0..35 {
@@ -153,7 +152,7 @@ mod tests {
     fn every_diagram_matches_plain_search() {
         let mut plain = Search::normal_play(&Chomp);
         for (rows, cols) in [(1, 1), (1, 6), (5, 1), (3, 4), (4, 4), (5, 3), (4, 6)] {
-            let table = BarValues::new(rows, cols, &AtomicBool::new(false)).unwrap();
+            let table = BarValues::new(rows, cols, &mut |_, _| true).unwrap();
             let mut lengths = [0usize; MAX_CHOMP_SIDE];
             for rank in 1..table.values.len() {
                 table.unrank(rank, &mut lengths[..rows]);

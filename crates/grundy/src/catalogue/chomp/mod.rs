@@ -14,15 +14,13 @@
 mod bar;
 mod board;
 
-use std::sync::atomic::AtomicBool;
-
 use bar::BarValues;
 pub use board::{ChompBoard, MAX_CHOMP_ROW, MAX_CHOMP_SIDE, MAX_CHOMP_SQUARES};
 
 use crate::error::{Error, Result};
 use crate::game::{parse_number, Notation};
 use crate::game::{Decompose, Game, Options};
-use crate::solve::pruned::{Canonical, CompactKey, Exhaustive};
+use crate::solve::pruned::{Canonical, CompactKey, Exhaustive, Filling};
 
 /// The game of Chomp. Positions are [`ChompBoard`]s.
 ///
@@ -150,13 +148,13 @@ impl Canonical for Chomp {
     /// `BarValues`): 2.7 MB for 12 × 12, 40 MB for 14 × 14. Bigger bars
     /// are searched: beyond 2^26 diagrams filling the table would take
     /// minutes, where the search answers sooner.
-    fn exhaustive(&self, board: &ChompBoard, memory: usize, stop: &AtomicBool) -> Option<Exhaustive<ChompBoard>> {
+    fn exhaustive(&self, board: &ChompBoard, memory: usize, filling: Filling<'_>) -> Option<Exhaustive<ChompBoard>> {
         let (rows, cols) = (board.rows(), board.lengths[0] as usize);
         let size = BarValues::size(rows, cols);
         if size > memory || size > 1 << 26 {
             return None;
         }
-        let table = BarValues::new(rows, cols, stop)?;
+        let table = BarValues::new(rows, cols, filling)?;
         Some(std::sync::Arc::new(move |b: &ChompBoard| table.nim_value(b)))
     }
 }

@@ -323,6 +323,7 @@ where
         if self.trial.is_none() {
             self.trial = Some(self.new_forms());
         }
+        crate::watch::stage("steps of the misère canonical forms (a trial)");
         let forms = self.trial.as_mut().expect("made above");
         forms.forms_mut().set_budget(Some(self.trial_steps));
         let tried = forms.outcome(components);
@@ -339,6 +340,7 @@ where
     /// The misère outcome of the sum of `components`, by [`Self::method`].
     pub fn outcome(&mut self, components: &[G::Position]) -> Result<(Outcome, Decision)> {
         if let Some(canonical) = &mut self.canonical {
+            crate::watch::stage(CANONICAL_STAGE);
             return Ok((canonical.outcome(components)?, Decision::Canonical));
         }
         if let Some(quotient) = &mut self.quotient {
@@ -347,6 +349,13 @@ where
             }
         }
         let method = self.method(components)?;
+        // (What the progress line and the server's job page name; the steps
+        // they count are the positions the work polls at.)
+        crate::watch::stage(match method {
+            Decision::TameGenus => "positions searched for the components' genera",
+            Decision::Canonical => CANONICAL_STAGE,
+            _ => "positions of the misère search of the whole sum",
+        });
         let outcome = match method {
             Decision::TameGenus => {
                 let genera = components.iter().map(|c| self.genus(c)).collect::<Result<Vec<_>>>()?;
@@ -491,6 +500,10 @@ where
         })
     }
 }
+
+/// The stage the run's watch names while canonical forms are built.
+/// (Its steps are sums, simplifications and outcomes of forms.)
+const CANONICAL_STAGE: &str = "steps of the misère canonical forms";
 
 /// Outcome, genera and every winning move of a misère sum (see
 /// [`MisereSums`] to keep what is learnt for further questions).

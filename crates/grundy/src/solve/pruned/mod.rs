@@ -181,15 +181,15 @@ pub trait Canonical: Decompose<Position: Send + Sync> + Sync {
     /// computed outright, when that is cheaper than searching and takes at
     /// most `memory` bytes (Chomp: every diagram inside the bar, indexed by a
     /// perfect rank). `None` (the default) when the game has none, or when
-    /// `stop` (the search's interrupt flag) was raised while it was being
-    /// filled: the search then stops at its first look.
+    /// `filling` answered that the search was interrupted while the table
+    /// was being filled: the search then stops at its first look.
     fn exhaustive(
         &self,
         root: &Self::Position,
         memory: usize,
-        stop: &AtomicBool,
+        filling: Filling<'_>,
     ) -> Option<Exhaustive<Self::Position>> {
-        let _ = (root, memory, stop);
+        let _ = (root, memory, filling);
         None
     }
 }
@@ -197,6 +197,12 @@ pub trait Canonical: Decompose<Position: Send + Sync> + Sync {
 /// An exhaustive table ([`Canonical::exhaustive`]): the nim-value of any
 /// position it covers.
 pub type Exhaustive<P> = Arc<dyn Fn(&P) -> Option<u8> + Send + Sync>;
+
+/// What a game filling an exhaustive table tells the search now and then:
+/// how many of the table's positions it has valued, of how many (Chomp's
+/// 14 × 14 bar takes seconds, which the progress line shows). The answer
+/// is whether to go on: `false` once the search was interrupted.
+pub type Filling<'a> = &'a mut dyn FnMut(u64, u64) -> bool;
 
 /// How far a long search has got, for progress bars.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -207,6 +213,9 @@ pub struct Progress {
     pub table_entries: u64,
     /// Entries it can hold.
     pub table_capacity: u64,
+    /// While an exhaustive table is being filled before the search: the
+    /// positions valued so far and how many it holds.
+    pub exhaustive: Option<(u64, u64)>,
 }
 
 type ProgressCallback = Box<dyn FnMut(&Progress, Duration) + Send>;
@@ -221,6 +230,9 @@ pub(crate) struct Control<K: Key> {
     last_report: Mutex<Instant>,
     interval: Duration,
     callback: Mutex<Option<ProgressCallback>>,
+    /// An exhaustive table's filling: positions valued, of how many (0, 0
+    /// when none is being filled).
+    filling: [AtomicU64; 2],
     /// Where and how often to save the table during the search, and when
     /// it was last saved.
     periodic: Mutex<Option<Periodic>>,
@@ -252,6 +264,7 @@ impl<K: Key> Control<K> {
             last_report: Mutex::new(Instant::now()),
             interval: Duration::from_millis(250),
             callback: Mutex::new(None),
+            filling: [AtomicU64::new(0), AtomicU64::new(0)],
             periodic: Mutex::new(None),
             share_from: AtomicU32::new(u32::MAX),
             share_work: AtomicU64::new(0),
@@ -297,8 +310,14 @@ impl<K: Key> Control<K> {
             self.tables.maybe_grow();
         }
         self.save_if_due()?;
+        self.report_if_due();
+        Ok(())
+    }
+
+    /// Calls the progress callback if the last call was an interval ago.
+    fn report_if_due(&self) {
         let now = Instant::now();
-        let Ok(mut last) = self.last_report.try_lock() else { return Ok(()) };
+        let Ok(mut last) = self.last_report.try_lock() else { return };
         if now.duration_since(*last) >= self.interval {
             *last = now;
             drop(last);
@@ -308,7 +327,15 @@ impl<K: Key> Control<K> {
                 }
             }
         }
-        Ok(())
+    }
+
+    /// The [`Filling`] an exhaustive table is made with: its counts go to
+    /// the progress callback, and the interrupt flag stops it.
+    fn fill(&self, done: u64, of: u64) -> bool {
+        self.filling[0].store(done, Ordering::Relaxed);
+        self.filling[1].store(of, Ordering::Relaxed);
+        self.report_if_due();
+        !self.interrupted()
     }
 
     fn interrupted(&self) -> bool {
@@ -317,7 +344,9 @@ impl<K: Key> Control<K> {
 
     fn progress(&self) -> Progress {
         let (table_entries, table_capacity) = self.tables.fill();
-        Progress { nodes: self.nodes.load(Ordering::Relaxed), table_entries, table_capacity }
+        let filling = self.filling.each_ref().map(|n| n.load(Ordering::Relaxed));
+        let exhaustive = (filling[0] < filling[1]).then_some((filling[0], filling[1]));
+        Progress { nodes: self.nodes.load(Ordering::Relaxed), table_entries, table_capacity, exhaustive }
     }
 }
 
@@ -371,7 +400,10 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
         if !self.use_exhaustive || self.exhaustive_tables().iter().any(|t| t(root).is_some()) {
             return;
         }
-        if let Some(table) = self.game.exhaustive(root, self.control.tables.budget() / 2, &self.control.interrupt) {
+        let mut filling = |done, of| self.control.fill(done, of);
+        let table = self.game.exhaustive(root, self.control.tables.budget() / 2, &mut filling);
+        self.control.filling.iter().for_each(|n| n.store(0, Ordering::Relaxed));
+        if let Some(table) = table {
             self.exhaustive.write().expect("exhaustive tables lock").push(table);
         }
     }
@@ -387,6 +419,13 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
     /// with the progress and the time since the search was created.
     pub fn on_progress(self, callback: impl FnMut(&Progress, Duration) + Send + 'static) -> Self {
         *self.control.callback.lock().expect("progress callback lock") = Some(Box::new(callback));
+        self
+    }
+
+    /// Calls the [`PrunedSearch::on_progress`] callback at most once per
+    /// `every` (a quarter of a second unless set).
+    pub fn progress_every(mut self, every: Duration) -> Self {
+        self.control.interval = every;
         self
     }
 

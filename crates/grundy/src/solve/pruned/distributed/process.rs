@@ -258,7 +258,7 @@ struct Messenger<'s, 'g, 't, G: Canonical> {
 
 impl<G: Canonical> Messenger<'_, '_, '_, G> {
     fn counts(&self) -> Counts {
-        let Progress { nodes, table_entries, table_capacity } = self.search.progress();
+        let Progress { nodes, table_entries, table_capacity, .. } = self.search.progress();
         // A table shared on a machine is counted once, by its maker.
         let counted = !self.search.control.tables.is_shared() || self.search.control.tables.made_here();
         Counts {
@@ -724,6 +724,7 @@ fn rounds<G: Canonical>(
                 nodes: t.nodes + c.nodes,
                 table_entries: t.table_entries + c.table_entries,
                 table_capacity: t.table_capacity + c.table_capacity,
+                exhaustive: None,
             });
             show(&total, started.elapsed());
         }
