@@ -29,6 +29,16 @@ fn an_illegal_move_gets_a_reason_and_the_prompt_again() {
     assert!(out.ends_with("your move> bye\n"));
 }
 
+/// Input that ends before the game does is a failure a script can see
+/// (it exited 0, as a finished game does); `quit` ends a game on purpose.
+#[test]
+fn input_that_ends_mid_game_fails() {
+    let run = grundy(&["play", "nim", "3", "4"], "3 -> 2\n");
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert!(run.stdout.contains("you play 3 -> 2\n"), "{}", run.stdout);
+    assert_eq!(run.stderr, "grundy: input ended before the game did (type quit to end a game early)\n");
+}
+
 #[test]
 fn the_engine_wins_a_won_position_whatever_the_player_does() {
     // Engine first from 3 + 4 + 5 (nim-value 2): the player always takes

@@ -2,7 +2,7 @@
 
 use std::io::{BufRead, Write};
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use grundy::game::Convention;
 use grundy::play::{Match, PlaySession};
 use grundy::registry::{open, RuleOptions};
@@ -54,8 +54,10 @@ fn converse(
         write!(stdout, "your move> ")?;
         stdout.flush()?;
         let Some(line) = lines.next() else {
-            writeln!(stdout, "\n(input ended before the game did)")?;
-            return Ok(());
+            // Not a finished game: a script that ran out of moves hears so
+            // by the exit code too (`quit` ends a game early on purpose).
+            writeln!(stdout)?;
+            bail!("input ended before the game did (type quit to end a game early)");
         };
         let line = line.context("cannot read standard input")?;
         let reply = game.command(&line);
