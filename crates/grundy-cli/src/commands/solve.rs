@@ -19,7 +19,8 @@ fn show_progress(progress: &Progress, elapsed: Duration) {
         return;
     }
     let bar = BAR.get_or_init(|| {
-        let bar = ProgressBar::new_spinner();
+        super::watch::own_bar();
+        let bar = ProgressBar::new_spinner().with_elapsed(elapsed);
         bar.set_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("a valid template"));
         bar
     });

@@ -91,21 +91,22 @@ pub fn the_launcher_ends() -> bool {
 /// for the others a spinner then shows what the run's watch counts (the
 /// stage and the steps the engine's loops tally, as the server's job page
 /// does): a misère search, a big table.
-pub struct Working {
-    done: Arc<AtomicBool>,
-    /// The spinner, once drawn; cleared before the command prints.
-    spinner: Arc<Mutex<Option<ProgressBar>>>,
-}
+pub struct Working(Arc<AtomicBool>);
+
+/// The watch's spinner, once drawn ([`working`]); cleared when the work
+/// ends (before the command prints) or the command draws its own bar.
+static SPINNER: Mutex<Option<ProgressBar>> = Mutex::new(None);
 
 pub fn working(what: impl Into<String>, has_bar: bool) -> Working {
     BUSY.fetch_add(1, Ordering::SeqCst);
-    let working = Working { done: Arc::new(AtomicBool::new(false)), spinner: Arc::new(Mutex::new(None)) };
+    let working = Working(Arc::new(AtomicBool::new(false)));
     let terminal = std::io::stderr().is_terminal();
     if !(has_bar && terminal) {
         let what = what.into();
-        let (watched, spinner) = (Arc::clone(&working.done), Arc::clone(&working.spinner));
+        let watched = Arc::clone(&working.0);
         let after_ms: u64 =
             std::env::var("GRUNDY_WORKING_AFTER_MS").ok().and_then(|ms| ms.parse().ok()).unwrap_or(1000);
+        let started = std::time::Instant::now();
         std::thread::spawn(move || {
             for _ in 0..after_ms.div_ceil(50) {
                 std::thread::sleep(Duration::from_millis(50));
@@ -115,20 +116,38 @@ pub fn working(what: impl Into<String>, has_bar: bool) -> Working {
             }
             eprintln!("grundy: working on {what} (Ctrl-C stops)");
             if terminal {
-                spin(&watched, &spinner);
+                spin(&watched, started);
             }
         });
     }
     working
 }
 
+/// Whether the command draws a progress bar of its own ([`own_bar`]).
+static OWN_BAR: AtomicBool = AtomicBool::new(false);
+
+/// Says that the command now draws a progress bar of its own (the pruned
+/// search's, which knows more than the watch): the watch's spinner goes.
+pub fn own_bar() {
+    OWN_BAR.store(true, Ordering::SeqCst);
+    clear_spinner();
+}
+
+/// Clears the watch's spinner, if drawn; under its lock, so that none is
+/// drawn after ([`spin`] looks at what ended it under the same lock).
+fn clear_spinner() {
+    if let Some(bar) = SPINNER.lock().ok().and_then(|mut spinner| spinner.take()) {
+        bar.finish_and_clear();
+    }
+}
+
 /// Draws the run's watch's stage and tally four times a second until the
-/// work is done; the spinner lives in `spinner`, where the end clears it.
-fn spin(done: &AtomicBool, spinner: &Mutex<Option<ProgressBar>>) {
+/// work is done (`done`) or the command draws a bar of its own.
+fn spin(done: &AtomicBool, started: std::time::Instant) {
     loop {
         std::thread::sleep(Duration::from_millis(250));
-        let Ok(mut spinner) = spinner.lock() else { return };
-        if done.load(Ordering::SeqCst) {
+        let Ok(mut spinner) = SPINNER.lock() else { return };
+        if done.load(Ordering::SeqCst) || OWN_BAR.load(Ordering::SeqCst) {
             return;
         }
         let (stage, steps) = (watch().stage(), watch().done());
@@ -136,7 +155,8 @@ fn spin(done: &AtomicBool, spinner: &Mutex<Option<ProgressBar>>) {
             continue;
         }
         let bar = spinner.get_or_insert_with(|| {
-            let bar = ProgressBar::new_spinner();
+            // (The time since the work began, not since the spinner did.)
+            let bar = ProgressBar::new_spinner().with_elapsed(started.elapsed());
             bar.set_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("a valid template"));
             bar
         });
@@ -150,18 +170,13 @@ fn spin(done: &AtomicBool, spinner: &Mutex<Option<ProgressBar>>) {
 /// other than the first (process 0 says it for all).
 pub fn working_quietly() -> Working {
     BUSY.fetch_add(1, Ordering::SeqCst);
-    Working { done: Arc::new(AtomicBool::new(false)), spinner: Arc::new(Mutex::new(None)) }
+    Working(Arc::new(AtomicBool::new(false)))
 }
 
 impl Drop for Working {
     fn drop(&mut self) {
-        // Under the spinner's lock: once it is released no line is drawn.
-        let mut spinner = self.spinner.lock();
-        self.done.store(true, Ordering::SeqCst);
-        if let Ok(Some(bar)) = spinner.as_mut().map(|s| s.take()) {
-            bar.finish_and_clear();
-        }
-        drop(spinner);
+        self.0.store(true, Ordering::SeqCst);
+        clear_spinner();
         BUSY.fetch_sub(1, Ordering::SeqCst);
     }
 }
