@@ -265,6 +265,16 @@ pub(crate) fn current_stopped() -> bool {
     CURRENT.with(|current| current.borrow().as_ref().is_some_and(Watch::is_stopped))
 }
 
+/// Sets the current watch's tally, for work that counts its own steps (a
+/// no-op without one).
+pub(crate) fn tally_current(steps: u64) {
+    CURRENT.with(|current| {
+        if let Some(watch) = &*current.borrow() {
+            watch.set_done(steps);
+        }
+    })
+}
+
 /// Names the current watch's stage (a no-op without one).
 pub(crate) fn stage(stage: &str) {
     CURRENT.with(|current| {

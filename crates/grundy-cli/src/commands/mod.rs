@@ -159,7 +159,8 @@ Examples:
     },
     /// Play against the engine: it wins when it can, and otherwise makes the game last longest.
     #[command(after_help = "Moves are written as `solve` prints them (3 -> 1, 3,3 -> 1,3 + 3,1), or #k for the k-th
-of `moves`. Commands: moves, hint, undo, quit. Moves may come from standard input.
+of `moves`. Commands: moves, hint, undo, quit. Moves may come from standard input; input that ends
+before the game does exits 1 (quit ends a game early).
 
 Examples:
   grundy play nim 3 4 5

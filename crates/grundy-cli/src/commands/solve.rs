@@ -7,8 +7,8 @@ use anyhow::{bail, Result};
 use grundy::game::Convention;
 use grundy::registry::{open, RuleOptions, SearchSettings};
 use grundy::report::{ComponentReport, MoveReport, Report};
-use grundy::solve::pruned::{Progress, DEFAULT_MEMORY};
-use indicatif::{ProgressBar, ProgressStyle};
+use grundy::solve::pruned::{Progress, DEFAULT_MEMORY, EXHAUSTIVE_STAGE};
+use indicatif::{HumanCount, ProgressBar, ProgressStyle};
 
 /// The progress line of a long pruned search (a `fn` pointer cannot
 /// capture it, so it lives here).
@@ -27,7 +27,9 @@ fn show_progress(progress: &Progress, elapsed: Duration) {
     if let Some((valued, of)) = progress.exhaustive {
         // (Chomp's bars first value every diagram inside them.)
         bar.set_message(format!(
-            "table of every position: {valued} of {of} valued ({:.0}%)",
+            "{EXHAUSTIVE_STAGE}: {} of {} ({:.0}%)",
+            HumanCount(valued),
+            HumanCount(of),
             100.0 * valued as f64 / of.max(1) as f64
         ));
         bar.tick();

@@ -93,7 +93,7 @@ pub fn the_launcher_ends() -> bool {
 /// does): a misère search, a big table.
 pub struct Working(Arc<AtomicBool>);
 
-/// The watch's spinner, once drawn ([`working`]); cleared when the work
+/// The watch's spinner, once [`spin`] draws it; cleared when the work
 /// ends (before the command prints) or the command draws its own bar.
 static SPINNER: Mutex<Option<ProgressBar>> = Mutex::new(None);
 

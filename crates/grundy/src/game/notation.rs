@@ -76,13 +76,13 @@ pub fn parse_number<T: FromStr>(text: &str, what: &str) -> Result<T> {
     let trimmed = text.trim();
     trimmed.parse().map_err(|_| {
         // (Only a failed parse asks why: a whole number the type cannot hold.
-        // A negative one is too large in size only where negatives are
-        // allowed: `-1` as a heap is simply not a heap.)
+        // A negative one is out of range only where negatives are allowed:
+        // `-1` as a heap is simply not a heap.)
         let negative = trimmed.starts_with('-') && "-1".parse::<T>().is_ok();
         let digits = if negative { &trimmed[1..] } else { trimmed.strip_prefix('+').unwrap_or(trimmed) };
         if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-            let size = if negative { " in size" } else { "" };
-            Error::InvalidPosition(format!("expected {what}, found '{text}', a number too large{size} for it"))
+            let why = if negative { "out of range" } else { "too large" };
+            Error::InvalidPosition(format!("expected {what}, found '{text}', a number {why} for it"))
         } else {
             Error::Syntax { expected: what.to_string(), found: text.to_string() }
         }
@@ -95,7 +95,7 @@ pub fn parse_number<T: FromStr>(text: &str, what: &str) -> Result<T> {
 /// use grundy::game::parse_pair;
 /// assert_eq!(parse_pair::<i32>("-2,1", "a step").unwrap(), (-2, 1));
 /// let far = parse_pair::<i32>("-9999999999,1", "a step").unwrap_err().to_string();
-/// assert!(far.ends_with("a number too large in size for it"), "{far}");
+/// assert!(far.ends_with("a number out of range for it"), "{far}");
 /// let three = parse_pair::<i32>("3,4,5", "a cell").unwrap_err().to_string();
 /// assert!(three.ends_with("found '3,4,5'"), "{three}");
 /// ```

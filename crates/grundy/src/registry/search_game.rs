@@ -143,17 +143,10 @@ impl<G: Canonical + Notation + Send + Sync + 'static> SearchGame<G> {
         let (shown, watch) = (self.settings.progress, crate::watch::Watch::current());
         if shown.is_some() || watch.is_some() {
             search = search.on_progress(move |progress, elapsed| {
-                if let Some(watch) = &watch {
-                    match progress.exhaustive {
-                        Some((valued, _)) => {
-                            watch.set_stage("positions of the table of every position valued");
-                            watch.set_done(valued);
-                        }
-                        None => {
-                            watch.set_stage("positions the search has expanded");
-                            watch.set_done(progress.nodes);
-                        }
-                    }
+                // (An exhaustive table's filling tells the watch itself.)
+                if let Some(watch) = watch.as_ref().filter(|_| progress.exhaustive.is_none()) {
+                    watch.set_stage("positions the search has expanded");
+                    watch.set_done(progress.nodes);
                 }
                 if let Some(show) = shown {
                     show(progress, elapsed);

@@ -305,6 +305,7 @@ where
                 return self.forms_or_search(components);
             }
         }
+        crate::watch::stage(GENERA_STAGE);
         for component in components {
             if !self.is_tame(component)? {
                 return self.forms_or_search(components);
@@ -352,7 +353,7 @@ where
         // (What the progress line and the server's job page name; the steps
         // they count are the positions the work polls at.)
         crate::watch::stage(match method {
-            Decision::TameGenus => "positions searched for the components' genera",
+            Decision::TameGenus => GENERA_STAGE,
             Decision::Canonical => CANONICAL_STAGE,
             _ => "positions of the misère search of the whole sum",
         });
@@ -502,6 +503,9 @@ where
 }
 
 /// The stage the run's watch names while canonical forms are built.
+/// The stage while the components' genera are found (proving them tame).
+const GENERA_STAGE: &str = "positions searched for the components' genera";
+
 /// (Its steps are sums, simplifications and outcomes of forms.)
 const CANONICAL_STAGE: &str = "steps of the misère canonical forms";
 

@@ -204,8 +204,14 @@ pub type Exhaustive<P> = Arc<dyn Fn(&P) -> Option<u8> + Send + Sync>;
 /// is whether to go on: `false` once the search was interrupted.
 pub type Filling<'a> = &'a mut dyn FnMut(u64, u64) -> bool;
 
+/// The stage the run's watch names while an exhaustive table (the full
+/// table: every position the root reaches) is filled: the server's job
+/// page and the command line's progress line show it.
+pub const EXHAUSTIVE_STAGE: &str = "positions valued for the full table";
+
 /// How far a long search has got, for progress bars.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Progress {
     /// Positions expanded so far (all threads).
     pub nodes: u64,
@@ -221,7 +227,8 @@ pub struct Progress {
 type ProgressCallback = Box<dyn FnMut(&Progress, Duration) + Send>;
 
 /// What the threads share: the tables, the interrupt flag, the node
-/// counter, and the progress callback.
+/// counter, the progress callback, and how far an exhaustive table's
+/// filling got.
 pub(crate) struct Control<K: Key> {
     tables: GrowingTable<K>,
     interrupt: Arc<AtomicBool>,
@@ -230,9 +237,9 @@ pub(crate) struct Control<K: Key> {
     last_report: Mutex<Instant>,
     interval: Duration,
     callback: Mutex<Option<ProgressCallback>>,
-    /// An exhaustive table's filling: positions valued, of how many (0, 0
-    /// when none is being filled).
-    filling: [AtomicU64; 2],
+    /// An exhaustive table's filling: positions valued, of how many (one
+    /// lock, so that the two are read together).
+    filling: Mutex<Option<(u64, u64)>>,
     /// Where and how often to save the table during the search, and when
     /// it was last saved.
     periodic: Mutex<Option<Periodic>>,
@@ -264,7 +271,7 @@ impl<K: Key> Control<K> {
             last_report: Mutex::new(Instant::now()),
             interval: Duration::from_millis(250),
             callback: Mutex::new(None),
-            filling: [AtomicU64::new(0), AtomicU64::new(0)],
+            filling: Mutex::new(None),
             periodic: Mutex::new(None),
             share_from: AtomicU32::new(u32::MAX),
             share_work: AtomicU64::new(0),
@@ -332,8 +339,11 @@ impl<K: Key> Control<K> {
     /// The [`Filling`] an exhaustive table is made with: its counts go to
     /// the progress callback, and the interrupt flag stops it.
     fn fill(&self, done: u64, of: u64) -> bool {
-        self.filling[0].store(done, Ordering::Relaxed);
-        self.filling[1].store(of, Ordering::Relaxed);
+        *self.filling.lock().expect("filling lock") = Some((done, of));
+        // The run's watch hears it as well: `play` and the server's
+        // analyses search with no progress callback.
+        crate::watch::stage(EXHAUSTIVE_STAGE);
+        crate::watch::tally_current(done);
         self.report_if_due();
         !self.interrupted()
     }
@@ -344,8 +354,7 @@ impl<K: Key> Control<K> {
 
     fn progress(&self) -> Progress {
         let (table_entries, table_capacity) = self.tables.fill();
-        let filling = self.filling.each_ref().map(|n| n.load(Ordering::Relaxed));
-        let exhaustive = (filling[0] < filling[1]).then_some((filling[0], filling[1]));
+        let exhaustive = *self.filling.lock().expect("filling lock");
         Progress { nodes: self.nodes.load(Ordering::Relaxed), table_entries, table_capacity, exhaustive }
     }
 }
@@ -402,7 +411,7 @@ impl<'g, G: Canonical> PrunedSearch<'g, G> {
         }
         let mut filling = |done, of| self.control.fill(done, of);
         let table = self.game.exhaustive(root, self.control.tables.budget() / 2, &mut filling);
-        self.control.filling.iter().for_each(|n| n.store(0, Ordering::Relaxed));
+        *self.control.filling.lock().expect("filling lock") = None;
         if let Some(table) = table {
             self.exhaustive.write().expect("exhaustive tables lock").push(table);
         }
