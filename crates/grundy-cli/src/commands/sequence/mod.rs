@@ -129,14 +129,27 @@ pub fn run(request: Request) -> Result<()> {
     let resumed = run.values().len();
 
     let working = super::watch::working(format!("nim-values of {}", game.description()), true);
-    let progress = ProgressBar::new(len as u64).with_style(
-        ProgressStyle::with_template("{spinner} heaps {human_pos}/{human_len} [{bar:40}] {percent}% eta {eta}")
-            .expect("a valid template")
-            .progress_chars("=> "),
-    );
+    // The time left appears once there is a rate to reckon it from (it
+    // read "eta 0s" before the first heap).
+    let style = |eta: &str| {
+        ProgressStyle::with_template(&format!(
+            "{{spinner}} heaps {{human_pos}}/{{human_len}} [{{bar:40}}] {{percent}}%{eta}"
+        ))
+        .expect("a valid template")
+        .progress_chars("=> ")
+    };
+    let progress = ProgressBar::new(len as u64).with_style(style(""));
     progress.set_position(resumed.min(len) as u64);
+    let mut rate_known = false;
     let started = Instant::now();
-    match LongRun::new(super::watch::watch().clone()).run(&mut run, |n| progress.set_position(n as u64)) {
+    let mut advance = |n: usize| {
+        if !rate_known && n > resumed {
+            rate_known = true;
+            progress.set_style(style(" eta {eta}"));
+        }
+        progress.set_position(n as u64)
+    };
+    match LongRun::new(super::watch::watch().clone()).run(&mut run, &mut advance) {
         Err(grundy::Error::Interrupted) => {
             progress.abandon();
             return Err(super::watch::stopped(format!(
