@@ -60,6 +60,11 @@ pub fn run<T>(command: impl FnOnce() -> Result<T>) -> Result<T> {
             return;
         }
         if BUSY.load(Ordering::SeqCst) == 0 || stopped.is_stopped() {
+            // (A progress line or a prompt may be half drawn: the shell's
+            // prompt goes on a line of its own.)
+            if std::io::stderr().is_terminal() {
+                eprintln!();
+            }
             std::process::exit(130);
         }
         stopped.stop();
