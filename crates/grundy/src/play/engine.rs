@@ -121,6 +121,20 @@ where
         moves
     }
 
+    /// How many [`Sums::moves`] `sum` has, without making them: each move
+    /// is a list of parts of its own, and a heap of Nim of ten million has
+    /// ten million.
+    pub fn move_count(&self, sum: &[G::Position]) -> usize {
+        let mut options = Options::new();
+        sum.iter()
+            .map(|component| {
+                options.clear();
+                self.game.options(component, &mut options);
+                options.len()
+            })
+            .sum()
+    }
+
     /// The first of [`Sums::moves`], without listing the others (a heap of
     /// Nim of ten million has ten million): whether the sum has a move, and
     /// an example of one.
@@ -197,7 +211,7 @@ where
         // are bounded by their bytes, not their number.
         let width = (start.len().max(1) * std::mem::size_of::<G::Position>()) as u128;
         let limit = limit.min((MAX_GRAPH_BYTES / (2 * width + 64)) as usize);
-        let first_expansion = sums.moves(&start).len() as u128 * width;
+        let first_expansion = sums.move_count(&start) as u128 * width;
         let explored = match first_expansion > MAX_GRAPH_BYTES {
             true => Err(Error::TooLarge {
                 what: "the game graph (the first sum's options)".into(),
