@@ -8,7 +8,7 @@ use grundy::game::Convention;
 use grundy::registry::{open, RuleOptions, SearchSettings};
 use grundy::report::{ComponentReport, MoveReport, Report};
 use grundy::solve::pruned::{Progress, DEFAULT_MEMORY, EXHAUSTIVE_STAGE};
-use indicatif::{HumanCount, ProgressBar, ProgressStyle};
+use indicatif::{HumanCount, ProgressBar};
 
 /// The progress line of a long pruned search (a `fn` pointer cannot
 /// capture it, so it lives here).
@@ -20,9 +20,7 @@ fn show_progress(progress: &Progress, elapsed: Duration) {
     }
     let bar = BAR.get_or_init(|| {
         super::watch::own_bar();
-        let bar = ProgressBar::new_spinner().with_elapsed(elapsed);
-        bar.set_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("a valid template"));
-        bar
+        super::watch::spinner_line(elapsed)
     });
     if let Some((valued, of)) = progress.exhaustive {
         // (Chomp's bars first value every diagram inside them.)

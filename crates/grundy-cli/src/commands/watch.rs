@@ -159,16 +159,20 @@ fn spin(done: &AtomicBool, started: std::time::Instant) {
         if steps == 0 {
             continue;
         }
-        let bar = spinner.get_or_insert_with(|| {
-            // (The time since the work began, not since the spinner did.)
-            let bar = ProgressBar::new_spinner().with_elapsed(started.elapsed());
-            bar.set_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("a valid template"));
-            bar
-        });
+        let bar = spinner.get_or_insert_with(|| spinner_line(started.elapsed()));
         let stage = if stage.is_empty() { "steps".to_string() } else { stage };
         bar.set_message(format!("{stage}: {}", HumanCount(steps)));
         bar.tick();
     }
+}
+
+/// The one shape of a progress line that has no end to measure against:
+/// a spinner, the time since the work began (`elapsed` before this line was
+/// drawn), and a message.
+pub fn spinner_line(elapsed: Duration) -> ProgressBar {
+    ProgressBar::new_spinner()
+        .with_elapsed(elapsed)
+        .with_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("a valid template"))
 }
 
 /// [`working`] without the message: a process of a distributed search

@@ -258,8 +258,7 @@ const EXTEND_FROM: u64 = 1 << 16;
 /// spinner naming the heap at work; Ctrl-C stops it.
 fn misere_values(game: &HeapGame, to: u64) -> Result<MisereSequence> {
     let interrupted = super::watch::static_flag();
-    let progress = ProgressBar::new_spinner()
-        .with_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("a valid template"));
+    let progress = super::watch::spinner_line(std::time::Duration::ZERO);
     let limits = Limits { interrupt: Some(interrupted), ..Limits::default() };
     let found = misere_sequence_with(game, to, limits, |heap| {
         progress.set_message(format!("misère values: heap {heap}"));
