@@ -502,11 +502,12 @@ where
     }
 }
 
-/// The stage the run's watch names while canonical forms are built.
-/// The stage while the components' genera are found (proving them tame).
+/// The stage the run's watch names while the components' genera are found
+/// (proving them tame).
 const GENERA_STAGE: &str = "positions searched for the components' genera";
 
-/// (Its steps are sums, simplifications and outcomes of forms.)
+/// The stage the run's watch names while canonical forms are built; its
+/// steps are sums, simplifications and outcomes of forms.
 const CANONICAL_STAGE: &str = "steps of the misère canonical forms";
 
 /// Outcome, genera and every winning move of a misère sum (see
