@@ -59,13 +59,21 @@ fn main() -> ExitCode {
 /// line naming what is wrong, so the lines are joined into one, and the
 /// usage kept at its end. Help and the version print as clap prints them.
 fn usage_error(error: clap::Error) -> ExitCode {
-    use clap::error::ErrorKind;
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
     match error.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             error.exit()
         }
         _ => {
-            eprintln!("grundy: {}", one_line(&error.render().to_string()));
+            // What the user typed, quoted by clap, shortened as grundy's own
+            // errors quote it: a 100 kB argument stays one readable line.
+            let mut message = error.render().to_string();
+            for kind in [ContextKind::InvalidValue, ContextKind::InvalidArg, ContextKind::InvalidSubcommand] {
+                if let Some(ContextValue::String(typed)) = error.get(kind) {
+                    message = message.replace(typed.as_str(), &grundy::shortened(typed));
+                }
+            }
+            eprintln!("grundy: {}", one_line(&message));
             ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2))
         }
     }

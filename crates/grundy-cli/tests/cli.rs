@@ -210,6 +210,45 @@ fn pattern_of_a_heap_game_speaks_of_heaps() {
     assert!(!text.contains("x = y"), "{text}");
 }
 
+/// What the user typed is quoted in part when it is long: a 100 kB
+/// argument, a token of a file, a mistyped flag, each made an error of
+/// 100 kB (50 MB for a contest input of one long line).
+#[test]
+fn a_long_argument_is_quoted_in_part() {
+    let long = "x".repeat(100_000);
+    let cut = format!("{}… (99940 more characters)", "x".repeat(60));
+    for args in [
+        vec!["solve", "sprouts", long.as_str()],
+        vec!["solve", "hackenbush", long.as_str()],
+        vec!["solve", "cram", long.as_str()],
+        vec!["solve", "chomp", long.as_str()],
+        vec!["table", "wythoff", "--rows", long.as_str()],
+        vec!["table", "wythoff", "--cols", "0..3", "--rows", "0..3", "--format", long.as_str()],
+        vec!["solve", "node-kayles:path:3", long.as_str()],
+        vec!["solve", long.as_str(), "1"],
+        vec![long.as_str()],
+    ] {
+        let error = fails(&args);
+        assert!(error.len() < 1_000 && error.contains(&cut), "{:?}: {}", &args[..2], &error[..error.len().min(300)]);
+    }
+    let dir = std::env::temp_dir().join(format!("grundy-long-token-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("john.txt");
+    std::fs::write(&input, &long).unwrap();
+    let error = fails(&["contest", "john", input.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(error.len() < 1_000 && error.contains(&cut), "{}", &error[..error.len().min(300)]);
+}
+
+/// A Cram board size is quoted as typed (it was quoted with its `x`s made
+/// commas, asking for 'a,b').
+#[test]
+fn a_cram_board_size_is_quoted_as_typed() {
+    assert!(fails(&["solve", "cram", "3x4x5"]).contains("expected a Cram board size RxC, like 5x8, found '3x4x5'"));
+    assert!(fails(&["solve", "cram", "xxxx"]).contains("found 'xxxx'"));
+    assert!(fails(&["solve", "cram", "3xa"]).contains("expected the number of columns of a Cram board RxC, found 'a'"));
+}
+
 #[test]
 fn a_command_line_clap_cannot_parse_is_one_line_too() {
     // Clap's own errors (a bad flag value, a missing or unexpected argument)

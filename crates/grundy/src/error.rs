@@ -26,15 +26,15 @@ pub enum Error {
 
     /// A name of a kind of thing (a convention, a method) that is none of
     /// its names.
-    #[error("unknown {what} '{found}': use one of {known}")]
+    #[error("unknown {what} '{}': use one of {known}", shortened(found))]
     UnknownName { what: &'static str, found: String, known: String },
 
     /// A game description whose name no registry entry knows.
-    #[error("unknown game '{name}'; `grundy list` shows the games and how to describe them")]
+    #[error("unknown game '{}'; `grundy list` shows the games and how to describe them", shortened(name))]
     UnknownGame { name: String },
 
     /// A game that takes no parameters was given some.
-    #[error("'{game}' takes no parameters, found ':{found}'")]
+    #[error("'{game}' takes no parameters, found ':{}'", shortened(found))]
     UnexpectedParameters { game: String, found: String },
 
     /// A game that needs parameters was given none.
@@ -62,11 +62,11 @@ pub enum Error {
     InFile { file: String, error: Box<Error> },
 
     /// A file that could not be read.
-    #[error("cannot read {file}: {reason}")]
+    #[error("cannot read {}: {reason}", shortened(file))]
     Io { file: String, reason: String },
 
     /// A file that could not be written.
-    #[error("cannot write {file}: {reason}")]
+    #[error("cannot write {}: {reason}", shortened(file))]
     Write { file: String, reason: String },
 
     /// A file that was read but cannot be used for the question: another
@@ -205,9 +205,16 @@ fn counted(needed: u128) -> String {
     }
 }
 
-/// `text` cut to its first 60 characters (and how much more there was), so
-/// that a bad token from a file stays one readable line.
-fn shortened(text: &str) -> String {
+/// `text` cut to its first 60 characters (and how much more there was), for
+/// quoting what a user wrote in an error: a bad token from a file or a
+/// mistyped argument of 100 kB stays one readable line.
+///
+/// ```
+/// use grundy::shortened;
+/// assert_eq!(shortened("3x4"), "3x4");
+/// assert_eq!(shortened(&"x".repeat(100)), format!("{}… (40 more characters)", "x".repeat(60)));
+/// ```
+pub fn shortened(text: &str) -> String {
     const SHOWN: usize = 60;
     match text.char_indices().nth(SHOWN) {
         Some((end, _)) => format!("{}… ({} more characters)", &text[..end], text[end..].chars().count()),

@@ -77,7 +77,7 @@ pub mod solve;
 mod testing;
 mod watch;
 
-pub use error::{read_text_file, Error, Result};
+pub use error::{read_text_file, shortened, Error, Result};
 pub use long_run::{checkpoint_every, LongRun, Resumable, CHECKPOINT_EVERY};
 pub use watch::{available_memory, total_memory, Watch, POLL_EVERY};
 

@@ -17,6 +17,7 @@ use clap::{Args, Subcommand};
 use grundy::catalogue::{Board, Cell};
 use grundy::game::Convention;
 use grundy::registry::RuleOptions;
+use grundy::shortened;
 
 use crate::contest::{self, Problem};
 
@@ -314,7 +315,7 @@ impl SearchArgs {
 fn parse_whole(text: &str) -> Result<u64, String> {
     let digits = text.trim();
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("expected a whole number, found {text:?}"));
+        return Err(format!("expected a whole number, found {:?}", shortened(text)));
     }
     digits.parse().map_err(|_| format!("{digits} is too large: at most {}", u64::MAX))
 }
@@ -332,7 +333,7 @@ fn parse_threads(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
         Ok(0) => Err("give at least one thread".into()),
         Ok(threads) => Ok(threads),
-        Err(_) => Err(format!("expected a number of threads, found {text:?}")),
+        Err(_) => Err(format!("expected a number of threads, found {:?}", shortened(text))),
     }
 }
 
@@ -347,9 +348,10 @@ fn parse_memory(text: &str) -> Result<usize, String> {
         "K" => 10,
         "M" => 20,
         "G" => 30,
-        _ => return Err(format!("expected a size like 512M or 4G, found {text:?}")),
+        _ => return Err(format!("expected a size like 512M or 4G, found {:?}", shortened(text))),
     };
-    let number: usize = digits.parse().map_err(|_| format!("expected a size like 512M or 4G, found {text:?}"))?;
+    let number: usize =
+        digits.parse().map_err(|_| format!("expected a size like 512M or 4G, found {:?}", shortened(text)))?;
     let machine = grundy::total_memory();
     let too_much = || match machine {
         Some(bytes) => format!("{text}: more than this machine's memory ({} MiB)", bytes >> 20),
@@ -515,10 +517,15 @@ fn check_file(flag: &str, file: Option<&std::path::Path>) -> Result<()> {
 }
 
 fn parse_range(text: &str) -> Result<(u64, u64)> {
-    let (a, b) = text.split_once("..").with_context(|| format!("expected a range A..B, found '{text}'"))?;
+    let (a, b) =
+        text.split_once("..").with_context(|| format!("expected a range A..B, found '{}'", shortened(text)))?;
     let b = b.strip_prefix('=').unwrap_or(b);
-    let a: u64 = if a.is_empty() { 0 } else { a.parse().with_context(|| format!("'{a}' is not a whole number"))? };
-    let b: u64 = b.parse().with_context(|| format!("'{b}' is not a whole number"))?;
+    let a: u64 = if a.is_empty() {
+        0
+    } else {
+        a.parse().with_context(|| format!("'{}' is not a whole number", shortened(a)))?
+    };
+    let b: u64 = b.parse().with_context(|| format!("'{}' is not a whole number", shortened(b)))?;
     if a > b {
         bail!("the range {text} is empty");
     }
@@ -529,14 +536,15 @@ fn parse_board(text: &str) -> Result<Board> {
     if text == "quarter" {
         return Ok(Board::QuarterPlane);
     }
-    let (rows, cols) = text.split_once(['x', 'X']).with_context(|| format!("expected ROWSxCOLS, found '{text}'"))?;
+    let (rows, cols) =
+        text.split_once(['x', 'X']).with_context(|| format!("expected ROWSxCOLS, found '{}'", shortened(text)))?;
     let side = |text: &str, what: &str| -> Result<u32> {
         match text.parse::<u32>() {
             Ok(n) => Ok(n),
             Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => {
                 bail!("{text} {what} is too many: a board has at most {} {what}", u32::MAX)
             }
-            Err(_) => bail!("'{text}' is not a number of {what}"),
+            Err(_) => bail!("'{}' is not a number of {what}", shortened(text)),
         }
     };
     let (rows, cols) = (side(rows, "rows")?, side(cols, "columns")?);

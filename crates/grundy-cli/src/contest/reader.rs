@@ -74,7 +74,8 @@ impl<'a> Tokens<'a> {
             match self.next_token() {
                 None => bail!("line {line}: the input ends where {what} was expected"),
                 Some(token) => {
-                    bail!("line {line}: expected {what} (a whole number), found '{}'", String::from_utf8_lossy(token))
+                    let token = grundy::shortened(&String::from_utf8_lossy(token));
+                    bail!("line {line}: expected {what} (a whole number), found '{token}'")
                 }
             }
         }

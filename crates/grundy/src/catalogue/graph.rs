@@ -2,7 +2,7 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::error::{Error, Result};
+use crate::error::{shortened, Error, Result};
 use crate::game::{Digraph, Game, Goal, Options, Outcome};
 
 /// A game on an explicit graph, possibly with cycles. Positions are
@@ -153,7 +153,8 @@ fn lookup(index: Option<&FxHashMap<u64, u32>>, len: usize, name: u64) -> Option<
 fn parse_position(token: &str, line: usize) -> Result<u64> {
     token.parse().map_err(|_| {
         Error::InvalidGame(format!(
-            "line {line}: expected a position number (or win, loss, draw for a stuck position), found '{token}'"
+            "line {line}: expected a position number (or win, loss, draw for a stuck position), found '{}'",
+            shortened(token)
         ))
     })
 }

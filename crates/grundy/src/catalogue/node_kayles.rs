@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use crate::error::{Error, Result};
+use crate::error::{shortened, Error, Result};
 use crate::game::{parse_number, Notation};
 use crate::game::{Decompose, Game, Options};
 use crate::solve::pruned::{Canonical, CompactKey, Key, WideKey};
@@ -216,11 +216,14 @@ impl<B: VertexSet> NodeKayles<B> {
         let text = text.trim();
         let (family, size) = text.split_once(':').ok_or_else(|| {
             Error::InvalidGame(format!(
-                "expected a graph family path:N, cycle:N, complete:N, grid:RxC or queens:N, found {text:?}"
+                "expected a graph family path:N, cycle:N, complete:N, grid:RxC or queens:N, found {:?}",
+                shortened(text)
             ))
         })?;
         let number = |s: &str| -> Result<usize> {
-            s.trim().parse::<usize>().map_err(|_| Error::InvalidGame(format!("{text}: expected a number, found {s:?}")))
+            s.trim().parse::<usize>().map_err(|_| {
+                Error::InvalidGame(format!("{}: expected a number, found {:?}", shortened(text), shortened(s)))
+            })
         };
         let check = |n: usize| -> Result<usize> {
             if n > B::BITS {
@@ -268,7 +271,7 @@ impl<B: VertexSet> NodeKayles<B> {
             "grid" => {
                 let (r, c) = size
                     .split_once(['x', 'X'])
-                    .ok_or_else(|| Error::InvalidGame(format!("{text}: expected grid:RxC")))?;
+                    .ok_or_else(|| Error::InvalidGame(format!("{}: expected grid:RxC", shortened(text))))?;
                 grid(number(r)?, number(c)?, false)
             }
             "queens" => {
@@ -289,7 +292,10 @@ impl<B: VertexSet> NodeKayles<B> {
         let mut edges = Vec::new();
         let vertex = |name: &str, line: usize, index: &mut HashMap<u64, usize>| -> Result<usize> {
             let name: u64 = name.parse().map_err(|_| {
-                Error::InvalidGame(format!("{description}, line {line}: expected a vertex number, found {name:?}"))
+                Error::InvalidGame(format!(
+                    "{description}, line {line}: expected a vertex number, found {:?}",
+                    shortened(name)
+                ))
             })?;
             let next = index.len();
             let v = *index.entry(name).or_insert(next);
@@ -462,18 +468,22 @@ impl<B: VertexSet> Notation for NodeKayles<B> {
         for part in text.split(',') {
             if part.trim().is_empty() {
                 return Err(Error::InvalidPosition(format!(
-                    "an empty vertex number between commas in {text:?} (write vertex numbers like 0,1,5)"
+                    "an empty vertex number between commas in {:?} (write vertex numbers like 0,1,5)",
+                    shortened(text)
                 )));
             }
             let name: u64 = match parse_number(part, "") {
                 Err(Error::InvalidPosition(_)) => Err(Error::InvalidPosition(format!(
-                    "vertex {} in {text:?} is too large: the graph {} has vertices {}",
+                    "vertex {} in {:?} is too large: the graph {} has vertices {}",
                     part.trim(),
+                    shortened(text),
                     self.description,
                     self.vertex_numbers()
                 ))),
                 Err(_) => Err(Error::InvalidPosition(format!(
-                    "expected `all` or vertex numbers like 0,1,5; found {part:?} in {text:?}"
+                    "expected `all` or vertex numbers like 0,1,5; found {:?} in {:?}",
+                    shortened(part),
+                    shortened(text)
                 ))),
                 found => found,
             }?;

@@ -4,7 +4,7 @@ use std::collections::{HashSet, VecDeque};
 use std::fmt::Debug;
 use std::str::FromStr;
 
-use crate::error::{Error, Result};
+use crate::error::{shortened, Error, Result};
 use crate::game::{Game, Options};
 
 /// Reading and writing a game's positions as text.
@@ -82,7 +82,7 @@ pub fn parse_number<T: FromStr>(text: &str, what: &str) -> Result<T> {
         let digits = if negative { &trimmed[1..] } else { trimmed.strip_prefix('+').unwrap_or(trimmed) };
         if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
             let why = if negative { "out of range" } else { "too large" };
-            Error::InvalidPosition(format!("expected {what}, found '{text}', a number {why} for it"))
+            Error::InvalidPosition(format!("expected {what}, found '{}', a number {why} for it", shortened(text)))
         } else {
             Error::Syntax { expected: what.to_string(), found: text.to_string() }
         }

@@ -232,7 +232,9 @@ pub async fn table(State(app): State<App>, body: Body<RangeRequest>) -> Answer {
     let csv = match request.format.as_deref() {
         None | Some("json") => false,
         Some("csv") => true,
-        Some(other) => return Err(ApiError::bad(format!("format: expected json or csv, found '{other}'"))),
+        Some(other) => {
+            return Err(ApiError::bad(format!("format: expected json or csv, found '{}'", grundy::shortened(other))))
+        }
     };
     let worker = app.clone();
     let table = app
@@ -282,7 +284,9 @@ pub async fn picture(State(app): State<App>, body: Body<RangeRequest>) -> Answer
     let format = match request.format.as_deref() {
         None | Some("png") => ImageFormat::Png,
         Some("svg") => ImageFormat::Svg,
-        Some(other) => return Err(ApiError::bad(format!("format: expected png or svg, found '{other}'"))),
+        Some(other) => {
+            return Err(ApiError::bad(format!("format: expected png or svg, found '{}'", grundy::shortened(other))))
+        }
     };
     export::check_range(rows, cols)?;
     let worker = app.clone();

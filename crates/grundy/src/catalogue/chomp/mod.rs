@@ -17,7 +17,7 @@ mod board;
 use bar::BarValues;
 pub use board::{ChompBoard, MAX_CHOMP_ROW, MAX_CHOMP_SIDE, MAX_CHOMP_SQUARES};
 
-use crate::error::{Error, Result};
+use crate::error::{shortened, Error, Result};
 use crate::game::{parse_number, Notation};
 use crate::game::{Decompose, Game, Options};
 use crate::solve::pruned::{Canonical, CompactKey, Exhaustive, Filling};
@@ -79,10 +79,14 @@ impl Chomp {
         }
         let number = |s: &str| match parse_number::<usize>(s, "") {
             Err(Error::InvalidPosition(_)) => Err(Error::InvalidPosition(format!(
-                "{s:?} in {text:?} is too large for a side or a row length of a Chomp diagram"
+                "{:?} in {:?} is too large for a side or a row length of a Chomp diagram",
+                shortened(s),
+                shortened(text)
             ))),
             Err(_) => Err(Error::InvalidPosition(format!(
-                "expected a Chomp bar RxC or row lengths like 5,4,4,1; {s:?} in {text:?} is not a number"
+                "expected a Chomp bar RxC or row lengths like 5,4,4,1; {:?} in {:?} is not a number",
+                shortened(s),
+                shortened(text)
             ))),
             found => found,
         };

@@ -19,7 +19,7 @@
 use std::collections::HashMap;
 
 use super::land::{letter_index, letters_needed, Land, LETTERS};
-use crate::error::{Error, Result};
+use crate::error::{shortened, Error, Result};
 
 /// The most spots `N` may be: positions reached from 22 spots never need
 /// more than the notation's 50 letters of a case.
@@ -33,7 +33,7 @@ struct Place {
 }
 
 fn invalid(text: &str, why: String) -> Error {
-    Error::InvalidPosition(format!("sprouts position '{text}': {why}"))
+    Error::InvalidPosition(format!("sprouts position '{}': {why}", shortened(text)))
 }
 
 /// Parses `text` into its lands (not yet simplified or split).
@@ -99,8 +99,9 @@ fn parse_land(text: &str) -> std::result::Result<Land, String> {
                     '0' | '1' | '2' => {
                         if c == '0' && boundary_text.chars().count() > 1 {
                             return Err(format!(
-                                "{}: a spot with no line ('0') is a boundary by itself, found '{boundary_text}'",
-                                at(b)
+                                "{}: a spot with no line ('0') is a boundary by itself, found '{}'",
+                                at(b),
+                                shortened(boundary_text)
                             ));
                         }
                         lives.push(b'3' - c as u8);

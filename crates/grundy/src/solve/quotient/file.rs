@@ -161,6 +161,13 @@ mod tests {
         let refused = QuotientRun::open(&other, 14, Limits::default(), Some(&path)).err().unwrap().to_string();
         assert!(refused.starts_with(&format!("cannot use {}: ", path.display())), "{refused}");
         assert!(refused.contains("is for the game 'kayles', not '0.07'"), "{refused}");
+        // More heaps than any quotient is built for: refused before the
+        // check, which would take minutes.
+        let mut long = PartialQuotient::read(&path).unwrap();
+        long.images.resize(100_001, 0);
+        long.save(&path).unwrap();
+        let refused = QuotientRun::open(&kayles, 14, Limits::default(), Some(&path)).err().unwrap().to_string();
+        assert!(refused.contains("it holds heaps through 100000, past the largest heap"), "{refused}");
         std::fs::write(&path, "{}").unwrap();
         let damaged = PartialQuotient::read(&path).unwrap_err().to_string();
         assert!(damaged.contains("is not a misère quotient file"), "{damaged}");

@@ -240,6 +240,15 @@ impl PartialQuotient {
         if self.images.is_empty() || self.images[0] != 0 || self.images.iter().any(|&x| x as usize >= size) {
             return Err(bad("a heap's element is out of range"));
         }
+        // (Refused before the check, whose time grows with the square of
+        // the heaps: 100,000 heaps took 100 s to be found wrong.)
+        if self.last_heap() > values::MAX_BUILT_HEAPS {
+            return Err(bad(&format!(
+                "it holds heaps through {}, past the largest heap a quotient is built for ({})",
+                self.last_heap(),
+                values::MAX_BUILT_HEAPS
+            )));
+        }
         if self.p.iter().any(|x| x as usize >= size) {
             return Err(bad("its P-portion has an element out of range"));
         }
