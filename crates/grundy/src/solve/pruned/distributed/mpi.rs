@@ -26,7 +26,8 @@ use crate::error::{Error, Result};
 
 /// The buffer for buffered sends: many times what is in flight at once
 /// (a batch of shared entries is at most 4,096 entries of up to 34 bytes,
-/// to each other process, and every process receives every 200 µs).
+/// to each other process, and every process receives at least every
+/// millisecond).
 const BUFFER_BYTES: usize = 256 << 20;
 
 /// How long a stopped search waits for the rest of a message that has
