@@ -175,10 +175,10 @@ fn bad_input_is_one_clear_line() {
     ] {
         assert!(fails(args).contains("too large"), "{args:?}");
     }
-    // Wythoff: one large position is answered from the P-positions (below),
-    // but a sum still needs nim-values, which only search gives.
+    // Wythoff: one large position is answered from the P-positions, in
+    // normal and misère play (below), but a sum still needs search.
     assert!(fails(&["solve", "wythoff", "5000,3", "1,2"]).contains("too large"));
-    assert!(fails(&["solve", "--misere", "wythoff", "5000,3"]).contains("too large"));
+    assert!(fails(&["solve", "--misere", "wythoff", "5000,3", "1,2"]).contains("too large"));
     // A Node Kayles position names each remaining vertex once; nothing is
     // read as `none` by accident.
     for (position, said) in [
@@ -321,6 +321,30 @@ fn closed_forms_answer_where_search_cannot() {
     };
     assert_eq!(targets(&closed), targets(&searched));
     assert_eq!(targets(&searched), ["1,2", "618,1000"]);
+    // Misère Wythoff past search's reach (512,826 searched for more than
+    // five minutes): by the misère P-positions, which differ from normal
+    // play's at (0,1), (1,0) and (2,2); within reach, --outcome-only says
+    // what search of the genus says.
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["solve", "--misere", "wythoff", "512,826", "--json"])).unwrap();
+    assert_eq!((json["outcome"].as_str(), json["method"].as_str()), (Some("N"), Some("closed-form")));
+    assert_eq!(targets(&json), ["508,822"]);
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["solve", "--misere", "wythoff", "70,2", "--json"])).unwrap();
+    assert_eq!(targets(&json), ["2,2"]);
+    for (position, outcome) in [("2,2", "P"), ("1,2", "N"), ("0,1", "P"), ("10,6", "P"), ("10,7", "N")] {
+        let closed: serde_json::Value =
+            serde_json::from_str(&ok(&["solve", "--misere", "wythoff", position, "--outcome-only", "--json"])).unwrap();
+        let searched: serde_json::Value =
+            serde_json::from_str(&ok(&["solve", "--misere", "wythoff", position, "--json"])).unwrap();
+        assert_eq!((&closed["method"], &searched["method"]), (&serde_json::json!("closed-form"), &searched["method"]));
+        assert_ne!(searched["method"], "closed-form");
+        assert_eq!(
+            (&closed["outcome"], &searched["outcome"]),
+            (&serde_json::json!(outcome), &serde_json::json!(outcome))
+        );
+        assert_eq!(targets(&closed), targets(&searched), "{position}");
+    }
     // The queen's race is Wythoff's game: (500, 800) is not a Wythoff pair.
     let json: serde_json::Value =
         serde_json::from_str(&ok(&["solve", "queen", "--goal", "0,0", "500,800", "--json"])).unwrap();

@@ -55,4 +55,4 @@ pub use subtraction::Subtraction;
 pub use turning::{
     CoinTurning, Listing, ProductTurning, TurningRule, MAX_COINS_LISTED, MAX_COINS_TURNED, MAX_MOVES_LISTED, MAX_PLACE,
 };
-pub use wythoff::Wythoff;
+pub use wythoff::{MisereWythoff, Wythoff};

@@ -2,7 +2,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::{parse_pair, ClosedOutcome, Monotone, Notation};
-use crate::game::{Game, Options, Outcome};
+use crate::game::{Convention, Game, Options, Outcome};
 
 /// Wythoff's game. A position is `(x, y)`; a move lowers one coordinate, or
 /// both by the same amount. Its nim-values have no known formula and come
@@ -38,6 +38,12 @@ impl Wythoff {
     /// The largest heap the P-position formulas take (`5k²` must fit in
     /// 128 bits).
     pub const MAX_CLOSED_FORM_HEAP: u64 = 1 << 62;
+
+    /// The largest heap of one position in misère play that is searched
+    /// (for its genus, beside outcome and winning moves): past it the
+    /// misère P-positions answer ([`MisereWythoff`]). Search of 64,64 takes
+    /// a second, of 512,826 more than five minutes.
+    pub const MAX_MISERE_SEARCHED_HEAP: u64 = 64;
 
     /// Whether `(x, y)` is a P-position (second player wins).
     pub fn is_p_position(x: u64, y: u64) -> bool {
@@ -89,24 +95,85 @@ impl Wythoff {
     /// assert!(Wythoff::winning_moves(3, 5).is_empty());
     /// ```
     pub fn winning_moves(x: u64, y: u64) -> Vec<(u64, u64)> {
-        let mut moves = Vec::new();
         if Self::is_p_position(x, y) {
-            return moves;
+            return Vec::new();
         }
-        let partner = Self::p_partner(y);
-        if partner < x {
-            moves.push((partner, y));
+        Self::moves_to_p(x, y, Self::p_partner, Self::lower_p_coordinate)
+    }
+
+    /// The moves from `(x, y)` to P-positions, where `partner(n)` is the
+    /// heap that makes `(n, partner(n))` one and `lower(k)` the smaller heap
+    /// of the one whose heaps differ by `k`: at most one along the row, one
+    /// along the column and one along the diagonal.
+    fn moves_to_p(x: u64, y: u64, partner: fn(u64) -> u64, lower: fn(u64) -> u64) -> Vec<(u64, u64)> {
+        let mut moves = Vec::new();
+        let beside = partner(y);
+        if beside < x {
+            moves.push((beside, y));
         }
-        let partner = Self::p_partner(x);
-        if partner < y {
-            moves.push((x, partner));
+        let beside = partner(x);
+        if beside < y {
+            moves.push((x, beside));
         }
         let k = x.abs_diff(y);
-        let low = Self::lower_p_coordinate(k);
+        let low = lower(k);
         if low < x.min(y) {
             moves.push(if x <= y { (low, low + k) } else { (low + k, low) });
         }
         moves
+    }
+
+    /// Whether `(x, y)` is a P-position of misère Wythoff (whoever takes
+    /// the last counter loses): the P-positions of normal play but for the
+    /// three smallest, `(0, 1)`, `(1, 0)` and `(2, 2)` in place of `(0, 0)`,
+    /// `(1, 2)` and `(2, 1)` (Wythoff's game, misère version; checked
+    /// against search of every position up to 40 × 40 in the tests). Every
+    /// heap still has one partner, and every difference one P-position.
+    ///
+    /// ```
+    /// use grundy::catalogue::Wythoff;
+    /// assert!(Wythoff::is_misere_p_position(0, 1) && Wythoff::is_misere_p_position(2, 2));
+    /// assert!(!Wythoff::is_misere_p_position(0, 0) && !Wythoff::is_misere_p_position(1, 2));
+    /// assert!(Wythoff::is_misere_p_position(3, 5));
+    /// ```
+    pub fn is_misere_p_position(x: u64, y: u64) -> bool {
+        Self::misere_p_partner(x) == y
+    }
+
+    /// [`Wythoff::p_partner`] in misère play.
+    fn misere_p_partner(n: u64) -> u64 {
+        match n {
+            0 => 1,
+            1 => 0,
+            2 => 2,
+            n => Self::p_partner(n),
+        }
+    }
+
+    /// [`Wythoff::lower_p_coordinate`] in misère play: the smaller heap of
+    /// the misère P-position whose heaps differ by `k`.
+    fn misere_lower_p_coordinate(k: u64) -> u64 {
+        match k {
+            0 => 2,
+            1 => 0,
+            k => Self::lower_p_coordinate(k),
+        }
+    }
+
+    /// Every winning move from `(x, y)` in misère play, from the misère
+    /// P-positions ([`Wythoff::is_misere_p_position`]); empty for a
+    /// P-position, and for `(0, 0)`, which has no move and is won.
+    ///
+    /// ```
+    /// use grundy::catalogue::Wythoff;
+    /// assert_eq!(Wythoff::misere_winning_moves(4, 4), [(2, 2)]);
+    /// assert_eq!(Wythoff::misere_winning_moves(0, 5), [(0, 1)]);
+    /// ```
+    pub fn misere_winning_moves(x: u64, y: u64) -> Vec<(u64, u64)> {
+        if Self::is_misere_p_position(x, y) {
+            return Vec::new();
+        }
+        Self::moves_to_p(x, y, Self::misere_p_partner, Self::misere_lower_p_coordinate)
     }
 
     /// The nim-values of every pair `(x, y)` with `x < rows`, `y < columns`,
@@ -221,6 +288,57 @@ impl ClosedOutcome for Wythoff {
     }
 }
 
+/// Wythoff's game in misère play, for its [`ClosedOutcome`]: outcomes and
+/// winning moves of one position from the misère P-positions
+/// ([`Wythoff::is_misere_p_position`]), at heaps where search of the
+/// misère game (its genus, a second at heap 64) is out of reach.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MisereWythoff;
+
+impl Game for MisereWythoff {
+    type Position = (u64, u64);
+    fn options(&self, position: &(u64, u64), options: &mut Options<(u64, u64)>) {
+        Wythoff.options(position, options);
+    }
+}
+
+impl Notation for MisereWythoff {
+    fn parse_position(&self, text: &str) -> Result<(u64, u64)> {
+        Wythoff.parse_position(text)
+    }
+    fn format_position(&self, position: &(u64, u64)) -> String {
+        Wythoff.format_position(position)
+    }
+}
+
+impl ClosedOutcome for MisereWythoff {
+    fn closed_play(&self) -> Convention {
+        Convention::Misere
+    }
+
+    fn closed_outcome(&self, &(x, y): &(u64, u64)) -> Option<Outcome> {
+        (x.max(y) <= Wythoff::MAX_CLOSED_FORM_HEAP).then(|| {
+            if Wythoff::is_misere_p_position(x, y) {
+                Outcome::P
+            } else {
+                Outcome::N
+            }
+        })
+    }
+
+    fn closed_best_moves(&self, &(x, y): &(u64, u64)) -> Option<Vec<(u64, u64)>> {
+        (x.max(y) <= Wythoff::MAX_CLOSED_FORM_HEAP).then(|| Wythoff::misere_winning_moves(x, y))
+    }
+
+    fn closed_outcome_note(&self) -> String {
+        format!(
+            "decided by the misère P-positions: those of normal play, (⌊kφ⌋, ⌊kφ⌋+k), but (0,1), (1,0) and (2,2) in \
+             place of (0,0), (1,2) and (2,1); genera are searched only up to heap {}",
+            Wythoff::MAX_MISERE_SEARCHED_HEAP
+        )
+    }
+}
+
 impl Monotone for Wythoff {
     fn coordinates(&self, &position: &(u64, u64)) -> (u64, u64) {
         position
@@ -235,7 +353,7 @@ impl Notation for Wythoff {
         let (x, y): (u64, u64) = parse_pair(text, "two heap sizes")?;
         if x.max(y) > Self::MAX_SEARCHED_HEAP {
             return Err(Error::InvalidPosition(format!(
-                "heaps {x},{y} are too large: Wythoff nim-values come from search over every smaller pair, so heaps in sums and misère or Every-SG play are limited to {}; one position in normal play is answered from the P-positions",
+                "heaps {x},{y} are too large: Wythoff nim-values come from search over every smaller pair, so heaps in sums and misère or Every-SG play are limited to {}; one position in normal or misère play is answered from the P-positions",
                 Self::MAX_SEARCHED_HEAP
             )));
         }
@@ -342,6 +460,26 @@ mod tests {
                 closed.sort();
                 assert_eq!(closed, searched, "({x}, {y})");
             }
+        }
+    }
+
+    /// The misère P-positions and winning moves against misère values by
+    /// search (g⁻ = 0 exactly at P-positions), every position up to 40 × 40.
+    #[test]
+    fn misere_p_positions_and_winning_moves_match_search() {
+        const N: u64 = 40;
+        let positions: Vec<(u64, u64)> = (0..N).flat_map(|x| (0..N).map(move |y| (x, y))).collect();
+        let values = crate::solve::misere::misere_nim_values(&Wythoff, positions.iter().copied()).unwrap();
+        let lost = |x: u64, y: u64| values[(x * N + y) as usize] == 0;
+        for &(x, y) in &positions {
+            assert_eq!(Wythoff::is_misere_p_position(x, y), lost(x, y), "({x}, {y})");
+            let mut options = Options::new();
+            Wythoff.options(&(x, y), &mut options);
+            let mut searched: Vec<(u64, u64)> = options.iter().map(|o| o[0]).filter(|&(a, b)| lost(a, b)).collect();
+            let mut closed = Wythoff::misere_winning_moves(x, y);
+            searched.sort();
+            closed.sort();
+            assert_eq!(closed, searched, "({x}, {y})");
         }
     }
 

@@ -15,7 +15,7 @@ use super::playable::{PlayLoop, Playable};
 use super::search_game::Asked;
 use super::tabulators::board_table_goal;
 use crate::catalogue::race::ChessPiece;
-use crate::catalogue::{BoardGame, Wythoff, MAX_MOVES_LISTED};
+use crate::catalogue::{BoardGame, MisereWythoff, Wythoff, MAX_MOVES_LISTED};
 use crate::error::{Error, Result};
 use crate::game::Convention;
 use crate::game::{parse_pair, Notation};
@@ -26,7 +26,9 @@ use crate::solve::analyse_closed;
 /// Wythoff's game: nim-values by search for heaps up to
 /// [`Wythoff::MAX_SEARCHED_HEAP`]; above that, one position in normal play
 /// is answered exactly from the P-positions, without its nim-value, which
-/// has no known formula.
+/// has no known formula. One position in misère play past
+/// [`Wythoff::MAX_MISERE_SEARCHED_HEAP`] is answered from the misère
+/// P-positions ([`MisereWythoff`]), without its genus.
 pub(super) struct WythoffRules {
     search: NormalGame<Wythoff>,
     asked: Asked,
@@ -55,12 +57,18 @@ impl WythoffRules {
             .collect())
     }
 
-    /// A single position in normal play that the P-positions answer: one
-    /// too large to search, or any when only the outcome is asked.
+    /// A single position in normal or misère play that the P-positions
+    /// answer: one too large to search, or any when only the outcome is
+    /// asked.
     fn beyond_search(&self, positions: &[String], play: Convention) -> Result<Option<(u64, u64)>> {
-        let ([text], Convention::Normal) = (positions, play) else { return Ok(None) };
+        let [text] = positions else { return Ok(None) };
+        let searched = match play {
+            Convention::Normal => Wythoff::MAX_SEARCHED_HEAP,
+            Convention::Misere => Wythoff::MAX_MISERE_SEARCHED_HEAP,
+            _ => return Ok(None),
+        };
         let (x, y): (u64, u64) = parse_pair(text, "two heap sizes")?;
-        if x.max(y) <= Wythoff::MAX_SEARCHED_HEAP && self.asked != Asked::Outcome {
+        if x.max(y) <= searched && self.asked != Asked::Outcome {
             return Ok(None);
         }
         if x.max(y) > Wythoff::MAX_CLOSED_FORM_HEAP {
@@ -82,8 +90,14 @@ impl Playable for WythoffRules {
         let Some((x, y)) = self.beyond_search(positions, play)? else {
             return self.search.solve_in(positions, play);
         };
-        match analyse_closed(&Wythoff, &(x, y)) {
-            Some(analysis) => Ok(Report::of_closed(self.name(), &Wythoff, positions, &analysis)),
+        let analysed = match play {
+            Convention::Misere => analyse_closed(&MisereWythoff, &(x, y))
+                .map(|analysis| Report::of_closed(self.name(), &MisereWythoff, positions, &analysis)),
+            _ => analyse_closed(&Wythoff, &(x, y))
+                .map(|analysis| Report::of_closed(self.name(), &Wythoff, positions, &analysis)),
+        };
+        match analysed {
+            Some(report) => Ok(report),
             None => self.search.solve_in(positions, play),
         }
     }
