@@ -231,13 +231,39 @@ fn a_long_argument_is_quoted_in_part() {
         let error = fails(&args);
         assert!(error.len() < 1_000 && error.contains(&cut), "{:?}: {}", &args[..2], &error[..error.len().min(300)]);
     }
+    // Numbers too large to hold, written out in full, and text that reads
+    // well but names a graph or a cell far too long.
+    let digits = "9".repeat(100_000);
+    let board = format!("{digits}x3");
+    let all_but = format!("all-but:{digits}");
+    let code = format!("0.{}8", "7".repeat(100_000));
+    let cycle = format!("node-kayles:cycle:{}2", "0".repeat(100_000));
+    let cell = format!("{}9,1", "0".repeat(100_000));
+    for args in [
+        vec!["solve", "rook", "--board", board.as_str(), "1,1"],
+        vec!["solve", all_but.as_str(), "3"],
+        vec!["solve", code.as_str(), "3"],
+        vec!["solve", cycle.as_str(), "all"],
+        vec!["solve", "rook", "--board", "5x5", cell.as_str()],
+        vec!["sequence", "kayles", "--to", digits.as_str()],
+    ] {
+        let error = fails(&args);
+        assert!(
+            error.len() < 1_000 && error.contains(" more characters)"),
+            "{:?}: {}",
+            &args[..2],
+            &error[..error.len().min(300)]
+        );
+    }
     let dir = std::env::temp_dir().join(format!("grundy-long-token-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let input = dir.join("john.txt");
-    std::fs::write(&input, &long).unwrap();
-    let error = fails(&["contest", "john", input.to_str().unwrap()]);
+    for text in [long.clone(), digits.clone(), format!("1\n1\n1\n{long}")] {
+        std::fs::write(&input, &text).unwrap();
+        let error = fails(&["contest", "john", input.to_str().unwrap()]);
+        assert!(error.len() < 1_000 && error.contains(" more characters)"), "{}", &error[..error.len().min(300)]);
+    }
     std::fs::remove_dir_all(&dir).unwrap();
-    assert!(error.len() < 1_000 && error.contains(&cut), "{}", &error[..error.len().min(300)]);
 }
 
 /// A Cram board size is quoted as typed (it was quoted with its `x`s made

@@ -317,7 +317,7 @@ fn parse_whole(text: &str) -> Result<u64, String> {
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!("expected a whole number, found {:?}", shortened(text)));
     }
-    digits.parse().map_err(|_| format!("{digits} is too large: at most {}", u64::MAX))
+    digits.parse().map_err(|_| format!("{} is too large: at most {}", shortened(digits), u64::MAX))
 }
 
 /// `--max-elements`: at least the empty sum's element, and a count that fits.
@@ -354,8 +354,8 @@ fn parse_memory(text: &str) -> Result<usize, String> {
         digits.parse().map_err(|_| format!("expected a size like 512M or 4G, found {:?}", shortened(text)))?;
     let machine = grundy::total_memory();
     let too_much = || match machine {
-        Some(bytes) => format!("{text}: more than this machine's memory ({} MiB)", bytes >> 20),
-        None => format!("{text}: too large"),
+        Some(bytes) => format!("{}: more than this machine's memory ({} MiB)", shortened(text), bytes >> 20),
+        None => format!("{}: too large", shortened(text)),
     };
     let bytes = number.checked_mul(1 << shift).ok_or_else(too_much)?;
     if bytes < 1 << 20 {
@@ -527,7 +527,7 @@ fn parse_range(text: &str) -> Result<(u64, u64)> {
     };
     let b: u64 = b.parse().with_context(|| format!("'{}' is not a whole number", shortened(b)))?;
     if a > b {
-        bail!("the range {text} is empty");
+        bail!("the range {} is empty", shortened(text));
     }
     Ok((a, b))
 }
@@ -542,7 +542,7 @@ fn parse_board(text: &str) -> Result<Board> {
         match text.parse::<u32>() {
             Ok(n) => Ok(n),
             Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => {
-                bail!("{text} {what} is too many: a board has at most {} {what}", u32::MAX)
+                bail!("{} {what} is too many: a board has at most {} {what}", shortened(text), u32::MAX)
             }
             Err(_) => bail!("'{}' is not a number of {what}", shortened(text)),
         }

@@ -80,7 +80,10 @@ impl<'a> Tokens<'a> {
             }
         }
         if overflow {
-            bail!("line {line}: {what} '{}' is too large", String::from_utf8_lossy(&input[start..at]));
+            bail!(
+                "line {line}: {what} '{}' is too large",
+                grundy::shortened(&String::from_utf8_lossy(&input[start..at]))
+            );
         }
         if value < min || value > max {
             bail!("line {line}: {what} must be between {min} and {max}, found {value}");
@@ -130,7 +133,10 @@ impl<'a> Tokens<'a> {
     pub fn expect_end(&mut self) -> Result<()> {
         let line = self.line();
         if let Some(token) = self.next_token() {
-            bail!("line {line}: unexpected '{}' after the last case", String::from_utf8_lossy(token));
+            bail!(
+                "line {line}: unexpected '{}' after the last case",
+                grundy::shortened(&String::from_utf8_lossy(token))
+            );
         }
         Ok(())
     }

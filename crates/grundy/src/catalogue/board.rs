@@ -1,6 +1,6 @@
 //! A token on a board, moved by leapers and riders.
 
-use crate::error::{Error, Result};
+use crate::error::{shortened, Error, Result};
 use crate::game::{diagonal_index, parse_pair, Notation};
 use crate::game::{Game, Goal, Indexed, Options, Outcome};
 
@@ -266,7 +266,7 @@ impl Notation for BoardGame {
     fn parse_position(&self, text: &str) -> Result<Cell> {
         let cell: Cell = parse_pair(text, "a cell x,y (row, column, from 0)")?;
         if !self.contains(cell) {
-            return Err(Error::InvalidPosition(format!("the cell {text} is not on the board")));
+            return Err(Error::InvalidPosition(format!("the cell {} is not on the board", shortened(text))));
         }
         Ok(cell)
     }

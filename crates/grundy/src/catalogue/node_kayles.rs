@@ -228,7 +228,7 @@ impl<B: VertexSet> NodeKayles<B> {
         let check = |n: usize| -> Result<usize> {
             if n > B::BITS {
                 Err(Error::TooLarge {
-                    what: format!("the Node Kayles graph {text} (one bit per vertex)"),
+                    what: format!("the Node Kayles graph {} (one bit per vertex)", shortened(text)),
                     needed: n as u128,
                     limit: B::BITS as u128,
                     unit: "vertices",
@@ -260,7 +260,7 @@ impl<B: VertexSet> NodeKayles<B> {
             "cycle" => {
                 let n = check(number(size)?)?;
                 if n < 3 {
-                    return Err(Error::InvalidGame(format!("{text}: a cycle needs at least 3 vertices")));
+                    return Err(Error::InvalidGame(format!("{}: a cycle needs at least 3 vertices", shortened(text))));
                 }
                 Self::with_edges(n, (0..n).map(|v| (v, (v + 1) % n)), text)
             }
@@ -475,7 +475,7 @@ impl<B: VertexSet> Notation for NodeKayles<B> {
             let name: u64 = match parse_number(part, "") {
                 Err(Error::InvalidPosition(_)) => Err(Error::InvalidPosition(format!(
                     "vertex {} in {:?} is too large: the graph {} has vertices {}",
-                    part.trim(),
+                    shortened(part.trim()),
                     shortened(text),
                     self.description,
                     self.vertex_numbers()
@@ -495,7 +495,7 @@ impl<B: VertexSet> Notation for NodeKayles<B> {
                 ))
             })?;
             if mask & B::single(v) != B::EMPTY {
-                return Err(Error::InvalidPosition(format!("vertex {name} is named twice in {text:?}")));
+                return Err(Error::InvalidPosition(format!("vertex {name} is named twice in {:?}", shortened(text))));
             }
             mask |= B::single(v);
         }

@@ -4,7 +4,7 @@
 //! `solve/` needs nothing from `catalogue/`; the catalogue re-exports it and
 //! adds its position notation.
 
-use crate::error::{Error, Result};
+use crate::error::{shortened, Error, Result};
 use crate::game::{Game, Indexed, Options};
 
 /// A heap game given by a take-and-break code (Winning Ways ch. 4).
@@ -139,7 +139,8 @@ impl HeapGame {
     /// Reads a take-and-break code `d0.d1d2…`, octal or hexadecimal;
     /// errors name it as the user `written` it (with its `hex:`).
     fn parse_code(text: &str, hexadecimal: bool, written: &str) -> Result<Self> {
-        let bad = |why: String| Error::InvalidGame(format!("'{written}' is not a take-and-break code: {why}"));
+        let bad =
+            |why: String| Error::InvalidGame(format!("'{}' is not a take-and-break code: {why}", shortened(written)));
         let (before, after) = text.split_once('.').ok_or_else(|| {
             bad("expected a code like 0.77 (a digit, a point, digits), or one of nim, kayles, dawsons-kayles, grundys-game, subtraction:S, all-but:S".into())
         })?;
@@ -149,7 +150,8 @@ impl HeapGame {
         let digit = |c: char, place: usize| match c.to_digit(16) {
             Some(d) if hexadecimal || d < 8 => Ok(d as u8),
             Some(_) => Err(bad(format!(
-                "'{c}' at place {place} is not an octal digit (0-7); write a hexadecimal code as hex:{text}"
+                "'{c}' at place {place} is not an octal digit (0-7); write a hexadecimal code as hex:{}",
+                shortened(text)
             ))),
             None if hexadecimal => Err(bad(format!("'{c}' at place {place} is not a hexadecimal digit (0-9, A-F)"))),
             None => Err(bad(format!("'{c}' at place {place} is not a digit"))),
@@ -220,7 +222,9 @@ fn parse_set(name: &str, text: &str) -> Result<Vec<u64>> {
     }
     text.split(',')
         .map(|s| {
-            s.trim().parse::<u64>().map_err(|_| Error::InvalidGame(format!("'{s}' in '{text}' is not a whole number")))
+            s.trim().parse::<u64>().map_err(|_| {
+                Error::InvalidGame(format!("'{}' in '{}' is not a whole number", shortened(s), shortened(text)))
+            })
         })
         .collect()
 }
