@@ -363,7 +363,7 @@ fn closed_forms_answer_where_search_cannot() {
             serde_json::from_str(&ok(&["solve", "--misere", "wythoff", position, "--outcome-only", "--json"])).unwrap();
         let searched: serde_json::Value =
             serde_json::from_str(&ok(&["solve", "--misere", "wythoff", position, "--json"])).unwrap();
-        assert_eq!((&closed["method"], &searched["method"]), (&serde_json::json!("closed-form"), &searched["method"]));
+        assert_eq!(closed["method"], "closed-form");
         assert_ne!(searched["method"], "closed-form");
         assert_eq!(
             (&closed["outcome"], &searched["outcome"]),

@@ -35,7 +35,7 @@ const POLL: Duration = Duration::from_micros(200);
 /// (a millisecond of work wasted), a follower's answer (its next question a
 /// millisecond late, a few dozen times a search). Each wake-up takes a core
 /// from a searcher, of this process or another (a thousand times a second
-/// instead of five): with [`POLL`] throughout, `mpirun -np 2` on Cram 5×8
+/// instead of five thousand): with [`POLL`] throughout, `mpirun -np 2` on Cram 5×8
 /// took 3% longer (16 alternating runs on this 2-core VM: median 1.01 s
 /// against 0.98 s, 16.3 s against 15.9 s in all).
 const POLL_BUSY: Duration = Duration::from_millis(1);
