@@ -2,6 +2,12 @@
 
 use anyhow::{bail, Result};
 
+/// A token of the input as an error quotes it: as text, and cut short (a
+/// file of one 50 MB token made an error line as long).
+fn quoted(token: &[u8]) -> String {
+    grundy::shortened(&String::from_utf8_lossy(token))
+}
+
 /// Whitespace-separated tokens of an input held in memory.
 pub struct Tokens<'a> {
     input: &'a [u8],
@@ -74,16 +80,12 @@ impl<'a> Tokens<'a> {
             match self.next_token() {
                 None => bail!("line {line}: the input ends where {what} was expected"),
                 Some(token) => {
-                    let token = grundy::shortened(&String::from_utf8_lossy(token));
-                    bail!("line {line}: expected {what} (a whole number), found '{token}'")
+                    bail!("line {line}: expected {what} (a whole number), found '{}'", quoted(token))
                 }
             }
         }
         if overflow {
-            bail!(
-                "line {line}: {what} '{}' is too large",
-                grundy::shortened(&String::from_utf8_lossy(&input[start..at]))
-            );
+            bail!("line {line}: {what} '{}' is too large", quoted(&input[start..at]));
         }
         if value < min || value > max {
             bail!("line {line}: {what} must be between {min} and {max}, found {value}");
@@ -133,10 +135,7 @@ impl<'a> Tokens<'a> {
     pub fn expect_end(&mut self) -> Result<()> {
         let line = self.line();
         if let Some(token) = self.next_token() {
-            bail!(
-                "line {line}: unexpected '{}' after the last case",
-                grundy::shortened(&String::from_utf8_lossy(token))
-            );
+            bail!("line {line}: unexpected '{}' after the last case", quoted(token));
         }
         Ok(())
     }
