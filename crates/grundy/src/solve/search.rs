@@ -20,6 +20,16 @@ pub const DEFAULT_POSITION_LIMIT: usize = 100_000_000;
 /// to stop within milliseconds, rarely enough to cost nothing measurable.
 const INTERRUPT_CHECK_EVERY: u32 = 1024;
 
+/// A frame holding at least this many option parts makes the search ask
+/// the system how much memory it holds, at once: a game with a move to
+/// every smaller position (Nim's heap of `n` has `n`) keeps a frame of
+/// that size at every level of the stack, so the stack's memory grows with
+/// the square of the position's size (`solve --every nim 10000000` held
+/// 24 GB and was killed before the look every [`INTERRUPT_CHECK_EVERY`]
+/// steps came round). The stack's parts also count against the cap on
+/// positions ([`Search::with_limit`]), which stops that case in a second.
+const BIG_FRAME: usize = 1 << 16;
+
 /// Splits a position into its components ([`Decompose::components`]).
 pub(crate) type Splitter<G> = fn(&G, &<G as Game>::Position, &mut Vec<<G as Game>::Position>);
 type Shortcut<G, V> = fn(&G, &<G as Game>::Position) -> V;
@@ -57,6 +67,9 @@ pub struct Search<G: Game, R: Rule<G>> {
     /// [`INTERRUPT_CHECK_EVERY`] steps would otherwise never look, and
     /// `solve --misere nim 2001` ran 80 s past Ctrl-C.
     until_check: u32,
+    /// Option parts held by the frames on the stack, charged to the run's
+    /// memory budget beside the memo.
+    held_parts: usize,
 }
 
 /// One position being expanded: its options' parts and how far we got.
@@ -140,6 +153,7 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
             interrupt: None,
             deadline: None,
             until_check: INTERRUPT_CHECK_EVERY,
+            held_parts: 0,
         }
     }
 
@@ -254,7 +268,7 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
     /// Counts a step, and every [`INTERRUPT_CHECK_EVERY`] steps looks at
     /// the interrupt flag, the deadline, the thread's current watch and its
     /// memory budget (a memo entry is the key, the value and the map's
-    /// overhead).
+    /// overhead; a frame's option parts are positions).
     #[inline]
     fn poll(&mut self) -> Result<()> {
         self.until_check -= 1;
@@ -270,7 +284,8 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
         }
         crate::watch::check_current(INTERRUPT_CHECK_EVERY as u64)?;
         let entry = std::mem::size_of::<G::Position>() + std::mem::size_of::<R::Value>() + 16;
-        crate::watch::charge("the search's memo", self.memo.len() as u128 * entry as u128)?;
+        let held = self.held_parts as u128 * std::mem::size_of::<G::Position>() as u128;
+        crate::watch::charge("the search's memo and stack", self.memo.len() as u128 * entry as u128 + held)?;
         Ok(())
     }
 
@@ -288,6 +303,7 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
         }
         let mut on_stack: FxHashSet<G::Position> = FxHashSet::default();
         let mut spare: Vec<Options<G::Position>> = Vec::new();
+        self.held_parts = 0;
         let mut stack = vec![self.expand(root.clone(), &mut spare)?];
         on_stack.insert(root.clone());
         let mut option_values = Vec::new();
@@ -316,6 +332,7 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
             }
             // Every part is known: value the position.
             let frame = stack.pop().expect("the stack is not empty here");
+            self.held_parts -= frame.options.parts().len();
             option_values.clear();
             for parts in frame.options.iter() {
                 let value = self
@@ -354,7 +371,7 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
     ///
     /// An option of several parts is refused here, before any part is
     /// valued, when the rule cannot value it ([`Rule::VALUES_SUMS`]).
-    fn expand(&self, position: G::Position, spare: &mut Vec<Options<G::Position>>) -> Result<Frame<G::Position>> {
+    fn expand(&mut self, position: G::Position, spare: &mut Vec<Options<G::Position>>) -> Result<Frame<G::Position>> {
         let mut options = spare.pop().unwrap_or_default();
         self.game.options(&position, &mut options);
         if let Some(split) = self.split {
@@ -374,6 +391,19 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
                 return Err(sum_not_supported(parts));
             }
         }
+        let parts = options.parts().len();
+        if self.held_parts + parts > self.limit {
+            return Err(Error::TooLarge {
+                what: "the search's stack (the options of the positions being expanded)".into(),
+                needed: (self.held_parts + parts) as u128,
+                limit: self.limit as u128,
+                unit: "positions",
+            });
+        }
+        if parts >= BIG_FRAME {
+            crate::watch::check_growth(0)?;
+        }
+        self.held_parts += parts;
         Ok(Frame { position, options, next_part: 0 })
     }
 }
@@ -416,6 +446,26 @@ mod tests {
         assert_eq!(search.positions_valued(), 0);
         let mut nim = Search::new(&game, crate::solve::remoteness::SuspensePlay);
         assert_eq!(nim.value(&2).unwrap().moves, 0, "heap 2 has no move");
+    }
+
+    /// The options on the stack count against the cap on positions: Nim's
+    /// heap of `n` keeps frames of `n`, `n − 1`, … options while it goes
+    /// down, which took Every-SG of heap 10^7 to 24 GB before this.
+    #[test]
+    fn a_stack_of_many_options_is_refused_at_the_cap() {
+        use crate::catalogue::Nim;
+        use crate::solve::remoteness::SuspensePlay;
+        // Heap 40 holds at most 40 + 39 + … + 1 = 820 options at once.
+        let mut small = Search::new(&Nim, SuspensePlay).with_limit(1000);
+        assert_eq!(small.value(&40).unwrap().moves, 1);
+        // Heap 100's first eleven frames hold 100 + … + 90 = 1045.
+        let mut big = Search::new(&Nim, SuspensePlay).with_limit(1000);
+        let error = big.value(&100).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "too large: the search's stack (the options of the positions being expanded) needs 1045 positions, more than the limit of 1000"
+        );
+        assert_eq!(big.positions_valued(), 0);
     }
 
     /// A game whose only play is a chain n → n−1 → … → 0.
