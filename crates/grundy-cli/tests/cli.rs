@@ -155,7 +155,10 @@ fn bad_input_is_one_clear_line() {
     assert!(fails(&["table", "mine", "--rows", "0..5"]).contains("no table"));
     assert!(fails(&["solve", "nim", "1", "--goal", "0,0"]).contains("not a board game"));
     // Positions too large to search: refused up front, not by running out of memory.
-    assert!(fails(&["solve", "nim", "1000000000000"]).contains("too large"));
+    // (Nim's winning moves come from its closed form at any size; Every-SG
+    // and play list every move, which a heap of 10^12 has too many of.)
+    assert!(fails(&["solve", "--every", "nim", "1000000000000"]).contains("too large"));
+    assert!(fails(&["play", "nim", "1000000000000"]).contains("too large"));
     assert!(fails(&["solve", "subtraction:1,2", "99999999999"]).contains("too large"));
     // Past what the position's numbers can hold: too large too, not "expected a whole number".
     assert!(fails(&["solve", "nim", "99999999999999999999"]).contains("too large"));
@@ -371,6 +374,16 @@ fn closed_forms_answer_where_search_cannot() {
         );
         assert_eq!(targets(&closed), targets(&searched), "{position}");
     }
+    // Nim of any size (Bouton 1902): the winning move takes the largest heap
+    // to the nim-sum of the others, 2^64 − 1 to 10^12 ⊕ 123; in misère play
+    // beside two heaps of 1, to 1, leaving an odd number of heaps of 1.
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["solve", "nim", "18446744073709551615", "123", "1000000000000", "--json"])).unwrap();
+    assert_eq!(json["nim_value"], 18446744073709551615u64 ^ 123 ^ 1_000_000_000_000);
+    assert_eq!(targets(&json), [(1_000_000_000_000u64 ^ 123).to_string()]);
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["solve", "--misere", "nim", "18446744073709551615", "1", "1", "--json"])).unwrap();
+    assert_eq!((json["outcome"].as_str(), targets(&json)), (Some("N"), vec!["1".to_string()]));
     // The queen's race is Wythoff's game: (500, 800) is not a Wythoff pair.
     let json: serde_json::Value =
         serde_json::from_str(&ok(&["solve", "queen", "--goal", "0,0", "500,800", "--json"])).unwrap();

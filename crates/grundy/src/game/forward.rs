@@ -45,6 +45,9 @@ macro_rules! forward {
             fn closed_nim_value(&self, position: &G::Position) -> NimValue {
                 (**self).closed_nim_value(position)
             }
+            fn options_of_value(&self, position: &G::Position, value: NimValue) -> Option<Vec<G::Position>> {
+                (**self).options_of_value(position, value)
+            }
         }
 
         impl<G: ClosedOutcome + ?Sized> ClosedOutcome for $pointer {

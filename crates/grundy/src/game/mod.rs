@@ -116,6 +116,16 @@ pub trait Indexed: Game {
 /// ends use it as a fast path.
 pub trait ClosedForm: Game {
     fn closed_nim_value(&self, position: &Self::Position) -> NimValue;
+
+    /// Every option of `position` whose nim-value is `value`, found from
+    /// the formula without listing the others — `None` (the default) where
+    /// they must be listed and valued one by one. Only for games whose
+    /// options are single positions. Winning moves are options of one
+    /// given value, so a game that answers here has them found at once,
+    /// however many options a position has (Nim's heap of 10^18).
+    fn options_of_value(&self, _position: &Self::Position, _value: NimValue) -> Option<Vec<Self::Position>> {
+        None
+    }
 }
 
 /// A formula for the outcome and the best moves, for games whose outcomes

@@ -136,7 +136,7 @@ pub const ENTRIES: &[GameEntry] = &[
         board: false,
         build: |d| {
             let game = NormalGame::new(d.text, Nim, Search::closed_form, Some(heap_table::<Nim>));
-            Ok(Box::new(game.with_misere_oracle(Box::new(AntiSg(Nim)))))
+            Ok(Box::new(game.with_misere_oracle(Box::new(AntiSg(Nim))).with_listing(Nim::listing)))
         },
     },
     GameEntry {

@@ -159,7 +159,7 @@ where
         let what = || {
             format!(
                 "listing the moves of this {} position{}",
-                self.name,
+                crate::error::shortened(&self.name),
                 if normal { " (--value-only values it alone)" } else { "" }
             )
         };
@@ -179,6 +179,29 @@ where
             }
         }
         Ok(())
+    }
+
+    /// Whether `solve` finds every winning move of `positions` in `play`
+    /// without listing all their options: from the closed form in normal
+    /// play ([`Search::options_of_value`]), from the misère rule that
+    /// decides the sum in misère play. Asked only of games whose listings
+    /// may be too long ([`Self::with_listing`]).
+    fn finds_moves_without_listing(&self, positions: &[String], play: Convention) -> Result<bool> {
+        if self.listing.is_none() {
+            return Ok(false);
+        }
+        Ok(match play {
+            Convention::Normal => {
+                let components = self.components(positions)?;
+                let search = lock(&self.search);
+                components.iter().all(|component| search.options_of_value(component, 0).is_some())
+            }
+            Convention::Misere => {
+                let components = self.misere_components(positions)?;
+                lock(&self.misere).finds_moves_without_listing(&components)
+            }
+            _ => false,
+        })
     }
 
     /// Draws positions with `picture` in `play` (heaps stay numbers without one).
@@ -249,11 +272,8 @@ where
     /// tame, exact search otherwise; every move to a misère P-position
     /// ([`MisereSums`], kept for the session: each genus computed once).
     fn solve_misere(&self, positions: &[String]) -> Result<Report> {
+        let components = self.misere_components(positions)?;
         let mut misere = lock(&self.misere);
-        let components = match misere.forms_decompose() {
-            true => parse_all(&*self.game, positions)?,
-            false => self.components(positions)?,
-        };
         if self.asked == Asked::WinningMoves {
             let analysis = misere.analyse(&components)?;
             return Ok(Report::of_misere(&self.name, &*self.game, positions, analysis));
@@ -265,6 +285,15 @@ where
             None => self.not_listed(),
         });
         Ok(report)
+    }
+
+    /// The components a misère sum is analysed in: the positions as
+    /// written where canonical forms split them themselves.
+    fn misere_components(&self, positions: &[String]) -> Result<Vec<G::Position>> {
+        match lock(&self.misere).forms_decompose() {
+            true => parse_all(&*self.game, positions),
+            false => self.components(positions),
+        }
     }
 
     /// Every-SG: each component's suspense number; the largest decides.
@@ -358,8 +387,10 @@ where
         self.check_convention(play)?;
         self.check_sizes(positions)?;
         // Normal play tells a value from the theorem without the moves;
-        // misère and Every-SG play look at every option.
-        if !(play == Convention::Normal && self.asked != Asked::WinningMoves) {
+        // misère and Every-SG play look at every option, unless the game's
+        // closed form or misère rule names the few that can win.
+        let value_alone = play == Convention::Normal && self.asked != Asked::WinningMoves;
+        if !(value_alone || self.finds_moves_without_listing(positions, play)?) {
             self.check_listings(positions, play == Convention::Normal)?;
         }
         match play {

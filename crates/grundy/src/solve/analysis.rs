@@ -40,7 +40,9 @@ pub struct SumAnalysis<P> {
 /// With total nim-value `x`, a move in a component of value `g` wins exactly
 /// when it goes to an option of value `g ⊕ x`: then the sum is left at 0.
 /// Every option of every component is checked, so moves to options of
-/// higher value (reversible ones) are found too.
+/// higher value (reversible ones) are found too — or found at once, where
+/// the game's closed form names the options of a value
+/// ([`crate::game::ClosedForm::options_of_value`]: Nim's heap of 10^18).
 ///
 /// ```
 /// use grundy::catalogue::Nim;
@@ -70,6 +72,14 @@ where
         let mut options = Options::new();
         for (index, component) in analysis.components.iter().enumerate() {
             let target = analysis.component_values[index] ^ analysis.nim_value;
+            if let Some(found) = search.options_of_value(component, target) {
+                analysis.winning_moves.extend(found.into_iter().map(|option| WinningMove {
+                    component: index,
+                    option: vec![option],
+                    option_value: target,
+                }));
+                continue;
+            }
             options.clear();
             search.game().options(component, &mut options);
             for option in options.distinct() {

@@ -33,6 +33,7 @@ const BIG_FRAME: usize = 1 << 16;
 /// Splits a position into its components ([`Decompose::components`]).
 pub(crate) type Splitter<G> = fn(&G, &<G as Game>::Position, &mut Vec<<G as Game>::Position>);
 type Shortcut<G, V> = fn(&G, &<G as Game>::Position) -> V;
+type OptionsOfValue<G> = fn(&G, &<G as Game>::Position, NimValue) -> Option<Vec<<G as Game>::Position>>;
 
 /// Values positions of any game by memoized search.
 ///
@@ -57,6 +58,8 @@ pub struct Search<G: Game, R: Rule<G>> {
     memo: FxHashMap<G::Position, R::Value>,
     split: Option<Splitter<G>>,
     shortcut: Option<Shortcut<G, R::Value>>,
+    /// The closed form's options of a given value ([`ClosedForm::options_of_value`]).
+    options_of_value: Option<OptionsOfValue<G>>,
     limit: usize,
     interrupt: Option<Arc<AtomicBool>>,
     /// Past this instant the search returns [`Error::TimeUp`].
@@ -93,6 +96,7 @@ impl<G: Game> Search<G, NormalPlay> {
     {
         let mut search = Search::normal_play(game);
         search.shortcut = Some(|game, position| game.closed_nim_value(position));
+        search.options_of_value = Some(G::options_of_value);
         search
     }
 
@@ -106,6 +110,7 @@ impl<G: Game> Search<G, NormalPlay> {
     {
         let mut search = Search::with_decomposition(game, NormalPlay);
         search.shortcut = Some(|game, position| game.closed_nim_value(position));
+        search.options_of_value = Some(G::options_of_value);
         search
     }
 
@@ -115,6 +120,13 @@ impl<G: Game> Search<G, NormalPlay> {
         G::Position: Debug,
     {
         self.value(position)
+    }
+
+    /// Every option of `position` of nim-value `value`, where the game's
+    /// closed form finds them without listing the others
+    /// ([`ClosedForm::options_of_value`]); `None` where they must be listed.
+    pub fn options_of_value(&self, position: &G::Position, value: NimValue) -> Option<Vec<G::Position>> {
+        self.options_of_value.and_then(|find| find(&self.game, position, value))
     }
 
     /// The nim-value of the sum of `positions`: the nim-sum of their values.
@@ -149,6 +161,7 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
             memo: FxHashMap::default(),
             split: None,
             shortcut: None,
+            options_of_value: None,
             limit: DEFAULT_POSITION_LIMIT,
             interrupt: None,
             deadline: None,

@@ -192,6 +192,16 @@ where
         self
     }
 
+    /// Whether every winning move of the sum of `components` is found
+    /// without listing all the options of its components: the oracle
+    /// decides the sum and names the options worth trying
+    /// ([`MisereOracle::candidate_moves`]).
+    pub fn finds_moves_without_listing(&mut self, components: &[G::Position]) -> bool {
+        let Some(quotient) = self.quotient.as_mut().filter(|_| self.canonical.is_none()) else { return false };
+        quotient.outcome(components).is_some()
+            && (0..components.len()).all(|index| quotient.candidate_moves(components, index).is_some())
+    }
+
     /// Decides sums by `quotient` wherever it covers them.
     pub fn with_quotient(mut self, quotient: Box<dyn MisereOracle<G::Position>>) -> Self {
         self.quotient = Some(quotient);
@@ -464,7 +474,12 @@ where
             let mut options = Options::new();
             for (index, component) in components.iter().enumerate() {
                 options.clear();
-                self.game.options(component, &mut options);
+                // The oracle that decided may name the few options worth
+                // trying (misère Nim's heap of 10^18 has 10^18 in all).
+                match self.quotient.as_mut().filter(|_| by_oracle).and_then(|q| q.candidate_moves(components, index)) {
+                    Some(candidates) => candidates.into_iter().for_each(|option| options.push(option)),
+                    None => self.game.options(component, &mut options),
+                }
                 for option in options.distinct() {
                     // (A rule answers each option without a search that
                     // would look at Ctrl-C: a heap splitting three ways has

@@ -169,6 +169,18 @@ impl<G: NimHeapGenus + ClosedForm + Send> MisereOracle<G::Position> for AntiSg<G
     fn tame_kind(&mut self, position: &G::Position) -> Option<TameKind> {
         Some(TameKind::nim_heap(self.0.closed_nim_value(position)))
     }
+
+    /// A P-position of misère Nim's rule has nim-sum 0 or 1, so a move that
+    /// wins leaves its component at `v ⊕ s` or `v ⊕ s ⊕ 1` (`v` its value,
+    /// `s` the sum's): the options of those two values, the larger first,
+    /// where the closed form names them ([`ClosedForm::options_of_value`]).
+    fn candidate_moves(&mut self, components: &[G::Position], index: usize) -> Option<Vec<G::Position>> {
+        let nim_sum = components.iter().fold(0, |x, c| x ^ self.0.closed_nim_value(c));
+        let target = self.0.closed_nim_value(&components[index]) ^ nim_sum;
+        let mut found = self.0.options_of_value(&components[index], target | 1)?;
+        found.extend(self.0.options_of_value(&components[index], target & !1)?);
+        Some(found)
+    }
 }
 
 #[cfg(test)]

@@ -29,6 +29,13 @@ pub trait MisereOracle<P>: Send {
     fn tame_kind(&mut self, _position: &P) -> Option<TameKind> {
         None
     }
+    /// The options of `components[index]` among which every move to a
+    /// misère P-position lies (each is still checked by the outcome),
+    /// found without listing the others — `None` (the default) where every
+    /// option must be tried. For sums this oracle covers.
+    fn candidate_moves(&mut self, _components: &[P], _index: usize) -> Option<Vec<P>> {
+        None
+    }
 }
 
 /// Heaps up to this size get the quotient computed on the fly when a sum
