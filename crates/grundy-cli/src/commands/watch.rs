@@ -119,7 +119,8 @@ pub fn working(what: impl Into<String>, has_bar: bool) -> Working {
                     return;
                 }
             }
-            eprintln!("grundy: working on {what} (Ctrl-C stops)");
+            // (Quoted in part: a game's code may be thousands of digits.)
+            eprintln!("grundy: working on {} (Ctrl-C stops)", grundy::shortened(&what));
             if terminal {
                 spin(&watched, started);
             }

@@ -4,7 +4,7 @@ use super::description::Description;
 use super::normal_game::NormalGame;
 use super::playable::Playable;
 use super::tabulators::take_and_break_table;
-use crate::catalogue::Subtraction;
+use crate::catalogue::{Listing, Subtraction};
 use crate::error::Result;
 use crate::game::parse_number;
 use crate::nim::{mex, NimValue};
@@ -30,7 +30,8 @@ pub(super) fn heap_game(description: &Description) -> Result<Box<dyn Playable>> 
         None => Box::new(QuotientOracle::on_the_fly(game.clone())),
     };
     let playable = NormalGame::new(description.text, game, Search::normal_play, Some(take_and_break_table));
-    Ok(Box::new(playable.with_misere_quotient(quotient).with_known_values(heap_values)))
+    let listing = |game: &HeapGame, &heap: &u64| Listing { moves: game.option_count(heap), coins: 0 };
+    Ok(Box::new(playable.with_misere_quotient(quotient).with_known_values(heap_values).with_listing(listing)))
 }
 
 /// Past [`SEARCHED_HEAPS`], the values of heaps `0..=n` (the largest heap

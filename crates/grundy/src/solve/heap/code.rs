@@ -277,6 +277,41 @@ impl Game for HeapGame {
     }
 }
 
+impl HeapGame {
+    /// How many options [`Game::options`] lists for `heap`, counted without
+    /// listing them: a code that splits in three has about `heap²/12`
+    /// options for each such digit (3,000 hexadecimal `F`s at heap 3,000:
+    /// 7.5 × 10^8, which filled the memory before a winning move was
+    /// valued), so front ends refuse to list past a limit.
+    ///
+    /// ```
+    /// use grundy::game::{Game, Options};
+    /// use grundy::solve::heap::HeapGame;
+    /// let game = HeapGame::parse("hex:0.F8").unwrap();
+    /// let mut options = Options::new();
+    /// game.options(&40, &mut options);
+    /// assert_eq!(game.option_count(40), options.len() as u128);
+    /// ```
+    pub fn option_count(&self, heap: u64) -> u128 {
+        (0..=heap)
+            .map(|j| {
+                let d = self.digit(j as usize);
+                let rest = u128::from(heap - j);
+                let vanish = u128::from(d & 1 != 0 && rest == 0 && j > 0);
+                let one = u128::from(d & 2 != 0 && rest >= 1 && j > 0);
+                let two = match d & 4 != 0 && rest >= 2 {
+                    true => rest / 2 - u128::from(self.unequal && rest % 2 == 0),
+                    false => 0,
+                };
+                // Partitions of `rest` into three positive parts: the
+                // integer nearest rest²/12.
+                let three = if d & 8 != 0 && rest >= 3 { (rest * rest + 6) / 12 } else { 0 };
+                vanish + one + two + three
+            })
+            .sum()
+    }
+}
+
 impl Indexed for HeapGame {
     fn index(&self, &heap: &u64) -> usize {
         heap as usize
@@ -289,6 +324,21 @@ impl Indexed for HeapGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The count agrees with the listing, for codes that vanish, leave one
+    /// heap, split in two (equal parts or not) and split in three.
+    #[test]
+    fn option_counts_are_the_options_listed() {
+        let mut options = Options::new();
+        for code in ["kayles", "0.07", "grundys-game", "hex:0.8", "hex:0.F8C", "4.07", "all-but:1,3", "0.137"] {
+            let game = HeapGame::parse(code).unwrap();
+            for heap in 0..60 {
+                options.clear();
+                game.options(&heap, &mut options);
+                assert_eq!(game.option_count(heap), options.len() as u128, "{code} {heap}");
+            }
+        }
+    }
 
     #[test]
     fn codes_and_names() {

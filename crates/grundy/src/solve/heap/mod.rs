@@ -200,11 +200,11 @@ impl NimSequence {
     /// everything computed until then kept. `Ok(true)` when done.
     pub fn extend_to(&mut self, len: usize, mut stop: impl FnMut(usize) -> bool) -> Result<bool> {
         self.values.reserve_total(len)?;
-        let mut asked = usize::MAX;
+        let mut next_check = self.next_check(self.values.len());
         while self.values.len() < len {
             let n = self.values.len();
-            if n % STOP_CHECK_INTERVAL == 0 && n > 0 && n != asked {
-                asked = n;
+            if n >= next_check {
+                next_check = self.next_check(n);
                 if stop(n) {
                     return Ok(false);
                 }
@@ -213,7 +213,7 @@ impl NimSequence {
                 self.next_proof_check = 2 * n;
                 self.look_for_a_proven_period();
             }
-            let mut end = len.min((n / STOP_CHECK_INTERVAL + 1) * STOP_CHECK_INTERVAL);
+            let mut end = len.min(next_check);
             if self.proven_period.is_none() {
                 end = end.min(self.next_proof_check.max(n + 1));
             }
@@ -231,6 +231,29 @@ impl NimSequence {
         Ok(true)
     }
 }
+
+impl NimSequence {
+    /// The heap after `n` at which `stop` is asked next: the next multiple
+    /// of [`STOP_CHECK_INTERVAL`], or of a smaller power of two where each
+    /// heap lists about `heap²/12` splits in three per digit that has them
+    /// (3,000 hexadecimal `F`s: 7.5 × 10^8 at heap 3,000, so sixteen
+    /// thousand heaps between looks never came, and Ctrl-C went unheard).
+    fn next_check(&self, n: usize) -> usize {
+        let mut interval = STOP_CHECK_INTERVAL;
+        if self.game.splits_in_three() {
+            // (Each heap up to the next look costs at most what the last does.)
+            let work = |interval: usize| self.game.option_count((n + interval) as u64).max(1);
+            while interval > 1 && interval as u128 * work(interval) > SPLITS_BETWEEN_CHECKS {
+                interval /= 2;
+            }
+        }
+        (n / interval + 1) * interval
+    }
+}
+
+/// About how many options a heap game lists between two looks at `stop`
+/// where it lists them all (a few hundredths of a second).
+const SPLITS_BETWEEN_CHECKS: u128 = 1 << 24;
 
 #[cfg(test)]
 impl NimSequence {

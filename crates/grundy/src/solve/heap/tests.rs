@@ -146,6 +146,26 @@ fn a_stop_keeps_what_was_computed() {
     assert_eq!(sequence.values().len(), 2 * STOP_CHECK_INTERVAL);
 }
 
+/// A code that splits in three lists about `heap²/12` splits a heap per
+/// such digit, so `stop` is asked every few heaps, not every
+/// [`STOP_CHECK_INTERVAL`]: 300 `F`s ask it first at heap 128 (the heaps
+/// up to 256 would list 10^8 options), and 3,000 `F`s went on past Ctrl-C
+/// until heap 3,000 was done.
+#[test]
+fn a_code_that_splits_in_three_is_asked_to_stop_often() {
+    let game = HeapGame::parse(&format!("hex:0.{}", "F".repeat(300))).unwrap();
+    let mut sequence = NimSequence::new(&game, Algorithm::best_for(&game)).unwrap();
+    let mut asked = Vec::new();
+    let done = sequence
+        .extend_to(3000, |n| {
+            asked.push(n);
+            true
+        })
+        .unwrap();
+    assert!(!done);
+    assert_eq!((&asked[..], sequence.values().len()), (&[128][..], 128));
+}
+
 /// A period the octal theorem proves from the first heaps of a code must
 /// hold for every heap: every code `d0.d1d2` (`d0` 0 or 4) and every
 /// prefix of its first 60 values, against its values to heap 240 by the
