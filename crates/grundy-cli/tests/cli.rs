@@ -159,6 +159,10 @@ fn bad_input_is_one_clear_line() {
     // and play list every move, which a heap of 10^12 has too many of.)
     assert!(fails(&["solve", "--every", "nim", "1000000000000"]).contains("too large"));
     assert!(fails(&["play", "nim", "1000000000000"]).contains("too large"));
+    // A field lists its face-down cells in each of its moves: play of one
+    // of 300 × 100 cells filled 24 GB and was killed (solve values it).
+    let field = vec!["..*".repeat(100); 300].join("/");
+    assert!(fails(&["play", "mine", &field]).contains("too large: listing the moves of this field for play"));
     assert!(fails(&["solve", "subtraction:1,2", "99999999999"]).contains("too large"));
     // Past what the position's numbers can hold: too large too, not "expected a whole number".
     assert!(fails(&["solve", "nim", "99999999999999999999"]).contains("too large"));

@@ -110,8 +110,21 @@ where
     /// `nim_value`, the game's own solver of sums (the pruned search), which
     /// values big games the plain search cannot.
     pub fn with_oracle(game: &'g G, start: Vec<G::Position>, nim_value: NimOracle<'g, G::Position>) -> Result<Self> {
+        Self::with_oracle_within(game, start, nim_value, ORACLE_EXPLORED_SUMS)
+    }
+
+    /// [`Session::with_oracle`], exploring at most `limit` sums: fewer for a
+    /// game whose positions hold much more than their type's size (a
+    /// minefield's cells), which the engine's bound on the graph's bytes
+    /// cannot see.
+    pub fn with_oracle_within(
+        game: &'g G,
+        start: Vec<G::Position>,
+        nim_value: NimOracle<'g, G::Position>,
+        limit: usize,
+    ) -> Result<Self> {
         let outcome: OutcomeOracle<'g, G::Position> = Box::new(move |sum| nim_value(sum).map(Outcome::of_nim_value));
-        Self::with_stuck(game, start, stuck_loses::<G>, Convention::Normal, ORACLE_EXPLORED_SUMS, Some(outcome))
+        Self::with_stuck(game, start, stuck_loses::<G>, Convention::Normal, limit, Some(outcome))
     }
 
     /// Normal or misère play of the sum `start`, solved whole when it is at

@@ -1,13 +1,14 @@
 //! Minesweeper: the position is the field itself.
 
+use std::cell::RefCell;
 use std::ops::RangeInclusive;
 
 use super::normal_game::NormalGame;
 use super::playable::{PlayLoop, Playable};
-use crate::catalogue::{Minefield, Minesweeper};
+use crate::catalogue::{MinePosition, Minefield, Minesweeper};
 use crate::error::{Error, Result};
 use crate::game::Convention;
-use crate::play::picture;
+use crate::play::{picture, Session, ORACLE_EXPLORED_SUMS};
 use crate::report::{Report, ValueTable};
 use crate::solve::{NormalPlay, Search};
 
@@ -49,14 +50,58 @@ impl Playable for MineRules {
     }
 
     /// The field drawn with its turned-up cells; moves are clicks (`click x,y`).
+    ///
+    /// A field is one position listing its face-down cells, and each of its
+    /// clicks an option listing them again, so a field's moves take the
+    /// square of its cells: play refuses fields whose moves pass
+    /// [`MAX_LISTED_BYTES`] (300 × 100 cells, 3.6 GB a listing, filled 24 GB
+    /// and was killed; `solve` values any field by its regions). The engine
+    /// explores only the fields that fit a gigabyte ([`explored_fields`]);
+    /// past them, normal play is judged by the search that splits a field
+    /// into its regions, and misère play is refused.
     fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
         let [field] = positions else {
             return Err(Error::InvalidPosition(format!("mine is played on one field, found {}", positions.len())));
         };
         let game = Minesweeper::new(Minefield::parse(field)?);
-        let mut session = crate::play::Session::new(&game, vec![game.start()], convention)?
-            .with_picture(picture::mine_field)
-            .with_move_names(picture::mine_clicks);
-        run(&mut session)
+        let listed = field_bytes(game.field()) * cells(game.field());
+        if listed > MAX_LISTED_BYTES {
+            return Err(Error::TooLarge {
+                what: "listing the moves of this field for play (solve values it by its regions)".into(),
+                needed: listed,
+                limit: MAX_LISTED_BYTES,
+                unit: "bytes",
+            });
+        }
+        let session = match convention {
+            Convention::Normal => {
+                let search = RefCell::new(Search::with_decomposition(&game, NormalPlay).with_limit(1 << 20));
+                let nim_value = Box::new(move |sum: &[MinePosition]| search.borrow_mut().nim_value_of_sum(sum));
+                Session::with_oracle_within(&game, vec![game.start()], nim_value, explored_fields(game.field()))?
+            }
+            _ => Session::with_limit(&game, vec![game.start()], convention, explored_fields(game.field()))?,
+        };
+        run(&mut session.with_picture(picture::mine_field).with_move_names(picture::mine_clicks))
     }
+}
+
+/// The most bytes the moves of a field may take for play to list them.
+const MAX_LISTED_BYTES: u128 = 1 << 22;
+
+fn cells(field: &Minefield) -> u128 {
+    let (rows, cols) = field.size();
+    u128::from(rows) * u128::from(cols)
+}
+
+/// What a field takes at most: four bytes a face-down cell.
+fn field_bytes(field: &Minefield) -> u128 {
+    4 * cells(field) + 64
+}
+
+/// How many fields play explores whole: a field's expansion holds a field
+/// for each cell it may click, so at most a gigabyte in all, and never
+/// more than [`ORACLE_EXPLORED_SUMS`] (a field of 8 × 12: all of them;
+/// 60 × 30: 82).
+fn explored_fields(field: &Minefield) -> usize {
+    ((1u128 << 30) / (field_bytes(field) * (cells(field) + 1))).min(ORACLE_EXPLORED_SUMS as u128) as usize
 }
