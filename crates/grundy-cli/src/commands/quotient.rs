@@ -109,16 +109,16 @@ pub fn run(request: Request) -> Result<()> {
         quotient.save(path)?;
     }
     // A resumed run may hold more heaps than asked for: show what was asked.
-    let shown = truncated(&quotient, request.to);
+    let shown = truncated(&quotient, request.to)?;
     print(&game, &shown, request.json)
 }
 
 /// The quotient as it stood at heap `to` (a checkpoint may hold more).
-fn truncated(quotient: &PartialQuotient, to: u64) -> PartialQuotient {
+fn truncated(quotient: &PartialQuotient, to: u64) -> Result<PartialQuotient> {
     if quotient.last_heap() <= to {
-        return quotient.clone();
+        return Ok(quotient.clone());
     }
-    quotient.through_heap(to)
+    Ok(quotient.through_heap(to)?)
 }
 
 fn print(game: &HeapGame, quotient: &PartialQuotient, json: bool) -> Result<()> {

@@ -13,6 +13,11 @@ use crate::solve::quotient::{Limits, MisereOracle, PartialQuotient, QuotientOrac
 use crate::solve::Search;
 use crate::watch::Poll;
 
+/// The most moves of a heap game's position that are listed: an option is
+/// at most three heaps, so twenty million take about half a gigabyte
+/// (hexadecimal 0.8888 at heap 3,000 has 3 million; 3,000 `F`s 750 million).
+const MAX_HEAP_MOVES_LISTED: usize = 20_000_000;
+
 /// Take-and-break codes and the named heap games (see [`HeapGame::parse`]).
 /// Misère sums of heaps are decided by the game's misère quotient where it
 /// covers them: the one given in the options, or one computed as needed
@@ -31,7 +36,8 @@ pub(super) fn heap_game(description: &Description) -> Result<Box<dyn Playable>> 
     };
     let playable = NormalGame::new(description.text, game, Search::normal_play, Some(take_and_break_table));
     let listing = |game: &HeapGame, &heap: &u64| Listing { moves: game.option_count(heap), coins: 0 };
-    Ok(Box::new(playable.with_misere_quotient(quotient).with_known_values(heap_values).with_listing(listing)))
+    let playable = playable.with_misere_quotient(quotient).with_known_values(heap_values);
+    Ok(Box::new(playable.with_listing_of(listing, MAX_HEAP_MOVES_LISTED)))
 }
 
 /// Past [`SEARCHED_HEAPS`], the values of heaps `0..=n` (the largest heap

@@ -8,7 +8,7 @@ use super::playable::{PlayLoop, Playable};
 use crate::catalogue::{MinePosition, Minefield, Minesweeper};
 use crate::error::{Error, Result};
 use crate::game::Convention;
-use crate::play::{picture, Session, ORACLE_EXPLORED_SUMS};
+use crate::play::{picture, Session, MAX_EXPLORED_SUMS, ORACLE_EXPLORED_SUMS};
 use crate::report::{Report, ValueTable};
 use crate::solve::{NormalPlay, Search};
 
@@ -77,9 +77,15 @@ impl Playable for MineRules {
             Convention::Normal => {
                 let search = RefCell::new(Search::with_decomposition(&game, NormalPlay).with_limit(1 << 20));
                 let nim_value = Box::new(move |sum: &[MinePosition]| search.borrow_mut().nim_value_of_sum(sum));
-                Session::with_oracle_within(&game, vec![game.start()], nim_value, explored_fields(game.field()))?
+                let explored = explored_fields(game.field(), ORACLE_EXPLORED_SUMS);
+                Session::with_oracle_within(&game, vec![game.start()], nim_value, explored)?
             }
-            _ => Session::with_limit(&game, vec![game.start()], convention, explored_fields(game.field()))?,
+            _ => Session::with_limit(
+                &game,
+                vec![game.start()],
+                convention,
+                explored_fields(game.field(), MAX_EXPLORED_SUMS),
+            )?,
         };
         run(&mut session.with_picture(picture::mine_field).with_move_names(picture::mine_clicks))
     }
@@ -100,8 +106,8 @@ fn field_bytes(field: &Minefield) -> u128 {
 
 /// How many fields play explores whole: a field's expansion holds a field
 /// for each cell it may click, so at most a gigabyte in all, and never
-/// more than [`ORACLE_EXPLORED_SUMS`] (a field of 8 × 12: all of them;
-/// 60 × 30: 82).
-fn explored_fields(field: &Minefield) -> usize {
-    ((1u128 << 30) / (field_bytes(field) * (cells(field) + 1))).min(ORACLE_EXPLORED_SUMS as u128) as usize
+/// more than `most` (a field of 5 × 5: 251,815; 8 × 12: 24,708; 30 × 33:
+/// 269).
+fn explored_fields(field: &Minefield, most: usize) -> usize {
+    ((1u128 << 30) / (field_bytes(field) * (cells(field) + 1))).min(most as u128) as usize
 }

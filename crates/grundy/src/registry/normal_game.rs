@@ -43,6 +43,8 @@ where
     /// How many moves a position has and how many coins they turn, where
     /// that can pass what may be listed ([`Self::with_listing`]).
     listing: Option<ListingSize<G>>,
+    /// The most moves a position may have to be listed.
+    max_moves: u128,
     /// Values to give the search before it starts.
     known: Option<KnownValues<G>>,
     /// Why misère play is refused, for a game whose positions are not a
@@ -79,6 +81,7 @@ where
             reachable: None,
             asked: Asked::WinningMoves,
             listing: None,
+            max_moves: MAX_MOVES_LISTED as u128,
             known: None,
             no_misere: None,
             takes_quotient: false,
@@ -132,6 +135,14 @@ where
         self
     }
 
+    /// [`Self::with_listing`] with another limit on moves, for a game whose
+    /// options are a few numbers each (a heap game's, at most three heaps).
+    pub fn with_listing_of(mut self, count: ListingSize<G>, max_moves: usize) -> Self {
+        self.listing = Some(count);
+        self.max_moves = max_moves as u128;
+        self
+    }
+
     /// Gives the search the values `known` finds for the positions asked
     /// about (and what they reach) before each normal-play question.
     pub fn with_known_values(mut self, known: KnownValues<G>) -> Self {
@@ -165,13 +176,8 @@ where
         };
         for position in parse_all(&*self.game, positions)? {
             let Listing { moves, coins } = count(&self.game, &position);
-            if moves > MAX_MOVES_LISTED as u128 {
-                return Err(Error::TooLarge {
-                    what: what(),
-                    needed: moves,
-                    limit: MAX_MOVES_LISTED as u128,
-                    unit: "moves",
-                });
+            if moves > self.max_moves {
+                return Err(Error::TooLarge { what: what(), needed: moves, limit: self.max_moves, unit: "moves" });
             }
             if coins > MAX_COINS_LISTED {
                 let unit = "coins in its options";
@@ -356,7 +362,10 @@ where
         self.takes_quotient
     }
 
+    /// (Positions whose moves are too many to list are refused as `play`
+    /// refuses them: the check lists the options of what it reaches.)
     fn check_notation(&self, positions: &[String], limit: usize) -> Result<usize> {
+        self.check_listings(positions, false)?;
         crate::game::check_round_trips(&*self.game, &parse_all(&*self.game, positions)?, limit)
     }
 

@@ -20,15 +20,15 @@ pub const DEFAULT_POSITION_LIMIT: usize = 100_000_000;
 /// to stop within milliseconds, rarely enough to cost nothing measurable.
 const INTERRUPT_CHECK_EVERY: u32 = 1024;
 
-/// A frame holding at least this many option parts makes the search ask
-/// the system how much memory it holds, at once: a game with a move to
+/// Once the frames on the stack hold this many more option parts than at
+/// the last look, the search asks the system at once how much memory the
+/// process holds (against the run's resident limit): a game with a move to
 /// every smaller position (Nim's heap of `n` has `n`) keeps a frame of
 /// that size at every level of the stack, so the stack's memory grows with
 /// the square of the position's size (`solve --every nim 10000000` held
 /// 24 GB and was killed before the look every [`INTERRUPT_CHECK_EVERY`]
-/// steps came round). The stack's parts also count against the cap on
-/// positions ([`Search::with_limit`]), which stops that case in a second.
-const BIG_FRAME: usize = 1 << 16;
+/// steps came round).
+const PARTS_BETWEEN_LOOKS: usize = 1 << 16;
 
 /// Splits a position into its components ([`Decompose::components`]).
 pub(crate) type Splitter<G> = fn(&G, &<G as Game>::Position, &mut Vec<<G as Game>::Position>);
@@ -73,6 +73,8 @@ pub struct Search<G: Game, R: Rule<G>> {
     /// Option parts held by the frames on the stack, charged to the run's
     /// memory budget beside the memo.
     held_parts: usize,
+    /// `held_parts` at the last look at the process's memory.
+    held_at_look: usize,
 }
 
 /// One position being expanded: its options' parts and how far we got.
@@ -167,6 +169,7 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
             deadline: None,
             until_check: INTERRUPT_CHECK_EVERY,
             held_parts: 0,
+            held_at_look: 0,
         }
     }
 
@@ -307,6 +310,7 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
     where
         G::Position: Debug,
     {
+        (self.held_parts, self.held_at_look) = (0, 0);
         self.poll()?;
         if let Some(shortcut) = self.shortcut {
             return Ok(shortcut(&self.game, root));
@@ -316,7 +320,6 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
         }
         let mut on_stack: FxHashSet<G::Position> = FxHashSet::default();
         let mut spare: Vec<Options<G::Position>> = Vec::new();
-        self.held_parts = 0;
         let mut stack = vec![self.expand(root.clone(), &mut spare)?];
         on_stack.insert(root.clone());
         let mut option_values = Vec::new();
@@ -404,19 +407,11 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
                 return Err(sum_not_supported(parts));
             }
         }
-        let parts = options.parts().len();
-        if self.held_parts + parts > self.limit {
-            return Err(Error::TooLarge {
-                what: "the search's stack (the options of the positions being expanded)".into(),
-                needed: (self.held_parts + parts) as u128,
-                limit: self.limit as u128,
-                unit: "positions",
-            });
-        }
-        if parts >= BIG_FRAME {
+        self.held_parts += options.parts().len();
+        if self.held_parts >= self.held_at_look + PARTS_BETWEEN_LOOKS {
+            self.held_at_look = self.held_parts;
             crate::watch::check_growth(0)?;
         }
-        self.held_parts += parts;
         Ok(Frame { position, options, next_part: 0 })
     }
 }
@@ -461,24 +456,24 @@ mod tests {
         assert_eq!(nim.value(&2).unwrap().moves, 0, "heap 2 has no move");
     }
 
-    /// The options on the stack count against the cap on positions: Nim's
-    /// heap of `n` keeps frames of `n`, `n − 1`, … options while it goes
-    /// down, which took Every-SG of heap 10^7 to 24 GB before this.
+    /// The options on the stack are weighed against the run's memory as
+    /// they grow: Nim's heap of `n` keeps frames of `n`, `n − 1`, … options
+    /// while the search goes down, which took Every-SG of heap 10^7 to
+    /// 24 GB and a kill by the system before this.
     #[test]
-    fn a_stack_of_many_options_is_refused_at_the_cap() {
+    fn a_stack_of_many_options_is_weighed_as_it_grows() {
         use crate::catalogue::Nim;
         use crate::solve::remoteness::SuspensePlay;
-        // Heap 40 holds at most 40 + 39 + … + 1 = 820 options at once.
-        let mut small = Search::new(&Nim, SuspensePlay).with_limit(1000);
-        assert_eq!(small.value(&40).unwrap().moves, 1);
-        // Heap 100's first eleven frames hold 100 + … + 90 = 1045.
-        let mut big = Search::new(&Nim, SuspensePlay).with_limit(1000);
-        let error = big.value(&100).unwrap_err().to_string();
-        assert_eq!(
-            error,
-            "too large: the search's stack (the options of the positions being expanded) needs 1045 positions, more than the limit of 1000"
-        );
-        assert_eq!(big.positions_valued(), 0);
+        let watch = crate::Watch::new().with_resident_limit(1);
+        let mut search = Search::new(&Nim, SuspensePlay);
+        let result = watch.run(|| search.value(&100_000));
+        if crate::available_memory().is_some() {
+            let error = result.unwrap_err().to_string();
+            assert!(error.contains("this run's memory"), "{error}");
+            assert_eq!(search.positions_valued(), 0);
+        }
+        // Asked again without the limit, a small heap is valued as before.
+        assert_eq!(search.value(&300).unwrap().moves, 1);
     }
 
     /// A game whose only play is a chain n → n−1 → … → 0.

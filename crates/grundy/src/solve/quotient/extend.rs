@@ -373,7 +373,7 @@ fn trial(base: &Step, free: &BTreeMap<usize, usize>, n: usize, family: &dyn Fami
     if count > limits.max_elements {
         return Err(too_large(n, count, limits.max_elements));
     }
-    let reduced = class_monoid(&class, count, product);
+    let reduced = class_monoid(&class, count, product)?;
     let mut reduced_p = ElementSet::new(count);
     trial_p.iter().for_each(|x| reduced_p.insert(class[x as usize]));
     let to_class = |x: &Element| class[*x as usize];

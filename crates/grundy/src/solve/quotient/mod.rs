@@ -165,7 +165,7 @@ impl PartialQuotient {
     /// the part of this quotient those heaps generate, reduced by
     /// indistinguishability among their sums — exactly what a run stopped
     /// at `to` would have computed, up to the numbering of elements.
-    pub fn through_heap(&self, to: u64) -> PartialQuotient {
+    pub fn through_heap(&self, to: u64) -> Result<PartialQuotient> {
         let n = (to as usize).min(self.images.len() - 1);
         let mut generators: Vec<Element> = self.images[1..=n].to_vec();
         generators.sort_unstable();
@@ -187,17 +187,17 @@ impl PartialQuotient {
         let monoid = Monoid::from_fn(count, |a, b| {
             class[index
                 [&self.monoid.product(elements[representative[a as usize]], elements[representative[b as usize]])]]
-        });
+        })?;
         let mut reduced_p = ElementSet::new(count);
         p.iter().for_each(|i| reduced_p.insert(class[i as usize]));
-        PartialQuotient {
+        Ok(PartialQuotient {
             game: self.game.clone(),
             monoid,
             p: reduced_p,
             images: self.images[..=n].iter().map(|x| class[index[x]]).collect(),
             growth: self.growth.iter().copied().filter(|&(heap, _)| heap as usize <= n).collect(),
             transitions: Vec::new(),
-        }
+        })
     }
 
     /// Refuses a quotient made for another game.

@@ -3,6 +3,8 @@
 //! quotient by indistinguishability.
 
 use rustc_hash::FxHashMap;
+
+use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 
 /// An element of a [`Monoid`]: its number in the multiplication table.
@@ -24,14 +26,28 @@ impl Monoid {
     }
 
     /// The monoid whose product is `product`, on elements `0..size`.
-    pub(super) fn from_fn(size: usize, mut product: impl FnMut(Element, Element) -> Element) -> Self {
-        let mut table = Vec::with_capacity(size * size);
+    ///
+    /// Its table has `size²` entries, asked of the run's memory before it
+    /// is made: `quotient 0.6 --max-elements 40000` asked for 5.8 GB at
+    /// once, and a failed allocation aborts the program.
+    pub(super) fn from_fn(size: usize, mut product: impl FnMut(Element, Element) -> Element) -> Result<Self> {
+        let entries = size.checked_mul(size);
+        let bytes = entries.map_or(u128::MAX, |n| (n * std::mem::size_of::<Element>()) as u128);
+        let too_large = || Error::TooLarge {
+            what: format!("the multiplication table of a monoid of {size} elements"),
+            needed: bytes,
+            limit: crate::available_memory().unwrap_or(0).into(),
+            unit: "bytes",
+        };
+        crate::watch::check_growth(u64::try_from(bytes).unwrap_or(u64::MAX))?;
+        let mut table = Vec::new();
+        table.try_reserve_exact(entries.ok_or_else(too_large)?).map_err(|_| too_large())?;
         for x in 0..size as Element {
             for y in 0..size as Element {
                 table.push(product(x, y));
             }
         }
-        Monoid { size, table }
+        Ok(Monoid { size, table })
     }
 
     /// The number of elements.
@@ -142,7 +158,11 @@ pub(super) fn reduce(size: usize, actions: &[Vec<Element>], p: &ElementSet) -> (
 /// The monoid of classes, given the class of each element and the product
 /// of elements: the product of two classes is the class of the product of
 /// their first members (well defined, as indistinguishability is a congruence).
-pub(super) fn class_monoid(class: &[Element], count: usize, product: impl Fn(Element, Element) -> Element) -> Monoid {
+pub(super) fn class_monoid(
+    class: &[Element],
+    count: usize,
+    product: impl Fn(Element, Element) -> Element,
+) -> Result<Monoid> {
     let mut representative = vec![Element::MAX; count];
     for (x, &c) in class.iter().enumerate() {
         if representative[c as usize] == Element::MAX {
@@ -195,7 +215,7 @@ mod tests {
         let (class, count) = reduce(size, &[action], &odd);
         assert_eq!(count, 2);
         assert_eq!(class, [0, 1, 0, 1, 0, 1]);
-        let table = Monoid::from_fn(2, |x, y| x ^ y);
+        let table = Monoid::from_fn(2, |x, y| x ^ y).unwrap();
         assert!(table.is_valid());
         // 1 · 0 must be 1: element 0 is the identity.
         assert!(!Monoid { size: 2, table: vec![0, 1, 0, 0] }.is_valid());

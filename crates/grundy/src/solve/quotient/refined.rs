@@ -297,7 +297,7 @@ impl Labelled {
         let monoid = Monoid::from_fn(pairs.len(), |a, b| {
             let ((x, v), (y, w)) = (pairs[a as usize], pairs[b as usize]);
             index[&(q.product(x, y), v ^ w)]
-        });
+        })?;
         let images = (0..heap_lists.len())
             .map(|h| if has_move(h) { index[&(quotient.images()[h], nim[h])] } else { 0 })
             .collect();
@@ -410,7 +410,7 @@ impl Labelled {
         }
         let reduced = Monoid::from_fn(count, |a, b| {
             class[product(representative[a as usize], representative[b as usize]) as usize]
-        });
+        })?;
         let reduced_label: Vec<NimValue> = representative.iter().map(|&x| label[x as usize]).collect();
         let reduced_images: Vec<Element> = images.iter().map(|&x| class[x as usize]).collect();
         let reduced_letters = self::letters(&|a, b| reduced.product(a, b), &reduced_images, heap_lists);

@@ -136,8 +136,8 @@ fn a_run_in_pieces_and_a_saved_run_equal_one_run() {
     assert_eq!(resumed, whole);
     // Truncating gives what a shorter run gives (up to numbering).
     let (_, short) = quotient_of("kayles", 12);
-    assert_eq!(presentation(&whole.through_heap(12)), presentation(&short));
-    assert_eq!(whole.through_heap(12).size(), short.size());
+    assert_eq!(presentation(&whole.through_heap(12).unwrap()), presentation(&short));
+    assert_eq!(whole.through_heap(12).unwrap().size(), short.size());
 }
 
 #[test]
