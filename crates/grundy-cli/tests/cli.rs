@@ -535,3 +535,20 @@ fn errors_name_the_row_and_the_game_as_written() {
     assert_eq!(json["outcome"], "N");
     assert!(json["note"].as_str().unwrap().contains("not listed for Every-SG"), "{json}");
 }
+
+/// Under an address-space limit (`ulimit -v`, as a batch system or a
+/// careful user sets) the memory guard counts what the kernel counts: the
+/// running counts of Nim to 3 × 10^8 heaps (2.4 GB) are refused in one
+/// line before they are made, where the allocator used to abort.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_address_space_limit_is_a_one_line_refusal() {
+    let run = std::process::Command::new("sh")
+        .args(["-c", &format!("ulimit -v 2000000 && '{}' sequence nim --to 300000000", env!("CARGO_BIN_EXE_grundy"))])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("too large") && !stderr.contains("panicked"), "{stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+}

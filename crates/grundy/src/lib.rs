@@ -66,6 +66,7 @@ mod error;
 pub mod export;
 pub mod game;
 mod long_run;
+mod memory;
 pub mod nim;
 pub mod pattern;
 pub mod play;
@@ -79,7 +80,8 @@ mod watch;
 
 pub use error::{read_text_file, shortened, Error, Result};
 pub use long_run::{checkpoint_every, LongRun, Resumable, CHECKPOINT_EVERY};
-pub use watch::{available_memory, total_memory, Watch, POLL_EVERY};
+pub use memory::{available_memory, total_memory};
+pub use watch::{Watch, POLL_EVERY};
 
 /// The README's Rust example, compiled and run as a doctest.
 #[cfg(doctest)]

@@ -24,6 +24,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::error::{Error, Result};
+use crate::memory::held_bytes;
 
 /// Steps a hot loop takes between two looks at the current watch.
 pub const POLL_EVERY: u32 = 4096;
@@ -89,8 +90,10 @@ impl Watch {
     /// before the machine runs out and the system kills the process. A
     /// memo's size in bytes is not known to the loops (its positions may
     /// own heap memory: a misère sum is a vector of heaps), so the process's
-    /// own count is the one that can be trusted. On systems without
-    /// `/proc` nothing is read and nothing is refused.
+    /// own count is the one that can be trusted. Under an address-space
+    /// limit (`ulimit -v`) the mapped size is read instead, as the kernel
+    /// counts it (`crate::memory`). On systems without `/proc` nothing is
+    /// read and nothing is refused.
     pub fn with_resident_limit(self, bytes: u64) -> Watch {
         self.0.resident_limit.store(bytes.max(1), Ordering::Relaxed);
         self
@@ -105,7 +108,7 @@ impl Watch {
             return Ok(());
         }
         self.0.since_resident.store(0, Ordering::Relaxed);
-        match resident_bytes() {
+        match held_bytes() {
             Some(held) if held > limit => Err(too_much_memory(held, limit)),
             _ => Ok(()),
         }
@@ -222,7 +225,7 @@ pub(crate) fn check_growth(bytes: u64) -> Result<()> {
     if limit == 0 {
         return Ok(());
     }
-    match resident_bytes() {
+    match held_bytes() {
         Some(held) if held.saturating_add(bytes) > limit => Err(too_much_memory(held.saturating_add(bytes), limit)),
         _ => Ok(()),
     }
@@ -235,29 +238,6 @@ fn too_much_memory(needed: u64, limit: u64) -> Error {
         limit: limit as u128,
         unit: "bytes",
     }
-}
-
-/// The memory this process holds (resident set), where the system says.
-fn resident_bytes() -> Option<u64> {
-    kilobytes_in("/proc/self/status", "VmRSS:")
-}
-
-/// The memory free for new work on this machine, where the system says
-/// (`MemAvailable`, which counts the caches it can drop).
-pub fn available_memory() -> Option<u64> {
-    kilobytes_in("/proc/meminfo", "MemAvailable:")
-}
-
-/// This machine's memory, where the system says (`MemTotal`).
-pub fn total_memory() -> Option<u64> {
-    kilobytes_in("/proc/meminfo", "MemTotal:")
-}
-
-/// The `kB` figure of the line of `file` that starts with `key`, in bytes.
-fn kilobytes_in(file: &str, key: &str) -> Option<u64> {
-    let text = std::fs::read_to_string(file).ok()?;
-    let line = text.lines().find(|line| line.starts_with(key))?;
-    Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? * 1024)
 }
 
 /// Whether the current watch asks to stop (false without one).
@@ -391,7 +371,7 @@ mod tests {
             let mut poll = Poll::every(1024);
             (0..2 * RESIDENT_EVERY).find_map(|step| poll.step().err().map(|error| (step, error)))
         });
-        if resident_bytes().is_some() {
+        if held_bytes().is_some() {
             let (step, error) = stopped.expect("a process holds more than one byte");
             assert_eq!(step + 1, RESIDENT_EVERY, "the first reading");
             assert!(error.to_string().contains("this run's memory"), "{error}");

@@ -200,6 +200,9 @@ impl NimSequence {
     /// everything computed until then kept. `Ok(true)` when done.
     pub fn extend_to(&mut self, len: usize, mut stop: impl FnMut(usize) -> bool) -> Result<bool> {
         self.values.reserve_total(len)?;
+        if let Some(counts) = &mut self.engine.counts {
+            counts.reserve(len)?;
+        }
         let mut next_check = self.next_check(self.values.len());
         while self.values.len() < len {
             let n = self.values.len();

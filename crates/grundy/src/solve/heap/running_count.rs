@@ -15,6 +15,7 @@
 //! grows (counts only grow), so keeping it costs `O(1)` amortized.
 
 use super::HeapGame;
+use crate::error::{Error, Result};
 use crate::sequence::Value;
 
 /// Whether the method applies: no splits, no digit before the point, every
@@ -62,11 +63,34 @@ impl Counts {
         value
     }
 
+    /// Makes room for the counts of the first `heaps` heaps before they are
+    /// computed, or says why there is none: a heap's value is at most its
+    /// size (it has at most that many options), so `heaps` counts always
+    /// suffice, and Nim needs every one of them — 2.4 GB for 3 × 10^8
+    /// heaps, which grew by doublings unchecked until the allocator aborted.
+    pub fn reserve(&mut self, heaps: usize) -> Result<()> {
+        let more = heaps.saturating_sub(self.count.len());
+        if self.count.capacity() >= heaps {
+            return Ok(());
+        }
+        let bytes = (heaps as u128) * std::mem::size_of::<u64>() as u128;
+        crate::watch::check_growth(u64::try_from(bytes).unwrap_or(u64::MAX))?;
+        self.count.try_reserve_exact(more).map_err(|_| Error::TooLarge {
+            what: format!("the running counts of the values of {heaps} heaps (out of memory)"),
+            needed: bytes,
+            limit: crate::available_memory().map_or(0, u128::from),
+            unit: "bytes",
+        })
+    }
+
     /// Counts the newest value (the last of `values`).
     pub fn record<T: Value>(&mut self, values: &[T]) {
         let v = values[values.len() - 1].get() as usize;
         if v >= self.count.len() {
-            self.count.resize((v + 1).next_power_of_two(), 0);
+            // Within what `reserve` set aside where it can: a doubling past
+            // it would allocate again, unchecked.
+            let len = (v + 1).next_power_of_two();
+            self.count.resize(if self.count.capacity() > v { len.min(self.count.capacity()) } else { len }, 0);
         }
         self.count[v] += 1;
         while self.count.get(self.absent as usize).is_some_and(|&c| c > 0) {

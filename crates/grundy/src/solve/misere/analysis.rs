@@ -238,21 +238,26 @@ where
             self.tame.insert(position.clone(), true);
             return Ok(true);
         }
+        // Each follower is stacked once, when first met: stacking every
+        // option of every follower held heap × options positions at once
+        // (Grundy's game at heap 100,000: 5 × 10^9, past any machine).
         let mut followers = rustc_hash::FxHashSet::default();
+        followers.insert(position.clone());
         let mut stack = vec![position.clone()];
         let mut options = Options::new();
         while let Some(p) = stack.pop() {
-            if self.tame.get(&p) == Some(&true) || !followers.insert(p.clone()) {
-                continue;
-            }
             if self.tame.get(&p) == Some(&false) {
                 self.tame.insert(position.clone(), false);
                 return Ok(false);
             }
-            crate::watch::check_current(0)?;
             options.clear();
             self.game.options(&p, &mut options);
-            stack.extend(options.parts().iter().cloned());
+            crate::watch::check_current(options.len() as u64)?;
+            for part in options.parts() {
+                if self.tame.get(part) != Some(&true) && followers.insert(part.clone()) {
+                    stack.push(part.clone());
+                }
+            }
         }
         let mut followers: Vec<G::Position> = followers.into_iter().collect();
         followers.sort_unstable();

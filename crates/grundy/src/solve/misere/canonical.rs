@@ -184,6 +184,12 @@ where
         }
         let mut options = Options::new();
         self.game.options(position, &mut options);
+        // Each level of this recursion holds its options until its last is
+        // valued, and a heap of `n` may be `n` levels deep with `n / 2`
+        // options each (Grundy's game): the options count towards the
+        // watch's look at the process's memory, which one step a position
+        // would reach only after gigabytes.
+        crate::watch::check_current(options.len() as u64)?;
         let mut option_forms = Vec::with_capacity(options.len());
         for option in options.iter() {
             let mut total = FormId::ZERO;
