@@ -76,11 +76,13 @@ pub mod sequence;
 pub mod solve;
 #[cfg(test)]
 mod testing;
+mod unfinished;
 mod watch;
 
 pub use error::{read_text_file, shortened, Error, Result};
 pub use long_run::{checkpoint_every, LongRun, Resumable, CHECKPOINT_EVERY};
 pub use memory::{available_memory, total_memory};
+pub use unfinished::{remove_unfinished_files, Unfinished};
 pub use watch::{Watch, POLL_EVERY};
 
 /// The README's Rust example, compiled and run as a doctest.

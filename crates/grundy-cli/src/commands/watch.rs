@@ -65,6 +65,9 @@ pub fn run<T>(command: impl FnOnce() -> Result<T>) -> Result<T> {
             if std::io::stderr().is_terminal() {
                 eprintln!();
             }
+            // A checkpoint being written when the second signal came would
+            // be left half-written beside its file.
+            grundy::remove_unfinished_files();
             std::process::exit(130);
         }
         stopped.stop();

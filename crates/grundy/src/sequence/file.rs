@@ -76,6 +76,7 @@ pub fn write(path: &Path, description: &str, values: &Values) -> Result<()> {
 /// to extend on its next append).
 fn write_atomically(path: &Path, description: &str, values: &Values) -> Result<Fnv> {
     let partial = path.with_extension("partial");
+    let writing = crate::Unfinished::new(&partial);
     let write_all = || -> std::io::Result<Fnv> {
         let mut out = BufWriter::with_capacity(1 << 20, File::create(&partial)?);
         out.write_all(MAGIC)?;
@@ -94,6 +95,7 @@ fn write_atomically(path: &Path, description: &str, values: &Values) -> Result<F
         file: path.display().to_string(),
         reason: format!("cannot rename {} to it: {e}", partial.display()),
     })?;
+    writing.finished();
     Ok(hash)
 }
 

@@ -58,6 +58,7 @@ pub fn save<K: Key>(table: &Table<K>, path: &Path, tag: &str) -> Result<usize> {
     let mut temporary = path.as_os_str().to_owned();
     temporary.push(".partial");
     let temporary = std::path::PathBuf::from(temporary);
+    let writing = crate::Unfinished::new(&temporary);
     let file = File::create(&temporary).map_err(|e| io_error(&temporary, "create it", e))?;
     let mut out = BufWriter::new(file);
     let mut count = 0;
@@ -85,6 +86,7 @@ pub fn save<K: Key>(table: &Table<K>, path: &Path, tag: &str) -> Result<usize> {
     result.and_then(|()| out.flush()).map_err(|e| io_error(&temporary, "write it", e))?;
     drop(out);
     std::fs::rename(&temporary, path).map_err(|e| io_error(path, "rename the new one into place", e))?;
+    writing.finished();
     Ok(count)
 }
 

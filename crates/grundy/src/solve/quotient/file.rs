@@ -21,12 +21,15 @@ impl PartialQuotient {
         let partial = path.with_extension("partial");
         let text = serde_json::to_string(self)
             .map_err(|e| Error::Write { file: path.display().to_string(), reason: e.to_string() })?;
+        let writing = crate::Unfinished::new(&partial);
         std::fs::write(&partial, text)
             .map_err(|e| Error::Write { file: partial.display().to_string(), reason: e.to_string() })?;
         std::fs::rename(&partial, path).map_err(|e| Error::Write {
             file: path.display().to_string(),
             reason: format!("cannot rename {} to it: {e}", partial.display()),
-        })
+        })?;
+        writing.finished();
+        Ok(())
     }
 
     /// Reads a quotient file. It is not yet checked against a game: a
