@@ -354,6 +354,17 @@ fn closed_forms_answer_where_search_cannot() {
     };
     assert_eq!(targets(&closed), targets(&searched));
     assert_eq!(targets(&searched), ["1,2", "618,1000"]);
+    // The rook is two-heap Nim (Winning Ways ch. 2): x ⊕ y at any distance,
+    // where its search listed up to x + y options a cell (3000,2000 took
+    // minutes) and 100000,2 was refused for the cells it might reach. The
+    // winning move empties the nim-sum: 1000000,7 to 100005,7 (100005 ⊕ 7 =
+    // 100002, the other rook's value).
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["solve", "rook", "100000,2", "1000000,7", "--json"])).unwrap();
+    assert_eq!(json["nim_value"], 100_002 ^ 1_000_007);
+    assert_eq!(targets(&json), ["100005,7"]);
+    let json: serde_json::Value = serde_json::from_str(&ok(&["solve", "rook", "3000,2000", "--json"])).unwrap();
+    assert_eq!((json["nim_value"].as_u64(), targets(&json)), (Some(3000 ^ 2000), vec!["2000,2000".to_string()]));
     // Misère Wythoff past search's reach (512,826 searched for more than
     // five minutes): by the misère P-positions, which differ from normal
     // play's at (0,1), (1,0) and (2,2); within reach, --outcome-only says

@@ -22,6 +22,7 @@
 //! Named pieces (king, knight, hyper-knight, rook, queen, …) are defined
 //! once, in [`Piece`].
 
+mod axis_rider;
 mod board;
 mod bomb;
 mod chomp;
@@ -40,6 +41,7 @@ mod subtraction;
 mod turning;
 mod wythoff;
 
+pub use axis_rider::AxisRider;
 pub use board::{Board, BoardGame, BoardRegion, Cell, Step};
 pub use bomb::BombGame;
 pub use chomp::{Chomp, ChompBoard, MAX_CHOMP_SIDE, MAX_CHOMP_SQUARES};

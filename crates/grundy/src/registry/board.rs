@@ -6,7 +6,7 @@ use super::goal_game::GoalGame;
 use super::normal_game::NormalGame;
 use super::playable::Playable;
 use super::tabulators::{board_table_goal, board_table_normal};
-use crate::catalogue::{BoardGame, Piece, Step};
+use crate::catalogue::{AxisRider, BoardGame, Piece, Step};
 use crate::error::{Error, Result};
 use crate::game::parse_pair;
 use crate::play::picture;
@@ -49,6 +49,22 @@ pub(super) fn board_game(description: &Description, moves: impl Into<Moves>) -> 
     let options = description.options;
     let game = BoardGame::new(options.board, leaps, rides)?;
     let Some(goal) = options.goal else {
+        if let Some(nim) = AxisRider::of(game.clone()) {
+            // The rook and its one-way kin: Nim on the coordinates, valued
+            // by the nim-sum at any distance. The bound on what a search
+            // may reach still guards what has to search (misère play,
+            // Every-SG play, play itself).
+            return Ok(Box::new(
+                NormalGame::new(
+                    description.text,
+                    nim,
+                    Search::closed_form,
+                    Some(|nim, rows, columns| board_table_normal(nim.board_game(), rows, columns)),
+                )
+                .with_picture(|nim, sum| picture::board(nim.board_game(), sum))
+                .with_reachable_bound(|nim, &cell, cap| nim.board_game().reachable_bound(cell, cap)),
+            ));
+        }
         return Ok(Box::new(
             NormalGame::new(description.text, game, Search::normal_play, Some(board_table_normal))
                 .with_picture(picture::board)

@@ -197,17 +197,22 @@ where
             return Ok(false);
         }
         Ok(match play {
-            Convention::Normal => {
-                let components = self.components(positions)?;
-                let search = lock(&self.search);
-                components.iter().all(|component| search.options_of_value(component, 0).is_some())
-            }
+            Convention::Normal => self.closed_form_covers(positions)?,
             Convention::Misere => {
                 let components = self.misere_components(positions)?;
                 lock(&self.misere).finds_moves_without_listing(&components)
             }
             _ => false,
         })
+    }
+
+    /// Whether the closed form values every component of `positions` and
+    /// names their options of any value: then normal play searches nothing,
+    /// and no bound on what a search may reach applies.
+    fn closed_form_covers(&self, positions: &[String]) -> Result<bool> {
+        let components = self.components(positions)?;
+        let search = lock(&self.search);
+        Ok(components.iter().all(|component| search.options_of_value(component, 0).is_some()))
     }
 
     /// Draws positions with `picture` in `play` (heaps stay numbers without one).
@@ -394,7 +399,9 @@ where
 
     fn solve_in(&self, positions: &[String], play: Convention) -> Result<Report> {
         self.check_convention(play)?;
-        self.check_sizes(positions)?;
+        if !(play == Convention::Normal && self.closed_form_covers(positions)?) {
+            self.check_sizes(positions)?;
+        }
         // Normal play tells a value from the theorem without the moves;
         // misère and Every-SG play look at every option, unless the game's
         // closed form or misère rule names the few that can win.
