@@ -563,3 +563,23 @@ fn an_address_space_limit_is_a_one_line_refusal() {
     assert!(stderr.contains("too large") && !stderr.contains("panicked"), "{stderr}");
     assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
 }
+
+/// The misère canonical forms recurse a heap at a time and overflowed the
+/// stack at heap 30,000 (an abort, and a server killed by one request);
+/// past `MAX_FORM_DEPTH` the analysis searches instead. Checked against the
+/// misère outcome of one heap computed here: a heap is lost for the player
+/// to move iff it has options and each leaves a heap won for the next
+/// (no option: the player to move has won).
+#[test]
+fn a_misere_heap_deeper_than_the_forms_recurse_is_searched() {
+    let heap = 30_000;
+    let mut wins = vec![true; heap + 1];
+    for n in 1..=heap {
+        let options: Vec<usize> = [1, 3, 4].iter().filter(|&&s| s <= n).map(|&s| n - s).collect();
+        wins[n] = options.is_empty() || options.iter().any(|&o| !wins[o]);
+    }
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["solve", "--misere", "subtraction:1,3,4", &heap.to_string(), "--json"])).unwrap();
+    assert_eq!(json["outcome"], if wins[heap] { "N" } else { "P" });
+    assert_eq!(json["method"], "search");
+}

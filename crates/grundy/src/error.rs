@@ -100,6 +100,11 @@ pub enum Error {
     #[error("{what} took longer than the time allowed for it")]
     TimeUp { what: String },
 
+    /// A recursive method met positions nested deeper than it may recurse
+    /// (a thread's stack is finite); the caller may answer another way.
+    #[error("{what} nests positions more than {limit} deep, more than it may recurse")]
+    TooDeep { what: String, limit: usize },
+
     /// A search on several processes ([`crate::solve::pruned::distributed`])
     /// could not go on: a process failed, was stopped, or disagreed (another
     /// checkpoint, another number of processes); the message names which.

@@ -289,7 +289,7 @@ where
         self.genus_search.set_deadline(None);
         match genera {
             Ok(genera) => Ok((genera, None)),
-            Err(crate::Error::TimeUp { .. }) => Ok((
+            Err(crate::Error::TimeUp { .. } | crate::Error::TooDeep { .. }) => Ok((
                 Vec::new(),
                 Some(format!("genera not shown: they took more than {} s to compute", GENERA_TIME.as_secs())),
             )),
@@ -348,7 +348,7 @@ where
         match tried {
             Ok(_) => Ok(Decision::Canonical),
             // (The budget is spent: `trial_steps` is 0.)
-            Err(crate::Error::TimeUp { .. }) => Ok(Decision::Search),
+            Err(crate::Error::TimeUp { .. } | crate::Error::TooDeep { .. }) => Ok(Decision::Search),
             Err(error) => Err(error),
         }
     }
@@ -408,7 +408,7 @@ where
         forms.forms_mut().set_budget(None);
         match found {
             Ok(found) => Ok(Some(found.into_iter().unzip())),
-            Err(crate::Error::TimeUp { .. }) => Ok(None),
+            Err(crate::Error::TimeUp { .. } | crate::Error::TooDeep { .. }) => Ok(None),
             Err(error) => Err(error),
         }
     }

@@ -47,6 +47,10 @@ use crate::game::{Decompose, Game, Options, Outcome};
 use crate::nim::NimValue;
 use crate::solve::search::Splitter;
 
+/// The deepest the forms recurse: a level takes about 400 bytes of stack
+/// in a release build, and a server's worker thread has 2 MB.
+pub const MAX_FORM_DEPTH: usize = 2000;
+
 /// The misère canonical forms of a game's positions, and the outcomes of
 /// sums of them, remembered between questions.
 pub struct CanonicalSums<G: Game> {
@@ -154,6 +158,11 @@ where
         self.form_of(position, &mut on_path)
     }
 
+    /// The form of `position`, each option's form first: a recursion as
+    /// deep as the longest line of play (`on_path` holds it), refused past
+    /// [`MAX_FORM_DEPTH`] with [`Error::TooDeep`] before the thread's stack
+    /// runs out (`--misere subtraction:1,3,4 30000` overflowed it and
+    /// aborted; a server's worker has a quarter of the command line's).
     fn form_of(&mut self, position: &G::Position, on_path: &mut FxHashSet<G::Position>) -> Result<FormId> {
         if let Some(&form) = self.of_position.get(position) {
             return Ok(form);
@@ -181,6 +190,9 @@ where
         }
         if !on_path.insert(position.clone()) {
             return Err(Error::Loopy { position: format!("{position:?}") });
+        }
+        if on_path.len() > MAX_FORM_DEPTH {
+            return Err(Error::TooDeep { what: "the misère canonical form".into(), limit: MAX_FORM_DEPTH });
         }
         let mut options = Options::new();
         self.game.options(position, &mut options);
