@@ -123,6 +123,24 @@ fn a_misere_sum() {
     check(&stop(&["solve", "--misere", "grundys-game", "30", "25", "20"], "INT"), "nothing is saved");
 }
 
+/// A rook far out lists 14,000 options a position, and a sum built from
+/// them listed each option's options again to know it could move: 1,024
+/// positions between looks were minutes, and Ctrl-C went unheard for 95 s.
+#[test]
+fn a_misere_search_whose_positions_have_thousands_of_options() {
+    check(&stop_later(&["solve", "--misere", "rook", "7070,7070"], "INT", Duration::from_secs(1)), "nothing is saved");
+}
+
+/// The genus walks every follower's options before its searches start:
+/// `path:300` walked for a minute past Ctrl-C.
+#[test]
+fn the_walk_of_a_genus_through_the_followers() {
+    check(
+        &stop_later(&["solve", "--misere", "hackenbush", "path:300"], "INT", Duration::from_secs(2)),
+        "nothing is saved",
+    );
+}
+
 /// A large heap's genera ask a million small questions of the misère
 /// search, each under the steps between its looks at the flag: it looked at
 /// none and ran 80 s past SIGTERM (an audit's `solve --misere nim 2001`,

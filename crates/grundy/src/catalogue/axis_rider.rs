@@ -65,6 +65,10 @@ impl Game for AxisRider {
     fn options(&self, cell: &Cell, options: &mut Options<Cell>) {
         self.game.options(cell, options)
     }
+
+    fn can_move(&self, cell: &Cell) -> bool {
+        self.game.can_move(cell)
+    }
 }
 
 impl ClosedForm for AxisRider {

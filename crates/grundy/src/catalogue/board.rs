@@ -251,6 +251,12 @@ impl Game for BoardGame {
             }
         }
     }
+
+    /// A leap or the first step of a ride stays on the board: a rider's
+    /// options are not listed to know it has one.
+    fn can_move(&self, &cell: &Cell) -> bool {
+        self.goal != Some(cell) && self.leaps.iter().chain(&self.rides).any(|&step| self.step(cell, step).is_some())
+    }
 }
 
 impl Goal for BoardGame {

@@ -20,6 +20,10 @@ macro_rules! forward {
             fn options(&self, position: &G::Position, options: &mut Options<G::Position>) {
                 (**self).options(position, options)
             }
+            #[inline]
+            fn can_move(&self, position: &G::Position) -> bool {
+                (**self).can_move(position)
+            }
         }
 
         impl<G: Decompose + ?Sized> Decompose for $pointer {

@@ -85,6 +85,17 @@ pub trait Game {
     /// [`Options::push_sum`] for a move that leaves a sum of positions (an
     /// empty sum is a move that ends this component's play).
     fn options(&self, position: &Self::Position, options: &mut Options<Self::Position>);
+
+    /// Whether `position` has any option. By default its options are
+    /// listed; a game whose positions have many options says it directly
+    /// (a sum asks this of every component of every option it builds: for
+    /// a rook 7,070 squares from the corner, fourteen thousand listings of
+    /// fourteen thousand options an option of the sum).
+    fn can_move(&self, position: &Self::Position) -> bool {
+        let mut options = Options::new();
+        self.options(position, &mut options);
+        !options.is_empty()
+    }
 }
 
 /// Positions that fall apart into a sum of independent components.

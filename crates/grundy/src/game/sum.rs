@@ -39,17 +39,9 @@ where
 
     /// The canonical sum of `components`: sorted, stuck components dropped.
     pub fn canonical(&self, components: impl IntoIterator<Item = G::Position>) -> Vec<G::Position> {
-        let mut scratch = Options::new();
-        let mut sum: Vec<G::Position> = components.into_iter().filter(|c| self.can_move(c, &mut scratch)).collect();
+        let mut sum: Vec<G::Position> = components.into_iter().filter(|c| self.game.can_move(c)).collect();
         sum.sort();
         sum
-    }
-
-    /// Whether `component` has any option (`scratch` is a reusable buffer).
-    fn can_move(&self, component: &G::Position, scratch: &mut Options<G::Position>) -> bool {
-        scratch.clear();
-        self.game.options(component, scratch);
-        !scratch.is_empty()
     }
 }
 
@@ -60,11 +52,10 @@ where
     type Position = Vec<G::Position>;
 
     fn options(&self, sum: &Vec<G::Position>, options: &mut Options<Vec<G::Position>>) {
-        let mut scratch = Options::new();
         // Whether each component can move is the same for every option:
         // decide it once here, not again for each sum built below (this is
         // the inner loop of exact misère search).
-        let live: Vec<bool> = sum.iter().map(|c| self.can_move(c, &mut scratch)).collect();
+        let live: Vec<bool> = sum.iter().map(|c| self.game.can_move(c)).collect();
         let mut component_options = Options::new();
         for (i, component) in sum.iter().enumerate() {
             // Equal components have equal options: expand each value once.
@@ -76,7 +67,7 @@ where
             for replacement in component_options.iter() {
                 let mut next: Vec<G::Position> =
                     sum.iter().enumerate().filter(|&(j, _)| j != i && live[j]).map(|(_, c)| c.clone()).collect();
-                next.extend(replacement.iter().filter(|p| self.can_move(p, &mut scratch)).cloned());
+                next.extend(replacement.iter().filter(|p| self.game.can_move(p)).cloned());
                 next.sort();
                 options.push(next);
             }

@@ -167,6 +167,10 @@ pub(super) fn options_settle<F: Followers>(followers: &mut F, root: &F::Node) ->
             continue;
         }
         let options = followers.options_of(&node);
+        // The walk itself lists every follower's options, each listing
+        // weighed as its length: `--misere hackenbush path:300` walked for
+        // a minute past Ctrl-C between two searches that look.
+        crate::watch::check_current(options.len() as u64 + 1)?;
         if !options_done {
             stack.push((node, true));
             stack.extend(options.into_iter().filter(|o| followers.settled(o).is_none()).map(|o| (o, false)));
