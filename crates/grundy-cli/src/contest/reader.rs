@@ -16,8 +16,11 @@ pub struct Tokens<'a> {
 }
 
 impl<'a> Tokens<'a> {
+    /// A leading UTF-8 byte-order mark, which editors on Windows write, is
+    /// skipped: it is not part of the first number.
     pub fn new(input: &'a [u8]) -> Self {
-        Tokens { input, at: 0, line: 1 }
+        let at = if input.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
+        Tokens { input, at, line: 1 }
     }
 
     /// The line of the next token (or of the end of input).
@@ -153,6 +156,18 @@ mod tests {
         assert_eq!(tokens.number("a", 0, 9).unwrap(), 3);
         let error = tokens.number("a pile", 0, 9).unwrap_err().to_string();
         assert!(error.contains("line 2") && error.contains("'x'"), "{error}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_first_number() {
+        let mut tokens = Tokens::new(b"\xEF\xBB\xBF12 3\n");
+        assert_eq!(tokens.number("a", 0, 99).unwrap(), 12);
+        assert_eq!(tokens.number("a", 0, 99).unwrap(), 3);
+        assert!(tokens.at_end());
+        // Only at the start: elsewhere it is a bad token, quoted.
+        let mut tokens = Tokens::new(b"1 \xEF\xBB\xBF2");
+        assert_eq!(tokens.number("a", 0, 99).unwrap(), 1);
+        assert!(tokens.number("a", 0, 99).is_err());
     }
 
     #[test]
