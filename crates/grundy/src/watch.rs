@@ -231,6 +231,23 @@ pub(crate) fn check_growth(bytes: u64) -> Result<()> {
     }
 }
 
+/// Makes room in `vec` for `additional` more items, or says why there is
+/// none ([`Error::TooLarge`], `what` naming the structure): the new buffer
+/// (what `vec` holds and the room, side by side with the old one while it
+/// moves) is weighed against the run's memory first ([`check_growth`]), and
+/// reserved with `try_reserve_exact`, so that a table the machine cannot
+/// give is one line, not an allocation abort.
+pub(crate) fn reserve<T>(vec: &mut Vec<T>, additional: usize, what: impl FnOnce() -> String) -> Result<()> {
+    let bytes = (vec.len() as u128 + additional as u128) * std::mem::size_of::<T>() as u128;
+    check_growth(u64::try_from(bytes).unwrap_or(u64::MAX))?;
+    vec.try_reserve_exact(additional).map_err(|_| Error::TooLarge {
+        what: what(),
+        needed: bytes,
+        limit: crate::available_memory().map_or(0, u128::from),
+        unit: "bytes",
+    })
+}
+
 fn too_much_memory(needed: u64, limit: u64) -> Error {
     Error::TooLarge {
         what: "this run's memory (nine tenths of what was free when it began)".into(),

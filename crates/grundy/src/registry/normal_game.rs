@@ -187,23 +187,16 @@ where
         Ok(())
     }
 
-    /// Whether `solve` finds every winning move of `positions` in `play`
-    /// without listing all their options: from the closed form in normal
-    /// play ([`Search::options_of_value`]), from the misère rule that
-    /// decides the sum in misère play. Asked only of games whose listings
-    /// may be too long ([`Self::with_listing`]).
-    fn finds_moves_without_listing(&self, positions: &[String], play: Convention) -> Result<bool> {
-        if self.listing.is_none() {
+    /// Whether the misère rule that decides the sum of `positions` names
+    /// every winning move without listing all their options (in normal
+    /// play the closed form does: [`Self::closed_form_covers`]). Asked only
+    /// of games whose listings may be too long ([`Self::with_listing`]).
+    fn misere_rule_finds_moves(&self, positions: &[String], play: Convention) -> Result<bool> {
+        if self.listing.is_none() || play != Convention::Misere {
             return Ok(false);
         }
-        Ok(match play {
-            Convention::Normal => self.closed_form_covers(positions)?,
-            Convention::Misere => {
-                let components = self.misere_components(positions)?;
-                lock(&self.misere).finds_moves_without_listing(&components)
-            }
-            _ => false,
-        })
+        let components = self.misere_components(positions)?;
+        Ok(lock(&self.misere).finds_moves_without_listing(&components))
     }
 
     /// Whether the closed form values every component of `positions` and
@@ -399,14 +392,15 @@ where
 
     fn solve_in(&self, positions: &[String], play: Convention) -> Result<Report> {
         self.check_convention(play)?;
-        if !(play == Convention::Normal && self.closed_form_covers(positions)?) {
+        let closed_form = play == Convention::Normal && self.closed_form_covers(positions)?;
+        if !closed_form {
             self.check_sizes(positions)?;
         }
         // Normal play tells a value from the theorem without the moves;
         // misère and Every-SG play look at every option, unless the game's
         // closed form or misère rule names the few that can win.
         let value_alone = play == Convention::Normal && self.asked != Asked::WinningMoves;
-        if !(value_alone || self.finds_moves_without_listing(positions, play)?) {
+        if !(value_alone || closed_form || self.misere_rule_finds_moves(positions, play)?) {
             self.check_listings(positions, play == Convention::Normal)?;
         }
         match play {

@@ -15,7 +15,7 @@
 //! grows (counts only grow), so keeping it costs `O(1)` amortized.
 
 use super::HeapGame;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::sequence::Value;
 
 /// Whether the method applies: no splits, no digit before the point, every
@@ -69,17 +69,12 @@ impl Counts {
     /// suffice, and Nim needs every one of them — 2.4 GB for 3 × 10^8
     /// heaps, which grew by doublings unchecked until the allocator aborted.
     pub fn reserve(&mut self, heaps: usize) -> Result<()> {
-        let more = heaps.saturating_sub(self.count.len());
         if self.count.capacity() >= heaps {
             return Ok(());
         }
-        let bytes = (heaps as u128) * std::mem::size_of::<u64>() as u128;
-        crate::watch::check_growth(u64::try_from(bytes).unwrap_or(u64::MAX))?;
-        self.count.try_reserve_exact(more).map_err(|_| Error::TooLarge {
-            what: format!("the running counts of the values of {heaps} heaps (out of memory)"),
-            needed: bytes,
-            limit: crate::available_memory().map_or(0, u128::from),
-            unit: "bytes",
+        let more = heaps.saturating_sub(self.count.len());
+        crate::watch::reserve(&mut self.count, more, || {
+            format!("the running counts of the values of {heaps} heaps (out of memory)")
         })
     }
 

@@ -4,7 +4,7 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use serde::{Deserialize, Serialize};
 
 /// An element of a [`Monoid`]: its number in the multiplication table.
@@ -31,17 +31,11 @@ impl Monoid {
     /// is made: `quotient 0.6 --max-elements 40000` asked for 5.8 GB at
     /// once, and a failed allocation aborts the program.
     pub(super) fn from_fn(size: usize, mut product: impl FnMut(Element, Element) -> Element) -> Result<Self> {
-        let entries = size.checked_mul(size);
-        let bytes = entries.map_or(u128::MAX, |n| (n * std::mem::size_of::<Element>()) as u128);
-        let too_large = || Error::TooLarge {
-            what: format!("the multiplication table of a monoid of {size} elements"),
-            needed: bytes,
-            limit: crate::available_memory().unwrap_or(0).into(),
-            unit: "bytes",
-        };
-        crate::watch::check_growth(u64::try_from(bytes).unwrap_or(u64::MAX))?;
         let mut table = Vec::new();
-        table.try_reserve_exact(entries.ok_or_else(too_large)?).map_err(|_| too_large())?;
+        let entries = size.saturating_mul(size);
+        crate::watch::reserve(&mut table, entries, || {
+            format!("the multiplication table of a monoid of {size} elements")
+        })?;
         for x in 0..size as Element {
             for y in 0..size as Element {
                 table.push(product(x, y));
