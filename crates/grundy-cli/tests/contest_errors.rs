@@ -58,3 +58,15 @@ fn a_missing_file() {
     assert_ne!(run.status, 0);
     assert!(run.stderr.contains("cannot read"), "{}", run.stderr);
 }
+
+/// A device that never ends (`/dev/zero`) is refused at its first byte,
+/// where reading it whole filled the memory; a directory is named.
+#[test]
+fn a_binary_stream_or_a_directory_is_refused_at_once() {
+    let run = common::grundy(&["contest", "john", "/dev/zero"], "");
+    assert_eq!(run.status, 1);
+    assert_eq!(run.stderr.trim(), "grundy: line 1 of /dev/zero: a NUL byte: the input must be text");
+    let run = common::grundy(&["contest", "mine", "/"], "");
+    assert_eq!(run.status, 1);
+    assert!(run.stderr.contains("cannot read /") && run.stderr.lines().count() == 1, "{}", run.stderr);
+}

@@ -481,13 +481,12 @@ fn run_command(command: Command) -> Result<()> {
         }
         Command::Contest { problem, file } => {
             let input = match &file {
-                Some(path) => std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?,
-                None => {
-                    let mut input = Vec::new();
-                    std::io::Read::read_to_end(&mut std::io::stdin(), &mut input)
-                        .context("cannot read standard input")?;
-                    input
+                Some(path) => {
+                    let name = path.display().to_string();
+                    let opened = std::fs::File::open(path).with_context(|| format!("cannot read {name}"))?;
+                    contest::read_all(opened, &name)?
                 }
+                None => contest::read_all(std::io::stdin().lock(), "standard input")?,
             };
             let output = contest::solve(problem, &input)?;
             use std::io::Write;

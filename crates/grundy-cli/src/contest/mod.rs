@@ -12,6 +12,8 @@ mod life_winner_bo;
 mod mine;
 mod reader;
 
+pub use reader::read_all;
+
 use anyhow::Result;
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]

@@ -1,11 +1,45 @@
-//! A fast tokenizer that knows which line it is on.
+//! A contest's input, read whole, and a fast tokenizer that knows which
+//! line it is on.
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 
 /// A token of the input as an error quotes it: as text, and cut short (a
 /// file of one 50 MB token made an error line as long).
 fn quoted(token: &[u8]) -> String {
     grundy::shortened(&String::from_utf8_lossy(token))
+}
+
+/// The whole of `source` (a file or standard input, named `name` in
+/// errors), read a chunk at a time: a contest input is text, so a NUL byte
+/// ends the read at once with the line it is on (`contest john /dev/zero`
+/// read until memory ran out), and input past half the memory available
+/// is refused before it fills the rest.
+pub fn read_all(mut source: impl std::io::Read, name: &str) -> Result<Vec<u8>> {
+    const CHUNK: usize = 1 << 20;
+    let most = grundy::available_memory().map_or(u64::MAX, |bytes| bytes / 2);
+    let mut input = Vec::new();
+    loop {
+        let start = input.len();
+        input.resize(start + CHUNK, 0);
+        let read = loop {
+            match source.read(&mut input[start..]) {
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                other => break other,
+            }
+        };
+        let read = read.with_context(|| format!("cannot read {name}"))?;
+        input.truncate(start + read);
+        if read == 0 {
+            return Ok(input);
+        }
+        if let Some(at) = input[start..].iter().position(|&b| b == 0) {
+            let line = 1 + input[..start + at].iter().filter(|&&b| b == b'\n').count();
+            bail!("line {line} of {name}: a NUL byte: the input must be text");
+        }
+        if input.len() as u64 > most {
+            bail!("{name} is too large: more than {} MB read, half the memory available", input.len() >> 20);
+        }
+    }
 }
 
 /// Whitespace-separated tokens of an input held in memory.
@@ -147,6 +181,17 @@ impl<'a> Tokens<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reading_stops_at_a_nul_byte_and_names_its_line() {
+        let input = read_all(&b"3\n1 2\n"[..], "the input").unwrap();
+        assert_eq!(input, b"3\n1 2\n");
+        // An endless stream of zeros, as /dev/zero is: refused at once.
+        let error = read_all(std::io::repeat(0), "/dev/zero").unwrap_err().to_string();
+        assert_eq!(error, "line 1 of /dev/zero: a NUL byte: the input must be text");
+        let error = read_all(&b"1\n2\n\x003"[..], "in.txt").unwrap_err().to_string();
+        assert!(error.starts_with("line 3 of in.txt"), "{error}");
+    }
 
     #[test]
     fn errors_name_the_line() {
