@@ -120,3 +120,24 @@ fn a_long_coin_row_is_played_by_its_theorem() {
     let out = play(&["mock-turtles", "1000", "--engine-first"], "quit\n");
     assert!(out.contains("engine plays"), "{out}");
 }
+
+/// One Wythoff position past search (heaps above 1,000) is played from the
+/// P-positions, as `solve` answers it: the engine, given a lost position,
+/// answers with a move to a P-position, (⌊kφ⌋, ⌊kφ⌋ + k); a pair with too
+/// many moves to list each turn is one line.
+#[test]
+fn wythoff_past_search_is_played_from_the_p_positions() {
+    // (1003, 1623) is one (k = 620); the player moves off it, the engine back.
+    let out = play(&["wythoff", "1003,1623"], "1003,1623 -> 1003,1600\nquit\n");
+    let reply = out.lines().find_map(|l| l.strip_prefix("engine plays 1003,1600 -> ")).expect(&out);
+    let (x, y) = reply.split_once(',').unwrap();
+    let (x, y): (u64, u64) = (x.parse().unwrap(), y.parse().unwrap());
+    let (low, high) = (x.min(y), x.max(y));
+    let k = high - low;
+    assert_eq!(low, ((k as f64) * (1.0 + 5f64.sqrt()) / 2.0).floor() as u64, "{out}");
+    let out = play(&["--misere", "wythoff", "100000,200000"], "hint\nquit\n");
+    assert!(out.contains("hint: 100000,200000 -> 100000,161804 — wins: it leaves a misère P-position"), "{out}");
+    let run = grundy(&["play", "wythoff", "1000000,1000000"], "quit\n");
+    assert_eq!(run.status, 1);
+    assert!(run.stderr.contains("too large: playing Wythoff's game from 1000000,1000000"), "{}", run.stderr);
+}

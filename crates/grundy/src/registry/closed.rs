@@ -17,9 +17,10 @@ use super::tabulators::board_table_goal;
 use crate::catalogue::race::ChessPiece;
 use crate::catalogue::{BoardGame, MisereWythoff, Wythoff, MAX_MOVES_LISTED};
 use crate::error::{Error, Result};
-use crate::game::Convention;
 use crate::game::{parse_pair, Notation};
+use crate::game::{ClosedOutcome, Convention, Game, Options};
 use crate::nim::NimValue;
+use crate::play::Session;
 use crate::report::{Report, ValueTable};
 use crate::solve::analyse_closed;
 
@@ -119,8 +120,82 @@ impl Playable for WythoffRules {
         self.search.set_asked(asked);
     }
 
+    /// One position past search is played from the P-positions
+    /// ([`FarWythoff`]), as `solve` answers it; the rest by search, which
+    /// also gives the remoteness of each position.
     fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
-        self.search.play(positions, convention, run)
+        let beyond = match positions {
+            [text] if matches!(convention, Convention::Normal | Convention::Misere) => {
+                let (x, y): (u64, u64) = parse_pair(text, "two heap sizes")?;
+                x.max(y) > Wythoff::MAX_SEARCHED_HEAP
+            }
+            _ => false,
+        };
+        if !beyond {
+            return self.search.play(positions, convention, run);
+        }
+        let Some(start) = self.beyond_search(positions, convention)? else {
+            return self.search.play(positions, convention, run);
+        };
+        FarWythoff.check_moves(start)?;
+        let outcome = move |sum: &[(u64, u64)]| {
+            let decided = match sum {
+                [position] if convention == Convention::Misere => MisereWythoff.closed_outcome(position),
+                [position] => Wythoff.closed_outcome(position),
+                _ => None,
+            };
+            decided.ok_or_else(|| Error::InvalidPosition("Wythoff past search is played one position at a time".into()))
+        };
+        let mut session = Session::with_fallback(&FarWythoff, vec![start], convention, Box::new(outcome))?;
+        run(&mut session)
+    }
+}
+
+/// Wythoff's game for `play` past [`Wythoff::MAX_SEARCHED_HEAP`]: the same
+/// moves, positions read up to [`Wythoff::MAX_CLOSED_FORM_HEAP`] (where
+/// [`Wythoff`]'s notation, which feeds search, stops at heap 1,000), each
+/// judged by the P-positions.
+struct FarWythoff;
+
+impl FarWythoff {
+    /// Every move is listed at every turn (the engine judges each): a pair
+    /// of heaps of `n` has about `3n`, refused past [`MAX_MOVES_LISTED`].
+    fn check_moves(&self, (x, y): (u64, u64)) -> Result<()> {
+        let moves = u128::from(x) + u128::from(y) + u128::from(x.min(y));
+        if moves > MAX_MOVES_LISTED as u128 {
+            return Err(Error::TooLarge {
+                what: format!("playing Wythoff's game from {x},{y} (every move is listed at each turn)"),
+                needed: moves,
+                limit: MAX_MOVES_LISTED as u128,
+                unit: "moves",
+            });
+        }
+        Ok(())
+    }
+}
+
+impl Game for FarWythoff {
+    type Position = (u64, u64);
+
+    fn options(&self, position: &(u64, u64), options: &mut Options<(u64, u64)>) {
+        Wythoff.options(position, options);
+    }
+}
+
+impl Notation for FarWythoff {
+    fn parse_position(&self, text: &str) -> Result<(u64, u64)> {
+        let (x, y): (u64, u64) = parse_pair(text, "two heap sizes")?;
+        if x.max(y) > Wythoff::MAX_CLOSED_FORM_HEAP {
+            return Err(Error::InvalidPosition(format!(
+                "heaps {x},{y} are too large: the P-position formulas take heaps up to {}",
+                Wythoff::MAX_CLOSED_FORM_HEAP
+            )));
+        }
+        Ok((x, y))
+    }
+
+    fn format_position(&self, position: &(u64, u64)) -> String {
+        Wythoff.format_position(position)
     }
 }
 
