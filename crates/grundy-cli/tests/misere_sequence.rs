@@ -129,10 +129,15 @@ fn kayles_past_heap_50_by_search_with_sibert_conway() {
     let plain = values(&json(&["sequence", "kayles", "--misere", "--to", "40", "--json"]));
     assert_eq!(found[..=40], plain[..]);
     assert_eq!(found[51..], [8, 1, 6, 5, 2, 1]);
-    // Past the search's reach, the quotient is still the only method.
+    // Past the search's reach, the quotient is still the only method; where
+    // it fails, the heaps the search proves are written all the same, and
+    // the run fails saying where and why it stopped.
     let run = grundy(&["sequence", "kayles", "--misere", "--to", "1000"], "");
     assert_eq!(run.status, 1, "{}", run.stderr);
-    assert!(run.stderr.contains("past heap 60, where exact search stops"), "{}", run.stderr);
+    let last = run.stderr.lines().last().unwrap();
+    assert!(last.starts_with("grundy: only heaps 0..60 are written: past heap 60, where exact search stops"), "{last}");
+    assert!(run.stdout.starts_with("kayles: misère nim-values of heaps 0..60\n"), "{}", run.stdout);
+    assert!(run.stdout.contains("\n60: 6\n"), "{}", run.stdout);
 }
 
 /// A misère quotient past its limit says, in one sentence and in the
@@ -143,7 +148,9 @@ fn a_quotient_past_its_limit_says_how_far_it_got() {
     let run = grundy(&["sequence", "0.6", "--misere", "--to", "100"], "");
     assert_eq!(run.status, 1, "{}", run.stderr);
     let line = run.stderr.lines().last().unwrap();
-    assert!(line.starts_with("grundy: too large: past heap 50, where exact search stops"), "{line}");
+    let written = "grundy: only heaps 0..50 are written: too large: past heap 50, where exact search stops";
+    assert!(line.starts_with(written), "{line}");
+    assert!(run.stdout.contains("misère nim-values of heaps 0..50"), "{}", run.stdout);
     let done: u64 = line.split("complete through heap ").nth(1).unwrap().split(';').next().unwrap().parse().unwrap();
     assert!(line.contains(&format!("; a trial quotient with heap {} needs", done + 1)), "{line}");
     assert!(line.contains("more than the limit of 4096") && !line.contains("(with"), "{line}");

@@ -12,7 +12,7 @@ use anyhow::{bail, Context, Result};
 use grundy::nim::NimValue;
 use grundy::sequence::{file, Periodicity, Proof, Values};
 use grundy::solve::heap::{Algorithm, HeapGame, SequenceRun};
-use grundy::solve::quotient::{misere_sequence_with, Limits, MisereSequence};
+use grundy::solve::quotient::{misere_sequence_with, searched_misere_heap, Limits, MisereSequence};
 use grundy::LongRun;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -226,7 +226,17 @@ fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
     // 10^7 peaked at 443 MB).
     let infinite_tail = game.tail() != 0 && !grundy::solve::quotient::misere_nim_proven(game);
     check_memory(len, if infinite_tail { 48 } else { 12 })?;
-    let MisereSequence { values, method, periodicity } = misere_values(game, request.to)?;
+    // Past exact search a wild game needs its quotient; where that fails,
+    // the heaps exact search proves are still printed, and the run fails
+    // saying why it stopped there (they took the same time to find).
+    let searched = searched_misere_heap(game);
+    let (found, unreached) = match misere_values(game, request.to) {
+        Err(error) if request.to > searched && beyond_the_quotient(&error) => {
+            (misere_values(game, searched)?, Some(error))
+        }
+        found => (found?, None),
+    };
+    let MisereSequence { values, method, periodicity } = found;
     // Narrowed to the sequence's width while still watching: a billion
     // values take seconds, and a stop asked for then is still a stop, not
     // gigabytes of output after it.
@@ -247,7 +257,27 @@ fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
         game.description(),
         started.elapsed()
     );
-    print(game, &Printed::Stored(&values), periodicity.as_ref(), request.format, request.output, &Play::Misere(method))
+    print(
+        game,
+        &Printed::Stored(&values),
+        periodicity.as_ref(),
+        request.format,
+        request.output,
+        &Play::Misere(method),
+    )?;
+    match unreached {
+        Some(error) => bail!("only heaps 0..{searched} are written: {error:#}"),
+        None => Ok(()),
+    }
+}
+
+/// Whether a misère sequence failed for want of a quotient (too large, or
+/// not found), not for a reason the heaps below would share.
+fn beyond_the_quotient(error: &anyhow::Error) -> bool {
+    matches!(
+        error.downcast_ref::<grundy::Error>(),
+        Some(grundy::Error::TooLarge { .. } | grundy::Error::InvalidGame(_))
+    )
 }
 
 /// How many heaps' misère values a long run computes before it tries to

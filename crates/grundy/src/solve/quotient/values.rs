@@ -282,6 +282,25 @@ pub const MAX_SEARCHED_MISERE_HEAP: u64 = 50;
 /// below 4 ([`crate::solve::misere::kayles::misere_nim_values_by_search`]).
 pub const MAX_SEARCHED_KAYLES_HEAP: u64 = 60;
 
+/// The largest heap of `game` whose misère value [`misere_sequence`]
+/// finds by exact search, whatever the game's quotient: past it a wild
+/// game needs the quotient, and where that fails the values through this
+/// heap are still proven.
+///
+/// ```
+/// use grundy::solve::heap::HeapGame;
+/// use grundy::solve::quotient::searched_misere_heap;
+/// assert_eq!(searched_misere_heap(&HeapGame::parse("kayles").unwrap()), 60);
+/// assert_eq!(searched_misere_heap(&HeapGame::parse("0.07").unwrap()), 50);
+/// ```
+pub fn searched_misere_heap(game: &HeapGame) -> u64 {
+    if game.code() == "0.77" {
+        MAX_SEARCHED_KAYLES_HEAP
+    } else {
+        MAX_SEARCHED_MISERE_HEAP
+    }
+}
+
 /// Misère nim-values of heaps `0..=to`, how they were found, and their
 /// periodicity.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -414,7 +433,7 @@ pub fn quotient_sequence(
     stop: impl FnMut(u64) -> bool,
 ) -> Result<MisereSequence> {
     // Why the quotient is needed comes first, then how far it got.
-    let searched = if game.code() == "0.77" { MAX_SEARCHED_KAYLES_HEAP } else { MAX_SEARCHED_MISERE_HEAP };
+    let searched = searched_misere_heap(game);
     let beyond = format!("past heap {searched}, where exact search stops, misère values need a quotient:");
     let found = misere_values(game, to, limits, stop).map_err(|error| match error {
         Error::TooLarge { what, needed, limit, unit } => {
