@@ -68,15 +68,9 @@ impl WythoffRules {
             Convention::Misere => Wythoff::MAX_MISERE_SEARCHED_HEAP,
             _ => return Ok(None),
         };
-        let (x, y): (u64, u64) = parse_pair(text, "two heap sizes")?;
+        let (x, y) = FarWythoff.parse_position(text)?;
         if x.max(y) <= searched && self.asked != Asked::Outcome {
             return Ok(None);
-        }
-        if x.max(y) > Wythoff::MAX_CLOSED_FORM_HEAP {
-            return Err(Error::InvalidPosition(format!(
-                "heaps {x},{y} are too large: the P-position formulas take heaps up to {}",
-                Wythoff::MAX_CLOSED_FORM_HEAP
-            )));
         }
         Ok(Some((x, y)))
     }
@@ -124,18 +118,10 @@ impl Playable for WythoffRules {
     /// ([`FarWythoff`]), as `solve` answers it; the rest by search, which
     /// also gives the remoteness of each position.
     fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
-        let beyond = match positions {
-            [text] if matches!(convention, Convention::Normal | Convention::Misere) => {
-                let (x, y): (u64, u64) = parse_pair(text, "two heap sizes")?;
-                x.max(y) > Wythoff::MAX_SEARCHED_HEAP
-            }
-            _ => false,
-        };
-        if !beyond {
-            return self.search.play(positions, convention, run);
-        }
-        let Some(start) = self.beyond_search(positions, convention)? else {
-            return self.search.play(positions, convention, run);
+        // (Misère play searches to heap 1,000 here too, for remoteness.)
+        let start = match self.beyond_search(positions, convention)? {
+            Some((x, y)) if x.max(y) > Wythoff::MAX_SEARCHED_HEAP => (x, y),
+            _ => return self.search.play(positions, convention, run),
         };
         FarWythoff.check_moves(start)?;
         let outcome = move |sum: &[(u64, u64)]| {
