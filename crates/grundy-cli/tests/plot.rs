@@ -112,3 +112,24 @@ fn an_output_in_no_directory_is_refused_before_the_picture() {
     assert_ne!(run.status, 0);
     assert!(run.stderr.contains("no directory") && run.stderr.trim().lines().count() == 1, "{}", run.stderr);
 }
+
+/// A plot of heaps far out values every heap from 0: heaps near 10^12
+/// asked for a terabyte, which the system granted as address space, and
+/// the values filled the memory until the process was killed. The room is
+/// weighed before it is reserved; the far end of the heaps is one line.
+#[test]
+fn heaps_too_far_out_for_memory_are_refused_at_once() {
+    let file = scratch("far.png");
+    let path = file.to_str().unwrap();
+    let run = grundy(&["plot", "subtraction:1,3", "--rows", "1000000000000..1000000000005", "--output", path], "");
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert!(
+        run.stderr.starts_with("grundy: too large: the nim-values of 1000000000006 heaps at 1 byte a heap"),
+        "{}",
+        run.stderr
+    );
+    let run = grundy(&["plot", "nim", "--rows", "18446744073709551610..18446744073709551615", "--output", path], "");
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("heap 18446744073709551615 is past what a plot reaches"), "{}", run.stderr);
+    assert!(!file.exists());
+}

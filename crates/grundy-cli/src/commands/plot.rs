@@ -72,7 +72,10 @@ pub(crate) fn heap_scatter(
     format: ImageFormat,
     stop: &dyn Fn() -> bool,
 ) -> Result<Vec<u8>> {
-    let len = usize::try_from(rows.1).ok().and_then(|n| n.checked_add(1)).context("the range is too large")?;
+    // (Every heap from 0 is valued: a sequence is built from its start.)
+    let len = usize::try_from(rows.1).ok().and_then(|n| n.checked_add(1)).with_context(|| {
+        format!("too large: heap {} is past what a plot reaches (it values every heap from 0 up)", rows.1)
+    })?;
     let mut sequence = NimSequence::new(heaps, Algorithm::best_for(heaps))?;
     if !sequence.extend_to(len, |_| stop())? {
         return Err(grundy::Error::Interrupted.into());

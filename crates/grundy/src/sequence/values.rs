@@ -183,10 +183,18 @@ impl Values {
     }
 
     /// Reserves room for `total` values in all, or says how much memory
-    /// that would need.
+    /// that would need. The room is weighed against the memory available
+    /// first: the system grants far more address space than it has (a
+    /// terabyte for `plot subtraction:1,3` near heap 10^12), and the values
+    /// then filled it until the process was killed.
     pub fn reserve_total(&mut self, total: usize) -> Result<()> {
         let width = self.width();
         let more = total.saturating_sub(self.len());
+        let bytes = more as u128 * width as u128;
+        if crate::available_memory().is_some_and(|available| bytes > u128::from(available)) {
+            return Err(out_of_memory(total, width));
+        }
+        crate::watch::check_growth(u64::try_from(bytes).unwrap_or(u64::MAX))?;
         let reserved = with_values!(self, v => v.try_reserve_exact(more));
         reserved.map_err(|_| out_of_memory(total, width))
     }
@@ -207,6 +215,12 @@ impl Values {
 }
 
 fn copy_into<W: Value>(values: &Values, capacity: usize) -> Result<Vec<W>> {
+    // (Weighed as `reserve_total` is: the old values stay while they move.)
+    let bytes = capacity as u128 * W::BYTES as u128;
+    if crate::available_memory().is_some_and(|available| bytes > u128::from(available)) {
+        return Err(out_of_memory(capacity, W::BYTES));
+    }
+    crate::watch::check_growth(u64::try_from(bytes).unwrap_or(u64::MAX))?;
     let mut wide = Vec::new();
     wide.try_reserve_exact(capacity).map_err(|_| out_of_memory(capacity, W::BYTES))?;
     with_values!(values, v => wide.extend(v.iter().map(|x| W::new(x.get()))));
@@ -215,7 +229,10 @@ fn copy_into<W: Value>(values: &Values, capacity: usize) -> Result<Vec<W>> {
 
 fn out_of_memory(heaps: usize, width: usize) -> Error {
     Error::TooLarge {
-        what: format!("the nim-values of {heaps} heaps at {width} bytes a heap (out of memory)"),
+        what: format!(
+            "the nim-values of {heaps} heaps at {width} byte{} a heap (out of memory)",
+            if width == 1 { "" } else { "s" }
+        ),
         needed: heaps as u128 * width as u128,
         // (What was free then: the allocation failed, so likely less.)
         limit: crate::available_memory().map_or(0, u128::from),
