@@ -335,6 +335,18 @@ fn analyse_values_every_move() {
         s.post("/api/analyse", json!({"game": "knight", "position": ["2,2"], "goal": "0,0", "board": "3x3"})).json();
     assert_eq!(answer["report"]["outcome"], "D");
     assert!(answer["moves"].as_array().unwrap().iter().any(|m| m["value"] == "draw"), "{answer}");
+    // Ten million moves are not valued one by one (the answer was 624 MB
+    // and the server held 2.5 GB): the report and the judgement still come,
+    // with a note that says why the moves do not.
+    let heaps = ["1999999", "1999998", "1999997", "1999996", "1999995"];
+    let answer = s.post("/api/analyse", json!({"game": "nim", "position": heaps}));
+    assert_eq!(answer.status, 200);
+    assert!(answer.body.len() < 10_000, "{} bytes", answer.body.len());
+    let answer = answer.json();
+    assert_eq!(answer["judgement"]["outcome"], "N");
+    assert!(answer["moves"].is_null(), "{answer}");
+    let note = answer["note"].as_str().unwrap();
+    assert!(note.contains("needs 9999985 moves, more than the limit of 5000"), "{note}");
 }
 
 #[test]

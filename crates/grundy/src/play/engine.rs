@@ -212,7 +212,11 @@ where
         let width = (start.len().max(1) * std::mem::size_of::<G::Position>()) as u128;
         let limit = limit.min((MAX_GRAPH_BYTES / (2 * width + 64)) as usize);
         let first_expansion = sums.move_count(&start) as u128 * width;
-        let explored = match first_expansion > MAX_GRAPH_BYTES {
+        // (A server's request has a memory budget of its own, a quarter of
+        // this bound by default: five Nim heaps near two million, ten
+        // million options, took 2.5 GB of a 256 MB budget.)
+        let within_budget = crate::watch::charge("the game graph (the first sum's options)", first_expansion).is_ok();
+        let explored = match first_expansion > MAX_GRAPH_BYTES || !within_budget {
             true => Err(Error::TooLarge {
                 what: "the game graph (the first sum's options)".into(),
                 needed: first_expansion,

@@ -90,6 +90,8 @@ pub trait PlaySession {
     /// only when the watch stops the listing: a heap of Nim of ten million
     /// has ten million moves).
     fn moves(&self) -> Result<Vec<String>>;
+    /// How many [`PlaySession::moves`] there are, without writing them.
+    fn move_count(&self) -> usize;
     /// The first of [`PlaySession::moves`], without listing the others.
     fn first_move(&self) -> Option<String>;
     /// Who wins from here with perfect play, for the player to move.

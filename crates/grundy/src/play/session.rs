@@ -397,6 +397,10 @@ where
         Ok(self.legal()?.iter().map(|m| self.describe(m)).collect())
     }
 
+    fn move_count(&self) -> usize {
+        self.sums.move_count(&self.sum)
+    }
+
     fn first_move(&self) -> Option<String> {
         self.sums.first_move(&self.sum).map(|m| self.describe(&m))
     }

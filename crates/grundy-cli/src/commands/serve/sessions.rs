@@ -47,13 +47,30 @@ pub struct Judged {
     pub remoteness: Option<u64>,
 }
 
+/// The most moves `/api/analyse` values one by one: each is played by its
+/// number, which lists every move again, so the work grows as the square
+/// of their count (thousands take seconds).
+const MAX_VALUED_MOVES: usize = 5_000;
+
 /// Every legal move with its value: each is played, judged and taken back.
 ///
 /// Playing a move by its number lists every move again, so a sum with
 /// thousands of moves (hundreds of different heaps) takes seconds; the
 /// request's [`Watch`] is looked at between moves, so its Cancel and time
-/// limit stop this loop as they stop the engine's own.
+/// limit stop this loop as they stop the engine's own. Past
+/// [`MAX_VALUED_MOVES`] the moves are not valued (the analysis says why).
 pub fn moves_with_values(session: &mut dyn PlaySession) -> grundy::Result<Vec<MoveValue>> {
+    // Each move is played, judged and written into the answer: five Nim
+    // heaps near two million (ten million moves) made a 624 MB answer.
+    let count = session.move_count();
+    if count > MAX_VALUED_MOVES {
+        return Err(grundy::Error::TooLarge {
+            what: "valuing each move of this position".into(),
+            needed: count as u128,
+            limit: MAX_VALUED_MOVES as u128,
+            unit: "moves",
+        });
+    }
     let watch = Watch::current();
     if let Some(watch) = &watch {
         watch.set_stage("valuing each move");
