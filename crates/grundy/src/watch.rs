@@ -250,7 +250,7 @@ pub(crate) fn reserve<T>(vec: &mut Vec<T>, additional: usize, what: impl FnOnce(
 
 fn too_much_memory(needed: u64, limit: u64) -> Error {
     Error::TooLarge {
-        what: "this run's memory (nine tenths of what was free when it began)".into(),
+        what: "this run's memory (the most it may hold, set when it began)".into(),
         needed: needed as u128,
         limit: limit as u128,
         unit: "bytes",
