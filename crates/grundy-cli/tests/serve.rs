@@ -346,7 +346,7 @@ fn analyse_values_every_move() {
     assert_eq!(answer["judgement"]["outcome"], "N");
     assert!(answer["moves"].is_null(), "{answer}");
     let note = answer["note"].as_str().unwrap();
-    assert!(note.contains("needs 9999985 moves, more than the limit of 5000"), "{note}");
+    assert!(note.contains("needs 9999985 moves, more than the limit of 200000"), "{note}");
 }
 
 #[test]

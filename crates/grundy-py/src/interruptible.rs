@@ -50,11 +50,10 @@ pub fn run<T: Send + 'static>(
     stop.store(false, Ordering::SeqCst);
     let (send, mut receive) = mpsc::sync_channel(1);
     // Work that grows as it goes (a misère search's memo, a Python game
-    // without end) stops with `TooLargeError` once the process holds nine
-    // tenths of the memory free now, as the command line's runs do, where
-    // it grew until an allocation aborted the interpreter.
-    let watch =
-        grundy::available_memory().map_or_else(Watch::new, |free| Watch::new().with_resident_limit(free / 10 * 9));
+    // without end) stops with `TooLargeError` once it has taken nine tenths
+    // of the memory free now, as the command line's runs do, where it grew
+    // until an allocation aborted the interpreter.
+    let watch = grundy::available_memory().map_or_else(Watch::new, |free| Watch::new().with_room(free / 10 * 9));
     dispatch(Box::new(move || {
         // The caller may have given up waiting: nobody to tell then.
         let _ = send.send(watch.run(work));

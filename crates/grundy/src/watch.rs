@@ -99,6 +99,14 @@ impl Watch {
         self
     }
 
+    /// The same watch with a resident limit `room` bytes above what the
+    /// process holds now: for work started in a process that already holds
+    /// much (a server's kept games, a Python session's own data), where a
+    /// limit counted from nothing would refuse every call.
+    pub fn with_room(self, room: u64) -> Watch {
+        self.with_resident_limit(held_bytes().unwrap_or(0).saturating_add(room))
+    }
+
     /// [`Error::TooLarge`] once the process holds more than the resident
     /// limit, looked at when `steps` more bring the count since the last
     /// look to [`RESIDENT_EVERY`].

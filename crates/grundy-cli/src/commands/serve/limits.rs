@@ -96,18 +96,15 @@ pub struct Runner {
     started: AtomicU64,
     /// Set by [`Runner::stop_all`]: new work is refused.
     stopping: AtomicBool,
-    /// What the whole process may hold resident while a job runs: every
-    /// worker's budget and room for the server itself, and never more than
-    /// nine tenths of what was free at the start. The budget bounds each
-    /// table a job builds ahead; this bounds what grows as it goes (a
-    /// misère search's memo reached 3.7 GB on a 256 MB budget, and a
-    /// thousand such positions aborted the server).
-    resident_limit: u64,
 }
 
-/// [`Runner`]'s `resident_limit`: the workers' budgets together and 512 MB
-/// for the server, at most nine tenths of the memory free now.
-fn resident_limit(limits: &Limits) -> u64 {
+/// How much more than it holds when a job starts the process may take
+/// while the job runs: every worker's budget and 512 MB, at most nine
+/// tenths of the memory free then. The budget bounds each table a job
+/// builds ahead; this bounds what grows as it goes (a misère search's memo
+/// reached 3.7 GB on a 256 MB budget, and a thousand such positions
+/// aborted the server).
+fn room(limits: &Limits) -> u64 {
     let budgets = (limits.workers.max(1) as u64).saturating_mul(limits.memory as u64).saturating_add(512 << 20);
     grundy::available_memory().map_or(budgets, |free| budgets.min(free / 10 * 9))
 }
@@ -142,7 +139,6 @@ impl Runner {
     pub fn new(limits: Limits) -> Runner {
         Runner {
             permits: Arc::new(Semaphore::new(limits.workers.max(1))),
-            resident_limit: resident_limit(&limits),
             limits,
             jobs: Mutex::new(HashMap::new()),
             running: Mutex::new(HashMap::new()),
@@ -174,7 +170,7 @@ impl Runner {
         work: impl FnOnce(Arc<Job>) -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
         let job = Arc::new(Job {
-            watch: Watch::new().with_memory(self.limits.memory).with_resident_limit(self.resident_limit),
+            watch: Watch::new().with_memory(self.limits.memory).with_room(room(&self.limits)),
             cancelled: AtomicBool::new(false),
             started: Instant::now(),
             total: AtomicU64::new(0),

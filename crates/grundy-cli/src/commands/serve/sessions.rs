@@ -47,10 +47,10 @@ pub struct Judged {
     pub remoteness: Option<u64>,
 }
 
-/// The most moves `/api/analyse` values one by one: each is played by its
-/// number, which lists every move again, so the work grows as the square
-/// of their count (thousands take seconds).
-const MAX_VALUED_MOVES: usize = 5_000;
+/// The most moves `/api/analyse` and a game's state value one by one: a
+/// hundred thousand (a Nim heap of 100,000) answer in seconds, ten million
+/// made an answer of 624 MB.
+const MAX_VALUED_MOVES: usize = 200_000;
 
 /// Every legal move with its value: each is played, judged and taken back.
 ///
