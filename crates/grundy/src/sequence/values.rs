@@ -190,11 +190,7 @@ impl Values {
     pub fn reserve_total(&mut self, total: usize) -> Result<()> {
         let width = self.width();
         let more = total.saturating_sub(self.len());
-        let bytes = more as u128 * width as u128;
-        if crate::available_memory().is_some_and(|available| bytes > u128::from(available)) {
-            return Err(out_of_memory(total, width));
-        }
-        crate::watch::check_growth(u64::try_from(bytes).unwrap_or(u64::MAX))?;
+        weigh(more, total, width)?;
         let reserved = with_values!(self, v => v.try_reserve_exact(more));
         reserved.map_err(|_| out_of_memory(total, width))
     }
@@ -216,15 +212,22 @@ impl Values {
 
 fn copy_into<W: Value>(values: &Values, capacity: usize) -> Result<Vec<W>> {
     // (Weighed as `reserve_total` is: the old values stay while they move.)
-    let bytes = capacity as u128 * W::BYTES as u128;
-    if crate::available_memory().is_some_and(|available| bytes > u128::from(available)) {
-        return Err(out_of_memory(capacity, W::BYTES));
-    }
-    crate::watch::check_growth(u64::try_from(bytes).unwrap_or(u64::MAX))?;
+    weigh(capacity, capacity, W::BYTES)?;
     let mut wide = Vec::new();
     wide.try_reserve_exact(capacity).map_err(|_| out_of_memory(capacity, W::BYTES))?;
     with_values!(values, v => wide.extend(v.iter().map(|x| W::new(x.get()))));
     Ok(wide)
+}
+
+/// Whether `more` values of `width` bytes fit, `total` in all (named in
+/// the error): against the memory available, then the run's resident
+/// limit ([`crate::watch::check_growth`]).
+fn weigh(more: usize, total: usize, width: usize) -> Result<()> {
+    let bytes = more as u128 * width as u128;
+    if crate::available_memory().is_some_and(|available| bytes > u128::from(available)) {
+        return Err(out_of_memory(total, width));
+    }
+    crate::watch::check_growth(u64::try_from(bytes).unwrap_or(u64::MAX))
 }
 
 fn out_of_memory(heaps: usize, width: usize) -> Error {
