@@ -49,11 +49,7 @@ pub fn run<T: Send + 'static>(
 ) -> PyResult<Outcome<T>> {
     stop.store(false, Ordering::SeqCst);
     let (send, mut receive) = mpsc::sync_channel(1);
-    // Work that grows as it goes (a misère search's memo, a Python game
-    // without end) stops with `TooLargeError` once it has taken nine tenths
-    // of the memory free now, as the command line's runs do, where it grew
-    // until an allocation aborted the interpreter.
-    let watch = grundy::available_memory().map_or_else(Watch::new, |free| Watch::new().with_room(free / 10 * 9));
+    let watch = call_watch();
     dispatch(Box::new(move || {
         // The caller may have given up waiting: nobody to tell then.
         let _ = send.send(watch.run(work));
@@ -95,6 +91,15 @@ pub fn run<T: Send + 'static>(
             Some(_) => {}
         }
     }
+}
+
+/// The watch of one call from Python. Work that grows as it goes (a
+/// misère search's memo, a Python game without end, the positions of a
+/// huge `range`) stops with `TooLargeError` once it has taken nine tenths
+/// of the memory free at the call, as the command line's runs do, where it
+/// grew until an allocation aborted the interpreter.
+pub fn call_watch() -> Watch {
+    grundy::available_memory().map_or_else(Watch::new, |free| Watch::new().with_room(free / 10 * 9))
 }
 
 /// A piece of work for an engine thread.

@@ -32,6 +32,7 @@ use pyo3::types::{PyDict, PyList};
 use pyo3::{ffi, PyTraverseError};
 
 use crate::errors;
+use crate::interruptible;
 use crate::report::{outcome_name, ReportBuilder};
 use crate::small_key::{SmallKey, SmallKeyMap};
 use crate::sum;
@@ -202,14 +203,17 @@ impl Moves {
         Ok(Id(id))
     }
 
-    /// Looks at Ctrl-C every 65,536 positions: `range(10**8)` is read whole
-    /// before any search, and no Python code runs meanwhile to raise it.
+    /// Looks at Ctrl-C and at the memory every 65,536 positions:
+    /// `range(10**8)` is read whole before any search, and no Python code
+    /// runs meanwhile to raise it; `range(2**64)` would fill the memory.
     fn intern_all(&self, positions: &Bound<'_, PyAny>) -> PyResult<Vec<Id>> {
         let py = positions.py();
+        let watch = interruptible::call_watch();
         let mut ids = Vec::new();
         for (i, position) in positions.try_iter()?.enumerate() {
             if i % 65_536 == 65_535 {
                 py.check_signals()?;
+                watch.check_held().map_err(errors::to_py)?;
             }
             ids.push(self.intern(&position?)?);
         }
@@ -301,7 +305,10 @@ impl PythonGame {
         let mut misere = self.misere.try_borrow_mut().map_err(busy)?;
         let moves = &*self.moves;
         moves.error.take();
-        let result = solve(Solvers { moves, search: &mut search, misere: &mut misere });
+        // Positions without end (`options(n)` is `[n + 1]`) stop at the
+        // call's memory instead of aborting the interpreter.
+        let result =
+            interruptible::call_watch().run(|| solve(Solvers { moves, search: &mut search, misere: &mut misere }));
         if let Some(error) = moves.error.take() {
             // The normal-play search only keeps values it finished, and a
             // position whose options failed never finishes: they are right.

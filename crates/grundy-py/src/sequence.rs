@@ -89,7 +89,8 @@ impl HeapSequence {
 
     /// Keeps the first `len` values only (a checkpoint may have given more);
     /// the sequence then saves to its checkpoint no more.
-    fn truncate(&mut self, len: usize) -> PyResult<()> {
+    fn truncate(&mut self, len: &Bound<'_, PyAny>) -> PyResult<()> {
+        let len = whole(len, "len")?;
         self.run.truncate(len).map_err(to_py)
     }
 

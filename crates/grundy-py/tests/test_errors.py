@@ -166,3 +166,79 @@ def test_a_game_object_is_garbage_collected():
     del game
     gc.collect()
     assert ref() is None
+
+
+def test_a_game_used_from_another_thread_says_so():
+    # The engine object is bound to its thread; pyo3 said "unsendable" in a
+    # PanicException, which `except Exception` does not even catch.
+    import threading
+
+    game = Kayles()
+    assert game.nim_value(5) == 4
+    raised = []
+
+    def use():
+        try:
+            game.nim_value(6)
+        except Exception as error:  # noqa: BLE001 - the test looks at what it was
+            raised.append(error)
+
+    worker = threading.Thread(target=use)
+    worker.start()
+    worker.join()
+    assert len(raised) == 1 and isinstance(raised[0], RuntimeError)
+    assert "one game object per thread" in str(raised[0])
+    assert game.nim_value(6) == 3  # still usable where it was made
+
+
+def test_sequence_bounds_of_a_python_game_and_of_a_heap_sequence():
+    with pytest.raises(ValueError, match="to: expected a whole number from 0 to"):
+        Kayles().sequence(-5)
+    with pytest.raises(ValueError, match="to: expected a whole number from 0 to 4294967294"):
+        Kayles().sequence(2**64)
+    heaps = grundy.HeapSequence("kayles")
+    with pytest.raises(ValueError, match="len: expected a whole number"):
+        heaps.truncate(10**20)
+
+
+def test_endless_positions_stop_at_the_memory_not_the_interpreter():
+    # Under an address-space limit 1 GB above what the interpreter maps, a
+    # game without end (each position's option is the next) and a huge
+    # range of positions raise TooLargeError: they grew until an allocation
+    # aborted the interpreter. A child process, so that the limit is its own.
+    import subprocess
+    import sys
+    import textwrap
+
+    script = textwrap.dedent(
+        """
+        import resource
+        import grundy
+
+        def mapped():
+            with open("/proc/self/status") as status:
+                line = next(l for l in status if l.startswith("VmSize:"))
+            return int(line.split()[1]) * 1024
+
+        limit = mapped() + 2**30
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+        class Endless(grundy.Game):
+            def options(self, n):
+                return [n + 1]
+
+        class Nim(grundy.Game):
+            def options(self, n):
+                return range(n)
+
+        for call in (lambda: Endless().nim_value(0), lambda: Nim().nim_values(range(2**40))):
+            try:
+                call()
+                print("no error")
+            except grundy.TooLargeError as error:
+                print("TooLargeError", "memory" in str(error))
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:2] == ["TooLargeError True", "TooLargeError True"], done.stdout

@@ -116,8 +116,17 @@ impl Watch {
             return Ok(());
         }
         self.0.since_resident.store(0, Ordering::Relaxed);
+        self.check_held()
+    }
+
+    /// [`Error::TooLarge`] if the process holds more than the resident
+    /// limit now (read at once, not counted down): for work outside the
+    /// engine's loops that grows as it goes, such as reading a caller's
+    /// positions one by one, to look every so often.
+    pub fn check_held(&self) -> Result<()> {
+        let limit = self.0.resident_limit.load(Ordering::Relaxed);
         match held_bytes() {
-            Some(held) if held > limit => Err(too_much_memory(held, limit)),
+            Some(held) if limit > 0 && held > limit => Err(too_much_memory(held, limit)),
             _ => Ok(()),
         }
     }

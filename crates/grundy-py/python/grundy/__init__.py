@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import functools
 import os
+import threading
 from typing import Any, Iterable, Optional, Union
 
 import numpy as np
@@ -386,10 +387,19 @@ class Game:
     @property
     def engine(self) -> "_grundy.PythonGame":
         """The engine's memory of this game: positions met and their options."""
-        engine = self.__dict__.get("_grundy_engine")
-        if engine is None:
-            engine = _grundy.PythonGame(self.options)
-            self.__dict__["_grundy_engine"] = engine
+        # The engine's memory of a game is not shared between threads (each
+        # call holds the interpreter anyway): another thread is told so in
+        # a sentence, where the engine object itself would raise a panic.
+        made = self.__dict__.get("_grundy_engine")
+        if made is None:
+            made = (_grundy.PythonGame(self.options), threading.get_ident())
+            self.__dict__["_grundy_engine"] = made
+        engine, thread = made
+        if thread != threading.get_ident():
+            raise RuntimeError(
+                f"this {type(self).__name__} was first solved on another thread, and a game's engine stays on the "
+                "thread that made it: make one game object per thread"
+            )
         return engine
 
     def nim_value(self, position: Any) -> int:
@@ -445,6 +455,8 @@ class Game:
     def sequence(self, to: int) -> Sequence:
         """Nim-values of positions ``0..to`` (whole numbers) and the period
         they seem to follow (a conjecture: no theorem covers arbitrary games)."""
+        # Positions are numbered in 32 bits: no more can be valued.
+        to = _whole(to, "to", 2**32 - 2)
         values = self.nim_values(range(to + 1)).astype(np.uint32)
         return Sequence(type(self).__name__, values, find_periodicity(values))
 
