@@ -363,6 +363,12 @@ fn bad_input_is_a_json_400_that_says_what_was_wrong() {
     assert!(long_graph.error(400).contains("the graph's text is longer than"));
     let wrong_play = s.post("/api/solve", json!({"game": "nim", "position": ["3"], "play": "sideways"}));
     assert!(wrong_play.error(400).contains("sideways"));
+    // What a question may ask for, as the command line's flags: a race's
+    // convention comes with its game. `null` is the default, normal play.
+    let goal = s.post("/api/play", json!({"game": "nim", "position": ["3"], "play": "goal"}));
+    assert!(goal.error(400).contains(r#"play: expected "normal", "misere" or "every", found "goal""#));
+    let unsaid = s.post("/api/solve", json!({"game": "nim", "position": ["3"], "play": null}));
+    assert_eq!(unsaid.json()["play"], "normal");
     let no_misere_race =
         s.post("/api/solve", json!({"game": "king", "position": ["3,3"], "goal": "0,0", "play": "misere"}));
     assert!(no_misere_race.error(400).contains("misère"));

@@ -118,6 +118,21 @@ fn json(value: impl serde::Serialize) -> Answer {
     Ok(Json(value).into_response())
 }
 
+/// The `"play"` of a request: what a question may ask for, as the command
+/// line's flags do (`--misere`, `--every`); absent or `null` is normal
+/// play. Races and loopy graphs bring their convention with the game, so
+/// `"goal"` and `"loopy"` are not offered here.
+fn asked_play<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Convention, D::Error> {
+    match Option::<String>::deserialize(deserializer)?.as_deref() {
+        None | Some("normal") => Ok(Convention::Normal),
+        Some("misere") => Ok(Convention::Misere),
+        Some("every") => Ok(Convention::Every),
+        Some(other) => Err(serde::de::Error::custom(format!(
+            "play: expected \"normal\", \"misere\" or \"every\", found {other:?}"
+        ))),
+    }
+}
+
 pub async fn games() -> Answer {
     json(ENTRIES)
 }
@@ -127,7 +142,7 @@ pub struct SolveRequest {
     #[serde(flatten)]
     spec: GameSpec,
     position: Vec<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "asked_play")]
     play: Convention,
 }
 
@@ -314,7 +329,7 @@ pub async fn picture(State(app): State<App>, body: Body<RangeRequest>) -> Answer
 pub struct SequenceRequest {
     game: String,
     to: u64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "asked_play")]
     play: Convention,
     job: Option<String>,
 }
@@ -395,7 +410,7 @@ pub struct PlayRequest {
     #[serde(flatten)]
     spec: GameSpec,
     position: Vec<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "asked_play")]
     play: Convention,
     #[serde(default)]
     engine_first: bool,
