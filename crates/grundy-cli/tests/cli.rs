@@ -583,3 +583,31 @@ fn a_misere_heap_deeper_than_the_forms_recurse_is_searched() {
     assert_eq!(json["outcome"], if wins[heap] { "N" } else { "P" });
     assert_eq!(json["method"], "search");
 }
+
+/// `> /dev/full`: every command that prints its answer says in one line
+/// that it could not, where `println!` panicked with a backtrace.
+#[test]
+fn a_failed_write_to_standard_output_is_one_line() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return; // not Linux
+    };
+    for args in [
+        &["solve", "nim", "3", "4", "5"][..],
+        &["solve", "--json", "nim", "3", "4", "5"],
+        &["list"],
+        &["table", "kayles", "--rows", "0..1000"],
+        &["pattern", "wythoff", "--rows", "0..20", "--cols", "0..20"],
+        &["sequence", "kayles", "--to", "100"],
+    ] {
+        let run = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(args)
+            .stdout(full.try_clone().unwrap())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(1), "{args:?}: {stderr}");
+        // (`sequence` says how long it took on the line before.)
+        let last = stderr.trim().lines().last().unwrap_or("");
+        assert!(!stderr.contains("panicked") && last.contains("No space left on device"), "{args:?}: {stderr}");
+    }
+}

@@ -2,6 +2,7 @@
 
 mod cluster;
 mod list;
+mod output;
 mod pattern;
 mod play;
 mod plot;

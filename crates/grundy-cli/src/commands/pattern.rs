@@ -16,9 +16,8 @@ pub fn run(
     let table = super::watch::tabulate(description, rows, cols, options)?;
     let report = pattern::find_patterns(&table)?;
     if json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        super::output::println(serde_json::to_string_pretty(&report)?)
     } else {
-        print!("{report}");
+        super::output::print(report)
     }
-    Ok(())
 }

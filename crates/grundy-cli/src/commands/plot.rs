@@ -58,8 +58,7 @@ pub fn run(
     };
     std::fs::write(output, bytes).with_context(|| format!("cannot write {}", output.display()))?;
     // Say what was written, so a run that succeeds is not silent.
-    println!("wrote {}: {kind} {what}", output.display());
-    Ok(())
+    super::output::println(format_args!("wrote {}: {kind} {what}", output.display()))
 }
 
 /// G(n) against n for heaps `rows`, with the periodicity `sequence` would

@@ -150,11 +150,10 @@ pub fn run(description: &str, arguments: &[String], options: &RuleOptions, play:
         return Ok(());
     }
     if json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        super::output::println(serde_json::to_string_pretty(&report)?)
     } else {
-        print!("{}", render(&report));
+        super::output::print(render(&report))
     }
-    Ok(())
 }
 
 /// The error for a search stopped by a signal: it says what was kept.

@@ -20,11 +20,10 @@ pub fn run(
 ) -> Result<()> {
     let table = super::watch::tabulate(description, rows, cols, options)?;
     match format {
-        Format::Json => println!("{}", serde_json::to_string(&table)?),
-        Format::Csv => print!("{}", csv(&table)),
-        Format::Text => print!("{}", text(&table)),
+        Format::Json => super::output::println(serde_json::to_string(&table)?),
+        Format::Csv => super::output::print(csv(&table)),
+        Format::Text => super::output::print(text(&table)),
     }
-    Ok(())
 }
 
 fn cell_text(table: &ValueTable, r: usize, c: usize) -> String {

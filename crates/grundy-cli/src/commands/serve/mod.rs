@@ -123,9 +123,10 @@ pub fn run(host: &str, port: u16, limits: Limits) -> Result<()> {
                 sessions.expire();
             }
         });
-        println!("grundy serve: listening on http://{bound}/ (open it in a browser; Ctrl-C stops)");
-        use std::io::Write;
-        std::io::stdout().flush().ok();
+        // A courtesy: a server whose standard output is closed still serves.
+        let _ = super::output::println(format_args!(
+            "grundy serve: listening on http://{bound}/ (open it in a browser; Ctrl-C stops)"
+        ));
         // The first signal stops the requests in flight (they answer 503 at
         // their next check of the watch) and lets them answer; a second
         // quits at once.
@@ -139,7 +140,7 @@ pub fn run(host: &str, port: u16, limits: Limits) -> Result<()> {
             });
         };
         axum::serve(listener, router(app)).with_graceful_shutdown(shutdown).await.context("the server failed")?;
-        println!("grundy serve: stopped");
+        let _ = super::output::println("grundy serve: stopped");
         Ok::<(), anyhow::Error>(())
     })?;
     // Engine work that outlived its request stops at its next check; do not wait for it.
