@@ -12,8 +12,10 @@ pub enum Error {
     Loopy { position: String },
 
     /// A search, table or position would need more of something (`unit`:
-    /// positions, cells, vertices, heaps…) than it is allowed.
-    #[error("too large: {what} needs {} {unit}, more than the limit of {limit}", counted(*needed))]
+    /// positions, cells, vertices, heaps…) than it is allowed. `needed` is
+    /// the count, or [`Error::PAST_LIMIT`] where the work stopped at the
+    /// first item past the limit and knows no more.
+    #[error("too large: {what} needs {}", needs(*needed, *limit, unit))]
     TooLarge { what: String, needed: u128, limit: u128, unit: &'static str },
 
     /// An [`crate::game::Indexed`] game broke its promise that options come earlier.
@@ -200,13 +202,20 @@ fn wait_for_pipe(file: &std::fs::File) -> Result<()> {
 /// text (a misère quotient of 16,384 elements is about 1.6 GB).
 pub const MAX_TEXT_FILE: u64 = 4 << 30;
 
-/// A count that may have saturated (`u128::MAX` stands for "at least
-/// that": two ranges of 2^64 have 2^128 cells), as text.
-fn counted(needed: u128) -> String {
-    if needed == u128::MAX {
-        format!("at least {needed}")
+impl Error {
+    /// The need of an [`Error::TooLarge`] known only to pass its limit: a
+    /// memo that refused its first position too many, or a count that
+    /// saturated (two ranges of 2^64 have 2^128 cells). It is said as "more
+    /// than the limit", never as a number that was not counted.
+    pub const PAST_LIMIT: u128 = u128::MAX;
+}
+
+/// What a [`Error::TooLarge`] needs, against its limit.
+fn needs(needed: u128, limit: u128, unit: &str) -> String {
+    if needed == Error::PAST_LIMIT {
+        format!("more than the limit of {limit} {unit}")
     } else {
-        needed.to_string()
+        format!("{needed} {unit}, more than the limit of {limit}")
     }
 }
 
@@ -250,10 +259,7 @@ mod tests {
         // in the server and in `grundy table`): the count saturates.
         let full = 0..=u64::MAX;
         let error = crate::registry::game("wythoff", &Default::default()).unwrap().table(full.clone(), Some(full));
-        assert!(error
-            .unwrap_err()
-            .to_string()
-            .contains("needs at least 340282366920938463463374607431768211455 cells"));
+        assert!(error.unwrap_err().to_string().contains("needs more than the limit of"));
         let corner = u64::MAX..=u64::MAX;
         let error = crate::registry::game("wythoff", &Default::default()).unwrap().table(corner.clone(), Some(corner));
         assert!(error.unwrap_err().to_string().starts_with("too large"));

@@ -120,7 +120,7 @@ impl Digraph {
                         if positions.len() >= limit {
                             return Err(Error::TooLarge {
                                 what: "the game graph".into(),
-                                needed: positions.len() as u128 + 1,
+                                needed: Error::PAST_LIMIT,
                                 limit: limit as u128,
                                 unit: "positions",
                             });

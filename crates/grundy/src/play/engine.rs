@@ -237,7 +237,7 @@ where
             }),
             Err(Error::TooLarge { limit, unit, .. }) => Err(Error::TooLarge {
                 what: "perfect play of this sum (every sum reachable from it)".into(),
-                needed: limit + 1,
+                needed: Error::PAST_LIMIT,
                 limit,
                 unit,
             }),

@@ -361,7 +361,7 @@ impl<G: Game, R: Rule<G>> Search<G, R> {
             if self.memo.len() >= self.limit {
                 return Err(Error::TooLarge {
                     what: "the search".into(),
-                    needed: self.memo.len() as u128 + 1,
+                    needed: Error::PAST_LIMIT,
                     limit: self.limit as u128,
                     unit: "positions",
                 });

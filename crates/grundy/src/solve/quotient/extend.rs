@@ -547,7 +547,7 @@ fn explore(step: &Step, family: &dyn Family, limits: Limits) -> Result<Explorati
                     if states.len() >= limits.max_states {
                         return Err(Error::TooLarge {
                             what: format!("verifying the misère quotient at heap {}", step.images.len() - 1),
-                            needed: states.len() as u128 + 1,
+                            needed: Error::PAST_LIMIT,
                             limit: limits.max_states as u128,
                             unit: "states",
                         });

@@ -468,7 +468,7 @@ impl Labelled {
                 if states.len() >= limits.max_states {
                     return Err(Error::TooLarge {
                         what: format!("checking the refined misère quotient of {}", game.description()),
-                        needed: states.len() as u128 + 1,
+                        needed: Error::PAST_LIMIT,
                         limit: limits.max_states as u128,
                         unit: "states",
                     });

@@ -234,7 +234,7 @@ pub fn misere_values(
                 if nim_heaps >= MAX_NIM_HEAPS {
                     return Err(Error::TooLarge {
                         what: format!("nim heaps for the misère value of heap {heap} of {}", game.description()),
-                        needed: u128::from(nim_heaps) + 1,
+                        needed: Error::PAST_LIMIT,
                         limit: u128::from(MAX_NIM_HEAPS),
                         unit: "nim heaps",
                     });
