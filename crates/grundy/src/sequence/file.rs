@@ -75,10 +75,7 @@ pub fn write(path: &Path, description: &str, values: &Values) -> Result<()> {
 /// [`write`], giving the hash of the values written (a checkpoint keeps it
 /// to extend on its next append).
 fn write_atomically(path: &Path, description: &str, values: &Values) -> Result<Fnv> {
-    let partial = path.with_extension("partial");
-    let writing = crate::Unfinished::new(&partial);
-    let write_all = || -> std::io::Result<Fnv> {
-        let mut out = BufWriter::with_capacity(1 << 20, File::create(&partial)?);
+    crate::unfinished::save_whole(path, |out| {
         out.write_all(MAGIC)?;
         out.write_all(&(description.len() as u32).to_le_bytes())?;
         out.write_all(description.as_bytes())?;
@@ -86,17 +83,11 @@ fn write_atomically(path: &Path, description: &str, values: &Values) -> Result<F
         out.write_all(&(values.len() as u64).to_le_bytes())?;
         let hash = hash_of(values, 0, Fnv::default())?;
         out.write_all(&hash.0.to_le_bytes())?;
-        write_values(&mut out, values, 0)?;
-        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        write_values(out, values, 0)?;
+        out.flush()?;
+        out.get_ref().sync_all()?;
         Ok(hash)
-    };
-    let hash = write_all().map_err(|e| cannot_write(&partial, e))?;
-    std::fs::rename(&partial, path).map_err(|e| Error::Write {
-        file: path.display().to_string(),
-        reason: format!("cannot rename {} to it: {e}", partial.display()),
-    })?;
-    writing.finished();
-    Ok(hash)
+    })
 }
 
 fn cannot_write(path: &Path, error: std::io::Error) -> Error {

@@ -14,17 +14,20 @@
 //! saving leaves the previous checkpoint intact.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 
 use super::key::{mix, Key};
 use super::transposition::{Entry, Knowledge, Table, EXCLUDED_BITS};
-use crate::error::{Error, Result};
+use crate::error::{shortened, Error, Result};
 
 const PREFIX: &str = "grundy-pruned-checkpoint";
 /// Format 3: the kind of key in the header, entries as key bytes and a
 /// data word (format 2 held the compact table's raw words).
 const FORMAT: u32 = 3;
+/// The longest header read: the line names the game's position, which a
+/// board of 128 cells writes in a few hundred bytes.
+const MAX_HEADER: u64 = 1 << 16;
 
 fn io_error(path: &Path, what: &str, e: std::io::Error) -> Error {
     Error::InvalidPosition(format!("checkpoint {}: cannot {what}: {e}", path.display()))
@@ -52,42 +55,31 @@ pub(super) fn from_data_word<K: Key>(key: K, data: u64) -> Option<Entry<K>> {
 }
 
 pub fn save<K: Key>(table: &Table<K>, path: &Path, tag: &str) -> Result<usize> {
-    // `FILE.partial` appended, not the extension replaced: the shares of a
-    // distributed search, `FILE.0-of-2` and `FILE.1-of-2`, saved at once,
-    // would both write (and rename) `FILE.partial`.
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".partial");
-    let temporary = std::path::PathBuf::from(temporary);
-    let writing = crate::Unfinished::new(&temporary);
-    let file = File::create(&temporary).map_err(|e| io_error(&temporary, "create it", e))?;
-    let mut out = BufWriter::new(file);
-    let mut count = 0;
-    let mut result = writeln!(out, "{PREFIX} {FORMAT} {} {tag}", K::KIND);
-    let mut bytes = Vec::new();
-    table.for_each(|entry| {
-        if result.is_err() {
-            return;
-        }
-        bytes.clear();
-        entry.key.encode(&mut bytes);
-        if K::ENCODED_BYTES.is_none() {
-            // (Longer keys are not written: a checkpoint is a cache.)
-            let Ok(length) = u16::try_from(bytes.len()) else { return };
-            result = out.write_all(&length.to_le_bytes());
+    crate::unfinished::save_whole(path, |out| {
+        let mut count = 0;
+        let mut result = writeln!(out, "{PREFIX} {FORMAT} {} {tag}", K::KIND);
+        let mut bytes = Vec::new();
+        table.for_each(|entry| {
             if result.is_err() {
                 return;
             }
-        }
-        result = std::mem::replace(&mut result, Ok(()))
-            .and_then(|()| out.write_all(&bytes))
-            .and_then(|()| out.write_all(&data_word(&entry).to_le_bytes()));
-        count += 1;
-    });
-    result.and_then(|()| out.flush()).map_err(|e| io_error(&temporary, "write it", e))?;
-    drop(out);
-    std::fs::rename(&temporary, path).map_err(|e| io_error(path, "rename the new one into place", e))?;
-    writing.finished();
-    Ok(count)
+            bytes.clear();
+            entry.key.encode(&mut bytes);
+            if K::ENCODED_BYTES.is_none() {
+                // (Longer keys are not written: a checkpoint is a cache.)
+                let Ok(length) = u16::try_from(bytes.len()) else { return };
+                result = out.write_all(&length.to_le_bytes());
+                if result.is_err() {
+                    return;
+                }
+            }
+            result = std::mem::replace(&mut result, Ok(()))
+                .and_then(|()| out.write_all(&bytes))
+                .and_then(|()| out.write_all(&data_word(&entry).to_le_bytes()));
+            count += 1;
+        });
+        result.map(|()| count)
+    })
 }
 
 /// How many entries the checkpoint at `path` holds at most (its size over
@@ -104,8 +96,11 @@ pub fn capacity_needed<K: Key>(path: &Path) -> Result<usize> {
 pub fn load<K: Key>(table: &Table<K>, path: &Path, tag: &str) -> Result<usize> {
     let file = File::open(path).map_err(|e| io_error(path, "open it", e))?;
     let mut input = BufReader::new(file);
+    // The header is one short line; a file without one (`/dev/zero`, a
+    // stray binary) is read no further than MAX_HEADER bytes, where an
+    // unbounded line filled the memory and aborted.
     let mut header = String::new();
-    input.read_line(&mut header).map_err(|e| io_error(path, "read it", e))?;
+    (&mut input).take(MAX_HEADER).read_line(&mut header).map_err(|e| io_error(path, "read it", e))?;
     let mut fields = header.strip_prefix(PREFIX).map(|rest| rest.split_whitespace());
     let format = fields.as_mut().and_then(|f| f.next());
     if let Some(format) = format.filter(|&format| format != FORMAT.to_string()) {
@@ -129,7 +124,7 @@ pub fn load<K: Key>(table: &Table<K>, path: &Path, tag: &str) -> Result<usize> {
             "checkpoint {}: it is not a checkpoint of this game and position (its header is {:?}, expected \
              {expected:?}); delete it or name another file",
             path.display(),
-            header.trim_end()
+            shortened(header.trim_end())
         )));
     }
     let damaged =

@@ -6,6 +6,7 @@
 //! quotient --checkpoint/--output`, `grundy solve --quotient`, Python —
 //! writes the same file, and trusts none without checking it.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::{Limits, PartialQuotient};
@@ -18,18 +19,9 @@ impl PartialQuotient {
     /// renamed over `path` only once complete, so an interruption never
     /// leaves half a file.
     pub fn save(&self, path: &Path) -> Result<()> {
-        let partial = path.with_extension("partial");
         let text = serde_json::to_string(self)
             .map_err(|e| Error::Write { file: path.display().to_string(), reason: e.to_string() })?;
-        let writing = crate::Unfinished::new(&partial);
-        std::fs::write(&partial, text)
-            .map_err(|e| Error::Write { file: partial.display().to_string(), reason: e.to_string() })?;
-        std::fs::rename(&partial, path).map_err(|e| Error::Write {
-            file: path.display().to_string(),
-            reason: format!("cannot rename {} to it: {e}", partial.display()),
-        })?;
-        writing.finished();
-        Ok(())
+        crate::unfinished::save_whole(path, |out| out.write_all(text.as_bytes()))
     }
 
     /// Reads a quotient file. It is not yet checked against a game: a
