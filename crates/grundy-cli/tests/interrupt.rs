@@ -182,6 +182,23 @@ fn the_winning_moves_of_a_long_hackenbush_path() {
     check(&stop(&["solve", "hackenbush:path", "2000"], "INT"), "nothing is saved");
 }
 
+/// A loopy graph of three million positions: the retrograde analysis and
+/// the generalized values looked at no watch, and an audit's `solve graph`
+/// ran on for 6 s after SIGINT, then printed its answer and exited 0.
+#[test]
+fn a_loopy_graph_of_millions_of_positions() {
+    use std::fmt::Write;
+    let path = temp("big-graph.txt");
+    let n = 3_000_000u64;
+    let mut text = String::new();
+    for i in 0..n {
+        writeln!(text, "{i} {} {}", (i + 1) % n, (i * 7 + 3) % n).unwrap();
+    }
+    std::fs::write(&path, text).unwrap();
+    check(&stop(&["solve", "graph", &path, "0", "5"], "INT"), "nothing is saved");
+    std::fs::remove_file(&path).unwrap();
+}
+
 /// A graph file that is a named pipe no one writes to: the read waited in
 /// a system call no signal ended, so neither Ctrl-C nor SIGTERM stopped it
 /// (a review's `mkfifo f; grundy solve hackenbush f`).

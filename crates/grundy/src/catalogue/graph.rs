@@ -4,6 +4,7 @@ use rustc_hash::FxHashMap;
 
 use crate::error::{shortened, Error, Result};
 use crate::game::{Digraph, Game, Goal, Options, Outcome};
+use crate::watch::Poll;
 
 /// A game on an explicit graph, possibly with cycles. Positions are
 /// numbers; the file has one line per position:
@@ -44,7 +45,10 @@ impl GraphGame {
         let mut names: Vec<u64> = Vec::new();
         let mut index: Option<FxHashMap<u64, u32>> = None;
         let mut lines = Vec::new();
+        // (A file of millions of lines takes seconds: Ctrl-C is looked for.)
+        let mut poll = Poll::new();
         for (number, line) in text.lines().enumerate() {
+            poll.step()?;
             let line_number = number + 1;
             let content = line.split('#').next().unwrap_or("").trim();
             if content.is_empty() {
@@ -77,6 +81,7 @@ impl GraphGame {
         let mut written_on = vec![usize::MAX; names.len()];
         offsets.push(0);
         for (line_number, rest) in lines {
+            poll.step()?;
             let mut tokens = rest.split_whitespace();
             let first = tokens.next();
             let label = match first {

@@ -227,7 +227,7 @@ where
         };
         match explored {
             Ok((graph, positions)) => {
-                let solved = retrograde(&graph);
+                let solved = retrograde(&graph)?;
                 let index = positions.into_iter().enumerate().map(|(i, p)| (p, i)).collect();
                 Ok(Judge::Solved { index, outcomes: solved.outcomes, remoteness: solved.remoteness })
             }

@@ -162,5 +162,5 @@ where
     G::Position: Hash + Eq + Clone,
 {
     let (graph, _) = Digraph::explore(game, std::slice::from_ref(position), MAX_RACE_POSITIONS)?;
-    Ok(retrograde(&graph).remoteness[0])
+    Ok(retrograde(&graph)?.remoteness[0])
 }

@@ -50,7 +50,7 @@ impl Playable for GraphRules {
             return Err(Error::InvalidPosition("no position given".into()));
         }
         let ids = positions.iter().map(|p| self.position(p)).collect::<Result<Vec<u32>>>()?;
-        let solved = SolvedGraph::for_positions(self.game.graph(), &ids);
+        let solved = SolvedGraph::for_positions(self.game.graph(), &ids)?;
         let analysis = analyse_loopy_sum(self.game.graph(), &solved, &ids).map_err(|e| match e {
             Error::Unsupported { question, why, .. } => Error::Unsupported { game: self.name.clone(), question, why },
             other => other,

@@ -8,6 +8,7 @@ use super::{sum_outcome, Digraph, LoopyValue, Retrograde};
 use crate::error::{Error, Result};
 use crate::game::Outcome;
 use crate::solve::Decision;
+use crate::watch::Poll;
 
 /// A graph solved: outcomes and remoteness by retrograde analysis and,
 /// where every stuck position is a loss or a draw, generalized Sprague–Grundy
@@ -21,7 +22,7 @@ pub struct SolvedGraph {
 
 impl SolvedGraph {
     /// Every position solved.
-    pub fn new(graph: &Digraph) -> Self {
+    pub fn new(graph: &Digraph) -> Result<Self> {
         Self::solve(graph, None)
     }
 
@@ -29,11 +30,13 @@ impl SolvedGraph {
     /// outcomes of all positions (retrograde analysis is linear and cheap),
     /// but generalized values only for what `positions` can reach — a
     /// position's value depends on nothing else.
-    pub fn for_positions(graph: &Digraph, positions: &[u32]) -> Self {
+    pub fn for_positions(graph: &Digraph, positions: &[u32]) -> Result<Self> {
+        let mut poll = Poll::new();
         let mut live = vec![false; graph.len()];
         let mut stack: Vec<u32> = positions.iter().copied().filter(|&u| (u as usize) < graph.len()).collect();
         stack.iter().for_each(|&u| live[u as usize] = true);
         while let Some(u) = stack.pop() {
+            poll.step()?;
             for &v in graph.options(u) {
                 if !live[v as usize] {
                     live[v as usize] = true;
@@ -44,13 +47,18 @@ impl SolvedGraph {
         Self::solve(graph, Some(&live))
     }
 
-    fn solve(graph: &Digraph, live: Option<&[bool]>) -> Self {
+    /// Both analyses; they poll the current watch, so a graph of millions
+    /// of positions stops on Ctrl-C ([`Error::Interrupted`]).
+    fn solve(graph: &Digraph, live: Option<&[bool]>) -> Result<Self> {
         // Built once for both: the reverse graph is the largest array here.
         let predecessors = graph.predecessors();
-        SolvedGraph {
-            retrograde: retrograde_with(graph, &predecessors),
-            values: GeneralizedValues::compute(graph, &predecessors, live).ok(),
-        }
+        let retrograde = retrograde_with(graph, &predecessors)?;
+        // A stuck win leaves sums without values (see `values`).
+        let values = match graph.stuck_win() {
+            Some(_) => None,
+            None => Some(GeneralizedValues::compute(graph, &predecessors, live)?),
+        };
+        Ok(SolvedGraph { retrograde, values })
     }
 
     /// The outcome of the sum of `positions`, and how it was decided.
@@ -105,7 +113,7 @@ pub struct LoopyAnalysis {
 /// // 0 ⇄ 1, 1 → 2 (stuck): 0 is lost (its only move goes to 1, a win),
 /// // so from 1 both moves win.
 /// let graph = Digraph::new(vec![vec![1], vec![0, 2], vec![]], vec![Outcome::P; 3]).unwrap();
-/// let solved = SolvedGraph::new(&graph);
+/// let solved = SolvedGraph::new(&graph).unwrap();
 /// let analysis = analyse_loopy_sum(&graph, &solved, &[1]).unwrap();
 /// assert_eq!(analysis.outcome, Outcome::N);
 /// assert_eq!(analysis.winning_moves.len(), 2);

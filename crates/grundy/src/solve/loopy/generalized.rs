@@ -7,6 +7,7 @@ use serde::Serialize;
 use super::Digraph;
 use crate::error::{Error, Result};
 use crate::game::{Outcome, Predecessors};
+use crate::watch::Poll;
 
 /// A position's generalized Sprague–Grundy value: a finite nim-value, or
 /// `∞(K)` where `K` is the set of finite values among its options.
@@ -153,12 +154,16 @@ impl GeneralizedValues {
         let mut stack: Vec<u32> = Vec::new();
         let mut labelled: Vec<u32> = Vec::new();
         let mut m = 0u32;
+        // Each round walks the whole graph: millions of positions between
+        // two rounds, so the watch is polled within them (Ctrl-C).
+        let mut poll = Poll::new();
         loop {
             let candidate = |u: u32, shown: &[u32]| live(u) && !drawn(u) && shown[u as usize] == m;
             waiting.copy_from_slice(&unvalued);
             stack.clear();
             let mut any = false;
             for u in 0..len as u32 {
+                poll.step()?;
                 if value[u as usize] == NONE && candidate(u, &shown) {
                     any = true;
                     if waiting[u as usize] == 0 {
@@ -171,6 +176,7 @@ impl GeneralizedValues {
             }
             labelled.clear();
             while let Some(u) = stack.pop() {
+                poll.step()?;
                 if value[u as usize] != NONE || answered[u as usize] == m {
                     continue;
                 }

@@ -3,7 +3,9 @@
 use std::collections::VecDeque;
 
 use super::Digraph;
+use crate::error::Result;
 use crate::game::{Outcome, Predecessors};
+use crate::watch::Poll;
 
 /// Outcome and remoteness of every position of a [`Digraph`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,18 +33,21 @@ pub struct Retrograde {
 /// use grundy::solve::loopy::{retrograde, Digraph};
 /// // 0 → 1 → 2 (stuck); 1 → 0 too: 1 wins by moving to 2; 0 loses.
 /// let graph = Digraph::new(vec![vec![1], vec![0, 2], vec![]], vec![Outcome::P; 3]).unwrap();
-/// let solved = retrograde(&graph);
+/// let solved = retrograde(&graph).unwrap();
 /// assert_eq!(solved.outcomes, [Outcome::P, Outcome::N, Outcome::P]);
 /// assert_eq!(solved.remoteness, [Some(2), Some(1), Some(0)]);
 /// ```
-pub fn retrograde(graph: &Digraph) -> Retrograde {
+pub fn retrograde(graph: &Digraph) -> Result<Retrograde> {
     retrograde_with(graph, &graph.predecessors())
 }
 
 /// [`retrograde`] with the reverse graph already built (the command line
 /// builds it once for this and the generalized values).
-pub(crate) fn retrograde_with(graph: &Digraph, predecessors: &Predecessors) -> Retrograde {
+///
+/// Stops with [`crate::Error::Interrupted`] when the current watch is stopped.
+pub(crate) fn retrograde_with(graph: &Digraph, predecessors: &Predecessors) -> Result<Retrograde> {
     let len = graph.len();
+    let mut poll = Poll::new();
     let mut outcomes = vec![Outcome::Draw; len];
     let mut remoteness: Vec<Option<u64>> = vec![None; len];
     let mut undecided_options: Vec<u32> = (0..len).map(|u| graph.options(u as u32).len() as u32).collect();
@@ -58,6 +63,7 @@ pub(crate) fn retrograde_with(graph: &Digraph, predecessors: &Predecessors) -> R
         }
     }
     while let Some(v) = queue.pop_front() {
+        poll.step()?;
         let r = remoteness[v as usize].expect("queued positions are decided") + 1;
         for &u in predecessors.of(v) {
             let u = u as usize;
@@ -82,5 +88,5 @@ pub(crate) fn retrograde_with(graph: &Digraph, predecessors: &Predecessors) -> R
             }
         }
     }
-    Retrograde { outcomes, remoteness }
+    Ok(Retrograde { outcomes, remoteness })
 }
