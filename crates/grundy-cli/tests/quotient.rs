@@ -288,3 +288,108 @@ fn an_output_that_cannot_be_written_is_refused_before_the_run() {
     assert_eq!(run.stderr.trim().lines().count(), 1, "{}", run.stderr);
     assert!(run.stderr.contains("no directory"), "{}", run.stderr);
 }
+
+/// Runs `grundy ARGS`, failing the test if it takes more than `seconds`
+/// (then the child is killed: a slow path must fail, not hang the suite).
+fn grundy_within(seconds: u64, args: &[&str]) -> common::Run {
+    use std::process::{Command, Stdio};
+    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the grundy binary runs");
+    let id = child.id();
+    // (The output is read while the child runs: a full pipe would stop it.)
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || sender.send(child.wait_with_output()));
+    let Ok(output) = receiver.recv_timeout(std::time::Duration::from_secs(seconds)) else {
+        let _ = std::process::Command::new("kill").arg(id.to_string()).status();
+        panic!("grundy {} took more than {seconds} s", args.join(" "));
+    };
+    let output = output.unwrap();
+    common::Run {
+        status: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8(output.stdout).unwrap(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+    }
+}
+
+/// A quotient proven final covers every heap: a heap past the file's range
+/// has the element its period gives, so the sum is decided by products at
+/// once (it used to go to canonical forms and search: `kayles 201` and
+/// `0.75 1000` ran past a minute). Kayles against Sibert and Conway's
+/// solution, outcome and every winning move; 0.75 against its quotient
+/// computed on the fly (heaps up to 200), whose heaps' elements repeat
+/// with period 2, so heap 1000 acts as heap 200 and 999 as 199.
+#[test]
+fn a_final_quotient_file_decides_heaps_past_its_range() {
+    let kayles = temp("kayles-200.quotient");
+    let made = grundy(&["quotient", "kayles", "--to", "200", "--output", &kayles], "");
+    assert_eq!(made.status, 0, "{}", made.stderr);
+    assert!(made.stdout.contains("proven final"), "{}", made.stdout);
+    let report = |args: &[&str]| -> serde_json::Value {
+        // (A guard against a hang, not a measure of speed: the method says which path answered.)
+        let run = grundy_within(60, args);
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        serde_json::from_str(&run.stdout).unwrap()
+    };
+    for sum in [&["201"][..], &["300", "299"], &["1000", "999", "3"], &["5000", "71", "83"]] {
+        let mut with_file = vec!["solve", "--misere", "kayles", "--json", "--quotient", &kayles];
+        with_file.extend(sum);
+        let mut without = vec!["solve", "--misere", "kayles", "--json"];
+        without.extend(sum);
+        let (by_quotient, by_theorem) = (report(&with_file), report(&without));
+        assert_eq!(by_quotient["method"], "quotient", "{sum:?}");
+        assert_eq!(by_quotient["outcome"], by_theorem["outcome"], "{sum:?}");
+        assert_eq!(by_quotient["winning_moves"], by_theorem["winning_moves"], "{sum:?}");
+    }
+
+    let file = temp("075-40.quotient");
+    let made = grundy(&["quotient", "0.75", "--to", "40", "--output", &file], "");
+    assert_eq!(made.status, 0, "{}", made.stderr);
+    for (far, near, outcome) in [
+        (&["1000"][..], &["200"][..], "N"),
+        (&["1000", "998"], &["200", "198"], "P"),
+        (&["999", "1000"], &["199", "200"], "N"),
+    ] {
+        let mut with_file = vec!["solve", "--misere", "0.75", "--json", "--quotient", &file];
+        with_file.extend(far);
+        let mut on_the_fly = vec!["solve", "--misere", "0.75", "--json"];
+        on_the_fly.extend(near);
+        let (by_file, by_quotient) = (report(&with_file), report(&on_the_fly));
+        assert_eq!(by_file["method"], "quotient", "{far:?}");
+        assert_eq!(by_quotient["method"], "quotient", "{near:?}");
+        assert_eq!((&by_file["outcome"], &by_quotient["outcome"]), (&outcome.into(), &outcome.into()), "{far:?}");
+        let moves = |report: &serde_json::Value| report["winning_moves"].as_array().unwrap().len();
+        assert_eq!(moves(&by_file) > 0, outcome == "N", "{far:?}");
+    }
+}
+
+/// `--max-elements` holds for a resumed run: a checkpoint made with a
+/// larger limit (Kayles through heap 40, 40 elements) is refused as one run
+/// with the smaller limit stops, in one line, and left as it was. (It used
+/// to be shown whole, exit 0.)
+#[test]
+fn a_resumed_run_keeps_the_element_limit() {
+    let checkpoint = temp("kayles-limit.ckpt");
+    let _ = std::fs::remove_file(&checkpoint);
+    let first = grundy(&["quotient", "kayles", "--to", "40", "--checkpoint", &checkpoint], "");
+    assert_eq!(first.status, 0, "{}", first.stderr);
+    let saved = std::fs::read(&checkpoint).unwrap();
+    let one_run = grundy(&["quotient", "kayles", "--to", "40", "--max-elements", "20"], "");
+    assert_ne!(one_run.status, 0);
+    let resumed =
+        grundy(&["quotient", "kayles", "--to", "40", "--max-elements", "20", "--checkpoint", &checkpoint], "");
+    assert_ne!(resumed.status, 0, "{}", resumed.stdout);
+    assert_eq!(resumed.stdout, "");
+    assert_eq!(resumed.stderr.lines().count(), 1, "{}", resumed.stderr);
+    assert_eq!(resumed.stderr, one_run.stderr);
+    assert!(resumed.stderr.contains("complete through heap 11"), "{}", resumed.stderr);
+    assert_eq!(std::fs::read(&checkpoint).unwrap(), saved, "the checkpoint is left as it was");
+    // Within the limit (heaps through 20 need 32 elements), it resumes.
+    let within = grundy(&["quotient", "kayles", "--to", "20", "--max-elements", "32", "--checkpoint", &checkpoint], "");
+    assert_eq!(within.status, 0, "{}", within.stderr);
+    assert_eq!(within.stdout, grundy(&["quotient", "kayles", "--to", "20", "--max-elements", "32"], "").stdout);
+}

@@ -572,7 +572,7 @@ fn explore(step: &Step, family: &dyn Family, limits: Limits) -> Result<Explorati
     Ok(Exploration { first_wrong_sum: None })
 }
 
-fn too_large(heap: usize, size: usize, limit: usize) -> Error {
+pub(super) fn too_large(heap: usize, size: usize, limit: usize) -> Error {
     Error::TooLarge {
         what: format!("the misère quotient at heap {heap}"),
         needed: size as u128,

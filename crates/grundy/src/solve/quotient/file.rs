@@ -61,12 +61,16 @@ pub struct QuotientRun {
 impl QuotientRun {
     /// A run toward heap `to`. With a checkpoint that exists, it starts
     /// from the quotient the file holds, once checked ([`PartialQuotient::load`]);
-    /// one that does not exist yet is written at the first save.
+    /// one that does not exist yet is written at the first save. A
+    /// checkpoint whose quotient passed `limits` by heap `to` (made with a
+    /// larger limit) is refused as one run would stop
+    /// ([`PartialQuotient::check_limit`]), and left as it is.
     pub fn open(game: &HeapGame, to: u64, limits: Limits, checkpoint: Option<&Path>) -> Result<QuotientRun> {
         let (quotient, resumed) = match checkpoint {
             Some(path) if path.exists() => (PartialQuotient::load(path, game, limits)?, true),
             _ => (PartialQuotient::new(game), false),
         };
+        quotient.check_limit(to, limits)?;
         let checkpoint = checkpoint.map(Path::to_path_buf);
         Ok(QuotientRun { game: game.clone(), quotient, to, limits, checkpoint, resumed })
     }

@@ -48,7 +48,7 @@ pub use monoid::{Element, ElementSet, Monoid};
 pub use oracle::{MisereOracle, QuotientOracle, ON_THE_FLY_HEAPS, ON_THE_FLY_TIME};
 pub use presentation::{presentation, Presentation};
 pub use refined::{refined_misere_values, RefinedValues};
-pub use stability::Stability;
+pub use stability::{FinalPattern, Stability};
 pub use sums::{misere_sum, QuotientMove, SumMethod, SumVerdict};
 pub use tame::{
     misere_nim_proven, tame_misere_values, TameKind, TameSequence, TameValues, MAX_TAME_SPLIT_HEAPS,
@@ -62,7 +62,7 @@ pub use values::{
 use crate::error::{Error, Result};
 use crate::game::{Game, Options};
 use crate::solve::heap::HeapGame;
-use extend::{complete_through, grow, transitions, Family, Step};
+use extend::{complete_through, grow, too_large, transitions, Family, Step};
 
 /// The misère quotient of a heap game's heaps `1..=last_heap()`, built heap
 /// by heap; serializable, so a run can be saved and continued (and the
@@ -130,9 +130,10 @@ impl PartialQuotient {
     }
 
     /// The element of the sum of `heaps`, or `None` if a heap is beyond
-    /// the quotient.
+    /// the computed heaps (for heaps past them in a quotient proven final,
+    /// [`Self::sum_element`]).
     pub fn element_of(&self, heaps: &[u64]) -> Option<Element> {
-        heaps.iter().try_fold(0, |x, &h| Some(self.monoid.product(x, *self.images.get(usize::try_from(h).ok()?)?)))
+        self.sum_element(heaps, None)
     }
 
     /// Extends the quotient through heap `to`. `stop` is called before each
@@ -159,6 +160,25 @@ impl PartialQuotient {
         let result = grow(&mut step, &Heaps(game), to, limits, &mut stop, &mut |heap, size| growth.push((heap, size)));
         (self.monoid, self.p, self.images, self.transitions) = (step.monoid, step.p, step.images, step.transitions);
         result.map_err(|error| complete_through(error, format!("heap {}", self.last_heap())))
+    }
+
+    /// The limit error a run through heap `to` with `limits` stops with,
+    /// if this quotient (read from a checkpoint, say) grew past
+    /// `limits.max_elements` by then: the first heap where it did, named as
+    /// the run names it ("complete through" the heap before). A resumed run
+    /// with a smaller limit than the run that made its checkpoint then
+    /// fails as one run with that limit would, where it used to show the
+    /// larger quotient it holds. (One run can stop a heap earlier, at a
+    /// trial monoid too large before its reduction; this finds only the
+    /// heaps the kept quotient grew at.)
+    pub fn check_limit(&self, to: u64, limits: Limits) -> Result<()> {
+        let past = self.growth.iter().find(|&&(heap, size)| heap <= to && size > limits.max_elements);
+        match past {
+            Some(&(heap, size)) => {
+                Err(complete_through(too_large(heap as usize, size, limits.max_elements), format!("heap {}", heap - 1)))
+            }
+            None => Ok(()),
+        }
     }
 
     /// The quotient of heaps `1..=to` only (`to` at most [`Self::last_heap`]):

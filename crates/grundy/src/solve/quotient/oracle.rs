@@ -3,7 +3,7 @@
 use std::time::{Duration, Instant};
 
 use super::tame::{misere_nim_proven, tame_misere_values, TameKind, TameSequence, TameValues};
-use super::{Limits, PartialQuotient};
+use super::{FinalPattern, Limits, PartialQuotient};
 use crate::game::Outcome;
 use crate::solve::heap::HeapGame;
 use crate::solve::Decision;
@@ -64,10 +64,14 @@ pub const ON_THE_FLY_TIME: Duration = Duration::from_secs(1);
 
 /// A heap game's misère quotient as an oracle: computed on the fly up to
 /// the largest heap asked (at most [`ON_THE_FLY_HEAPS`]), or loaded from a
-/// file (then it covers exactly the heaps it was computed for).
+/// file (then it covers the heaps it was computed for). A quotient proven
+/// final covers every heap: a heap past the computed ones has the element
+/// its period gives ([`FinalPattern`]), a table look-up however large.
 pub struct QuotientOracle {
     game: HeapGame,
     quotient: PartialQuotient,
+    /// The heaps' period, once the quotient is proven final.
+    pattern: Option<FinalPattern>,
     /// The largest heap to extend the quotient to, if any.
     grow_to: u64,
     limits: Limits,
@@ -105,6 +109,7 @@ impl QuotientOracle {
         QuotientOracle {
             game,
             quotient,
+            pattern: None,
             grow_to: ON_THE_FLY_HEAPS,
             limits,
             time_left: ON_THE_FLY_TIME,
@@ -113,11 +118,14 @@ impl QuotientOracle {
     }
 
     /// An oracle with a quotient computed before (checked with
-    /// [`PartialQuotient::validate`] by whoever loaded it); it is not extended.
+    /// [`PartialQuotient::validate`] by whoever loaded it); it is not
+    /// extended, and covers every heap if it is proven final.
     pub fn fixed(game: HeapGame, quotient: PartialQuotient) -> Self {
+        let pattern = quotient.stability(&game).final_pattern();
         QuotientOracle {
             game,
             quotient,
+            pattern,
             grow_to: 0,
             limits: Limits::default(),
             time_left: Duration::ZERO,
@@ -171,13 +179,16 @@ impl QuotientOracle {
 
 impl MisereOracle<u64> for QuotientOracle {
     fn coverage(&self) -> String {
+        if self.pattern.is_some() {
+            return format!("the misère quotient of {} covers every heap (proven final)", self.game.description());
+        }
         let heaps = self.quotient.last_heap().max(self.grow_to);
         format!("the misère quotient of {} covers heaps up to {heaps}", self.game.description())
     }
 
     fn outcome(&mut self, components: &[u64]) -> Option<Outcome> {
         let largest = components.iter().copied().max().unwrap_or(0);
-        if largest > self.quotient.last_heap() {
+        if largest > self.quotient.last_heap() && self.pattern.is_none() {
             if largest > self.grow_to {
                 return None;
             }
@@ -188,7 +199,7 @@ impl MisereOracle<u64> for QuotientOracle {
             let grown = self.quotient.extend(&self.game, largest, limits, |_| crate::watch::current_stopped());
             self.time_left = self.time_left.saturating_sub(start.elapsed());
             match grown {
-                Ok(_) => {}
+                Ok(_) => self.pattern = self.quotient.stability(&self.game).final_pattern(),
                 Err(crate::Error::Interrupted) => return None,
                 Err(_) => {
                     // A limit, or the time is up: keep what was built, and
@@ -198,7 +209,7 @@ impl MisereOracle<u64> for QuotientOracle {
                 }
             }
         }
-        let element = self.quotient.element_of(components)?;
+        let element = self.quotient.sum_element(components, self.pattern)?;
         Some(if self.quotient.p_portion().contains(element) { Outcome::P } else { Outcome::N })
     }
 

@@ -21,6 +21,25 @@ pub struct Stability {
     pub statement: String,
 }
 
+/// The heaps' elements of a quotient proven final: `Φ(h + period) = Φ(h)`
+/// for every heap `h ≥ preperiod`, computed or not — so the quotient
+/// covers every heap, each past the computed ones a copy of one within.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct FinalPattern {
+    pub preperiod: u64,
+    pub period: u64,
+}
+
+impl Stability {
+    /// The heaps' period, where it is proven for every heap.
+    pub fn final_pattern(&self) -> Option<FinalPattern> {
+        match (self.proven, self.preperiod, self.period) {
+            (true, Some(preperiod), Some(period)) if period > 0 => Some(FinalPattern { preperiod, period }),
+            _ => None,
+        }
+    }
+}
+
 impl PartialQuotient {
     /// Whether the quotient is final.
     ///
@@ -45,6 +64,26 @@ impl PartialQuotient {
     pub fn stability(&self, game: &HeapGame) -> Stability {
         let last_growth = self.growth.last().map_or(0, |&(heap, _)| heap);
         stability_of(&self.images, game.octal_length(), last_growth)
+    }
+
+    /// The element of `heap`: from the table within the computed heaps, and
+    /// past them from `pattern` (this quotient's [`Stability::final_pattern`],
+    /// which the caller proved for its game); `None` past them without one.
+    pub fn heap_element(&self, heap: u64, pattern: Option<FinalPattern>) -> Option<Element> {
+        let within = |heap: u64| usize::try_from(heap).ok().and_then(|h| self.images.get(h).copied());
+        match (within(heap), pattern) {
+            (Some(element), _) => Some(element),
+            (None, Some(FinalPattern { preperiod, period })) if heap >= preperiod => {
+                within(preperiod + (heap - preperiod) % period)
+            }
+            _ => None,
+        }
+    }
+
+    /// The element of the sum of `heaps`, each heap's as
+    /// [`Self::heap_element`] finds it; `None` if a heap is not covered.
+    pub fn sum_element(&self, heaps: &[u64], pattern: Option<FinalPattern>) -> Option<Element> {
+        heaps.iter().try_fold(0, |x, &h| Some(self.monoid.product(x, self.heap_element(h, pattern)?)))
     }
 }
 

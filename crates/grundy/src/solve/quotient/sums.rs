@@ -37,8 +37,9 @@ pub struct SumVerdict {
 }
 
 /// The misère outcome of the sum of `heaps` and every winning move: by the
-/// quotient when it covers every heap, else by exact search (with a note
-/// that says which heap was beyond it). Never a guess.
+/// quotient when it covers every heap (a quotient proven final covers
+/// them all, [`PartialQuotient::heap_element`]), else by exact search (with
+/// a note that says which heap was beyond it). Never a guess.
 ///
 /// ```
 /// use grundy::solve::heap::HeapGame;
@@ -55,12 +56,14 @@ pub struct SumVerdict {
 pub fn misere_sum(game: &HeapGame, quotient: &PartialQuotient, heaps: &[u64]) -> Result<SumVerdict> {
     let mut options = Options::new();
     let mut winning_moves = Vec::new();
-    if let Some(total) = quotient.element_of(heaps) {
+    let pattern = quotient.stability(game).final_pattern();
+    let element = |heap: u64| quotient.heap_element(heap, pattern).expect("every heap of the sum is covered");
+    if let Some(total) = quotient.sum_element(heaps, pattern) {
         // rest[i]: the product of every heap but heap i (prefix · suffix).
         let monoid = quotient.monoid();
         let mut prefix = vec![0; heaps.len() + 1];
         for (i, &h) in heaps.iter().enumerate() {
-            prefix[i + 1] = monoid.product(prefix[i], quotient.images[h as usize]);
+            prefix[i + 1] = monoid.product(prefix[i], element(h));
         }
         let mut suffix = 0;
         for i in (0..heaps.len()).rev() {
@@ -68,12 +71,12 @@ pub fn misere_sum(game: &HeapGame, quotient: &PartialQuotient, heaps: &[u64]) ->
             options.clear();
             game.options(&heaps[i], &mut options);
             for option in options.distinct() {
-                let after = quotient.element_of(option).map(|o| monoid.product(rest, o));
+                let after = quotient.sum_element(option, pattern).map(|o| monoid.product(rest, o));
                 if after.is_some_and(|x| quotient.p.contains(x)) {
                     winning_moves.push(QuotientMove { component: i, from: heaps[i], to: option.to_vec() });
                 }
             }
-            suffix = monoid.product(suffix, quotient.images[heaps[i] as usize]);
+            suffix = monoid.product(suffix, element(heaps[i]));
         }
         winning_moves.sort_by_key(|m| m.component);
         let outcome = if quotient.p.contains(total) { Outcome::P } else { Outcome::N };
