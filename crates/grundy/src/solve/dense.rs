@@ -46,10 +46,13 @@ pub fn solve_dense<G: Indexed, R: Rule<G>>(game: &G, rule: R, len: usize) -> Res
     // The current watch ([`crate::Watch`]) may stop a big table midway.
     let mut poll = crate::watch::Poll::new();
     for index in 0..len {
-        poll.step()?;
         let position = game.position(index);
         options.clear();
         game.options(&position, &mut options);
+        // Weighed by its options: a far cell of the Bomb Game has hundreds
+        // of thousands, and 4,096 of them between looks were seconds deaf
+        // to Ctrl-C.
+        poll.step_weighing(options.len())?;
         option_values.clear();
         if options.all_single() {
             // Every option is a single position (leapers, riders, heaps):
