@@ -230,3 +230,16 @@ fn a_misere_run_too_large_for_memory_is_refused() {
     assert!(run.stderr.contains("need at least") && run.stderr.contains("GB"), "{}", run.stderr);
     assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
 }
+
+/// `--method` chooses among normal play's methods; with `--misere` it was
+/// taken and ignored, so a user comparing methods compared nothing.
+#[test]
+fn a_method_with_misere_is_refused() {
+    for method in ["plain", "running-count"] {
+        let run = grundy(&["sequence", "kayles", "--misere", "--to", "20", "--method", method], "");
+        assert_eq!(run.status, 1, "{}", run.stderr);
+        assert!(run.stderr.contains("--method applies to normal play"), "{}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    }
+    assert_eq!(values(&json(&["sequence", "kayles", "--misere", "--to", "5", "--method", "auto", "--json"])).len(), 6);
+}

@@ -151,7 +151,14 @@ pub fn read_text_file(path: &std::path::Path) -> Result<String> {
             return Err(failed(format!("longer than {} GiB, the most a game's text file may be", MAX_TEXT_FILE >> 30)));
         }
     }
-    String::from_utf8(bytes).map_err(|error| failed(format!("not UTF-8 text ({error})")))
+    let text = String::from_utf8(bytes).map_err(|error| failed(format!("not UTF-8 text ({error})")))?;
+    // A byte-order mark, as some editors write first, is no part of the
+    // text: left in, it made the first position `\u{feff}0`, quoted in an
+    // error as an invisible character.
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
 }
 
 /// Opens `path` for reading, and says whether it is a named pipe (`mkfifo`,
@@ -251,6 +258,15 @@ mod tests {
         let error = super::read_text_file(&path).unwrap_err().to_string();
         std::fs::remove_file(&path).unwrap();
         assert!(error.contains("not UTF-8 text"), "{error}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_no_part_of_the_text() {
+        let path = std::env::temp_dir().join(format!("grundy-bom-{}", std::process::id()));
+        std::fs::write(&path, "\u{feff}0 1\n1\n").unwrap();
+        let text = super::read_text_file(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(text, "0 1\n1\n");
     }
 
     #[test]

@@ -188,6 +188,10 @@ fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
     if request.checkpoint.is_some() || matches!(request.format, Format::Binary) {
         bail!("--misere runs are short: --checkpoint and --format binary are for normal-play sequences");
     }
+    // (It was taken and ignored: misère values choose their own method.)
+    if request.method.0.is_some() {
+        bail!("--method applies to normal play; misère values choose their own method (the report says which)");
+    }
     let len = heaps_through(request.to)?;
     let started = Instant::now();
     let working = super::watch::working(format!("misère values of {}", game.description()), true);
