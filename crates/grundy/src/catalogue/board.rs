@@ -139,6 +139,15 @@ impl BoardGame {
         }
         let (a, b) = (a as u128, b as u128);
         let start = self.potential_of(cell).max(0) as u128;
+        // Steps that never move away from either edge (the king's, the
+        // queen's) keep play in the rectangle below the start: a tighter
+        // bound than the potential's triangle, which counted twice the
+        // cells of `king 8000,8000` and refused it.
+        let toward_corner = self.leaps.iter().chain(&self.rides).all(|&(dx, dy)| dx <= 0 && dy <= 0);
+        let (rows, cols) = match toward_corner {
+            true => ((cell.0 as u64 + 1).min(rows), (cell.1 as u64 + 1).min(cols)),
+            false => (rows, cols),
+        };
         let mut count: u128 = 0;
         let mut x: u128 = 0;
         // Each column x holds the cells y with a·x + b·y ≤ start.
@@ -507,6 +516,42 @@ mod tests {
     use crate::solve::{dense::solve_dense, GoalPlay, NormalPlay, Search};
 
     use crate::catalogue::Piece;
+
+    /// The bound against the cells search reaches, on small boards, and
+    /// exactly the rectangle for steps toward the corner (the king from
+    /// (8000, 8000): 8001², where the potential's triangle gave twice that).
+    #[test]
+    fn the_reachable_bound_holds_and_is_the_rectangle_toward_the_corner() {
+        let king = BoardGame::new(Board::QuarterPlane, vec![(-1, 0), (0, -1), (-1, -1)], vec![]).unwrap();
+        assert_eq!(king.reachable_bound((8000, 8000), u128::MAX - 1), 8001 * 8001);
+        assert_eq!(king.reachable_bound((3, 0), 100), 4);
+        let games = [
+            king,
+            BoardGame::new(Board::QuarterPlane, vec![(-1, 2), (-2, -3)], vec![]).unwrap(),
+            BoardGame::new(Board::Bounded { rows: 9, cols: 13 }, vec![(-1, 2), (-2, -1), (1, -3)], vec![]).unwrap(),
+            BoardGame::new(Board::Bounded { rows: 20, cols: 20 }, vec![], vec![(-1, 0), (0, -1)]).unwrap(),
+        ];
+        for game in &games {
+            for cell in [(0, 0), (5, 7), (8, 3), (8, 12)] {
+                if !game.contains(cell) {
+                    continue;
+                }
+                let mut seen = std::collections::HashSet::from([cell]);
+                let mut stack = vec![cell];
+                let mut options = Options::new();
+                while let Some(at) = stack.pop() {
+                    options.clear();
+                    game.options(&at, &mut options);
+                    for &next in options.parts() {
+                        if seen.insert(next) {
+                            stack.push(next);
+                        }
+                    }
+                }
+                assert!(seen.len() as u128 <= game.reachable_bound(cell, 1 << 40), "{cell:?}");
+            }
+        }
+    }
 
     #[test]
     fn table_and_search_agree_on_leapers_and_riders() {
