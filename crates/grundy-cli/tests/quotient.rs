@@ -289,33 +289,6 @@ fn an_output_that_cannot_be_written_is_refused_before_the_run() {
     assert!(run.stderr.contains("no directory"), "{}", run.stderr);
 }
 
-/// Runs `grundy ARGS`, failing the test if it takes more than `seconds`
-/// (then the child is killed: a slow path must fail, not hang the suite).
-fn grundy_within(seconds: u64, args: &[&str]) -> common::Run {
-    use std::process::{Command, Stdio};
-    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the grundy binary runs");
-    let id = child.id();
-    // (The output is read while the child runs: a full pipe would stop it.)
-    let (sender, receiver) = std::sync::mpsc::channel();
-    std::thread::spawn(move || sender.send(child.wait_with_output()));
-    let Ok(output) = receiver.recv_timeout(std::time::Duration::from_secs(seconds)) else {
-        let _ = std::process::Command::new("kill").arg(id.to_string()).status();
-        panic!("grundy {} took more than {seconds} s", args.join(" "));
-    };
-    let output = output.unwrap();
-    common::Run {
-        status: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8(output.stdout).unwrap(),
-        stderr: String::from_utf8(output.stderr).unwrap(),
-    }
-}
-
 /// A quotient proven final covers every heap: a heap past the file's range
 /// has the element its period gives, so the sum is decided by products at
 /// once (it used to go to canonical forms and search: `kayles 201` and
@@ -331,7 +304,7 @@ fn a_final_quotient_file_decides_heaps_past_its_range() {
     assert!(made.stdout.contains("proven final"), "{}", made.stdout);
     let report = |args: &[&str]| -> serde_json::Value {
         // (A guard against a hang, not a measure of speed: the method says which path answered.)
-        let run = grundy_within(60, args);
+        let run = common::grundy_within(60, args);
         assert_eq!(run.status, 0, "{}", run.stderr);
         serde_json::from_str(&run.stdout).unwrap()
     };

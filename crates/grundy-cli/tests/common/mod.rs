@@ -14,17 +14,41 @@ pub struct Run {
 /// Runs `grundy ARGS` with `input` on standard input, from the workspace
 /// root (where a user runs it, so that `examples/…` paths resolve).
 pub fn grundy(args: &[&str], input: &str) -> Run {
+    let mut child = spawn(args);
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    ran(child.wait_with_output().unwrap())
+}
+
+/// [`grundy`] with nothing on standard input, failing the test if it takes
+/// more than `seconds` (the child is then killed): a guard that turns a
+/// hang into a failure, not a measure of speed.
+pub fn grundy_within(seconds: u64, args: &[&str]) -> Run {
+    let mut child = spawn(args);
+    drop(child.stdin.take());
+    let id = child.id();
+    // (The output is read while the child runs: a full pipe would stop it.)
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || sender.send(child.wait_with_output()));
+    let Ok(output) = receiver.recv_timeout(std::time::Duration::from_secs(seconds)) else {
+        let _ = Command::new("kill").arg(id.to_string()).status();
+        panic!("grundy {} took more than {seconds} s", args.join(" "));
+    };
+    ran(output.unwrap())
+}
+
+fn spawn(args: &[&str]) -> std::process::Child {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
         .current_dir(root)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the grundy binary runs");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let output = child.wait_with_output().unwrap();
+        .expect("the grundy binary runs")
+}
+
+fn ran(output: std::process::Output) -> Run {
     Run {
         status: output.status.code().unwrap_or(-1),
         stdout: String::from_utf8(output.stdout).unwrap(),
