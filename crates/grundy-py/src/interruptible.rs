@@ -98,9 +98,27 @@ pub fn run<T: Send + 'static>(
 /// huge `range`) stops with `TooLargeError` once it has taken nine tenths
 /// of the memory free at the call, as the command line's runs do, where it
 /// grew until an allocation aborted the interpreter.
+///
+/// The limit is worked out at most every [`LIMIT_AGE`] and shared by the
+/// calls in between: the system's figures take several file reads, which
+/// cost a small call (`game.nim_value(5)` of a value already known) more
+/// than its work.
 pub fn call_watch() -> Watch {
-    grundy::available_memory().map_or_else(Watch::new, |free| Watch::new().with_room(free / 10 * 9))
+    static LIMIT: Mutex<Option<(Instant, Option<u64>)>> = Mutex::new(None);
+    let mut cached = LIMIT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let limit = match *cached {
+        Some((at, limit)) if at.elapsed() < LIMIT_AGE => limit,
+        _ => {
+            let limit = grundy::available_memory().and_then(|free| Watch::new().with_room(free / 10 * 9).resident_limit());
+            *cached = Some((Instant::now(), limit));
+            limit
+        }
+    };
+    limit.map_or_else(Watch::new, |bytes| Watch::new().with_resident_limit(bytes))
 }
+
+/// How long a call's memory limit is reused (see [`call_watch`]).
+const LIMIT_AGE: Duration = Duration::from_secs(1);
 
 /// A piece of work for an engine thread.
 type Job = Box<dyn FnOnce() + Send>;

@@ -208,12 +208,12 @@ impl Moves {
     /// runs meanwhile to raise it; `range(2**64)` would fill the memory.
     fn intern_all(&self, positions: &Bound<'_, PyAny>) -> PyResult<Vec<Id>> {
         let py = positions.py();
-        let watch = interruptible::call_watch();
+        let mut watch = None;
         let mut ids = Vec::new();
         for (i, position) in positions.try_iter()?.enumerate() {
             if i % 65_536 == 65_535 {
                 py.check_signals()?;
-                watch.check_held().map_err(errors::to_py)?;
+                watch.get_or_insert_with(interruptible::call_watch).check_held().map_err(errors::to_py)?;
             }
             ids.push(self.intern(&position?)?);
         }

@@ -131,6 +131,12 @@ impl Watch {
         }
     }
 
+    /// The resident limit in bytes, if one is set: to give later work the
+    /// same limit without asking the system again.
+    pub fn resident_limit(&self) -> Option<u64> {
+        Some(self.0.resident_limit.load(Ordering::Relaxed)).filter(|&limit| limit > 0)
+    }
+
     /// The memory budget, if one is set.
     pub fn memory(&self) -> Option<usize> {
         Some(self.0.memory.load(Ordering::Relaxed)).filter(|&m| m > 0)
