@@ -109,7 +109,8 @@ pub fn call_watch() -> Watch {
     let limit = match *cached {
         Some((at, limit)) if at.elapsed() < LIMIT_AGE => limit,
         _ => {
-            let limit = grundy::available_memory().and_then(|free| Watch::new().with_room(free / 10 * 9).resident_limit());
+            let limit =
+                grundy::available_memory().and_then(|free| Watch::new().with_room(free / 10 * 9).resident_limit());
             *cached = Some((Instant::now(), limit));
             limit
         }
