@@ -298,40 +298,39 @@ fn an_output_that_cannot_be_written_is_refused_before_the_run() {
 /// with period 2, so heap 1000 acts as heap 200 and 999 as 199.
 #[test]
 fn a_final_quotient_file_decides_heaps_past_its_range() {
-    let kayles = temp("kayles-200.quotient");
-    let made = grundy(&["quotient", "kayles", "--to", "200", "--output", &kayles], "");
-    assert_eq!(made.status, 0, "{}", made.stderr);
-    assert!(made.stdout.contains("proven final"), "{}", made.stdout);
-    let report = |args: &[&str]| -> serde_json::Value {
+    // A quotient file of `game` through heap `to`, proven final.
+    let saved = |game: &str, to: &str| -> String {
+        let file = temp(&format!("{game}-{to}.quotient"));
+        let made = grundy(&["quotient", game, "--to", to, "--output", &file], "");
+        assert_eq!(made.status, 0, "{}", made.stderr);
+        assert!(made.stdout.contains("proven final"), "{}", made.stdout);
+        file
+    };
+    // The misère report of `heaps` of `game`, with the quotient `file` if given.
+    let report = |game: &str, file: Option<&str>, heaps: &[&str]| -> serde_json::Value {
+        let mut args = vec!["solve", "--misere", game, "--json"];
+        args.extend(file.map(|file| ["--quotient", file]).iter().flatten());
+        args.extend(heaps);
         // (A guard against a hang, not a measure of speed: the method says which path answered.)
-        let run = common::grundy_within(60, args);
+        let run = common::grundy_within(60, &args);
         assert_eq!(run.status, 0, "{}", run.stderr);
         serde_json::from_str(&run.stdout).unwrap()
     };
+    let kayles = saved("kayles", "200");
     for sum in [&["201"][..], &["300", "299"], &["1000", "999", "3"], &["5000", "71", "83"]] {
-        let mut with_file = vec!["solve", "--misere", "kayles", "--json", "--quotient", &kayles];
-        with_file.extend(sum);
-        let mut without = vec!["solve", "--misere", "kayles", "--json"];
-        without.extend(sum);
-        let (by_quotient, by_theorem) = (report(&with_file), report(&without));
+        let (by_quotient, by_theorem) = (report("kayles", Some(&kayles), sum), report("kayles", None, sum));
         assert_eq!(by_quotient["method"], "quotient", "{sum:?}");
         assert_eq!(by_quotient["outcome"], by_theorem["outcome"], "{sum:?}");
         assert_eq!(by_quotient["winning_moves"], by_theorem["winning_moves"], "{sum:?}");
     }
 
-    let file = temp("075-40.quotient");
-    let made = grundy(&["quotient", "0.75", "--to", "40", "--output", &file], "");
-    assert_eq!(made.status, 0, "{}", made.stderr);
+    let file = saved("0.75", "40");
     for (far, near, outcome) in [
         (&["1000"][..], &["200"][..], "N"),
         (&["1000", "998"], &["200", "198"], "P"),
         (&["999", "1000"], &["199", "200"], "N"),
     ] {
-        let mut with_file = vec!["solve", "--misere", "0.75", "--json", "--quotient", &file];
-        with_file.extend(far);
-        let mut on_the_fly = vec!["solve", "--misere", "0.75", "--json"];
-        on_the_fly.extend(near);
-        let (by_file, by_quotient) = (report(&with_file), report(&on_the_fly));
+        let (by_file, by_quotient) = (report("0.75", Some(&file), far), report("0.75", None, near));
         assert_eq!(by_file["method"], "quotient", "{far:?}");
         assert_eq!(by_quotient["method"], "quotient", "{near:?}");
         assert_eq!((&by_file["outcome"], &by_quotient["outcome"]), (&outcome.into(), &outcome.into()), "{far:?}");
