@@ -179,8 +179,7 @@ fn bad_input_is_one_clear_line() {
     // these ran out of memory (in the search's first position) before the
     // search's limit was checked.
     for args in [
-        &["solve", "queen", "99999999,99999999"][..],
-        &["solve", "hyper-knight", "99999999,99999999"],
+        &["solve", "hyper-knight", "99999999,99999999"][..],
         &["solve", "--misere", "rook", "20000,20000"],
         &["play", "queen", "99999999,99999999"],
         &["solve", "bomb", "99999,99999"],
@@ -412,6 +411,47 @@ fn closed_forms_answer_where_search_cannot() {
     let json: serde_json::Value =
         serde_json::from_str(&ok(&["solve", "forward-knight", "--goal", "0,0", "999,999", "--json"])).unwrap();
     assert_eq!(json["outcome"], "P");
+}
+
+/// The queen on the quarter plane (and a rider with its slides) is
+/// Wythoff's game, answered by Wythoff's methods: every report equals
+/// `wythoff`'s but for the name (`solve queen 1000,1000` searched millions
+/// of slides for minutes). Far out, Wythoff's P-positions decide: k = 10^6
+/// gives (⌊kφ⌋, ⌊kφ⌋ + k) = (1618033, 2618033) (Wythoff 1907). With a
+/// board it is still searched on that board.
+#[test]
+fn the_queen_is_wythoffs_game() {
+    let report = |args: &[&str]| -> serde_json::Value {
+        let mut json: serde_json::Value = serde_json::from_str(&ok(args)).unwrap();
+        json.as_object_mut().unwrap().remove("game");
+        json
+    };
+    for (play, positions) in [
+        (None, &["1000,1000"][..]),
+        (None, &["3,5", "2,2", "7,0"]),
+        (None, &["1618033,2618033"]),
+        (None, &["99999999,99999998"]),
+        (Some("--misere"), &["100,100"]),
+        (Some("--misere"), &["5,7", "2,2"]),
+        (Some("--every"), &["30,30", "4,9"]),
+    ] {
+        let args = |game: &'static str| {
+            let mut args = vec!["solve", game, "--json"];
+            args.extend(play);
+            args.extend(positions);
+            args
+        };
+        let queen = report(&args("queen"));
+        assert_eq!(queen, report(&args("wythoff")), "{play:?} {positions:?}");
+        assert_eq!(queen, report(&args("rider:-1,-1/0,-1/-1,0")), "{play:?} {positions:?}");
+        if positions == ["1618033,2618033"] {
+            assert_eq!((queen["outcome"].as_str(), queen["method"].as_str()), (Some("P"), Some("closed-form")));
+        }
+    }
+    let canonical = ["solve", "--misere", "--method", "canonical", "queen", "3,3", "--json"];
+    assert_eq!(report(&canonical)["method"], "canonical");
+    let bounded = report(&["solve", "queen", "--board", "8x8", "7,7", "--json"]);
+    assert_eq!((bounded["nim_value"].as_u64(), bounded["method"].as_str()), (Some(5), None));
 }
 
 /// `grundy … | head` closes the pipe after a line: grundy must stop quietly,

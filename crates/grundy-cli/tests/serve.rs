@@ -681,15 +681,17 @@ fn a_play_session_reports_its_exploration_and_stops_when_cancelled() {
 
 #[test]
 fn a_table_stops_at_its_time_limit() {
-    // A queen's table of 250,000 cells, 10 rows of 25,000: a cell far along
-    // a row has thousands of options, 12 s of work on this machine, far
-    // past the 1 s limit. (500 × 500 cells of a nine-way rider, 1.7 s, once
-    // finished first on a loaded box: the limit's timer fired after the
-    // work was done.)
+    // A table of 250,000 cells, 10 rows of 25,000, of a queen that also
+    // slides like a knight (the queen alone is Wythoff's game, tabulated
+    // by bitsets): a cell far along a row has thousands of options, 15 s
+    // of work on this machine, far past the 1 s limit. (500 × 500 cells of
+    // a nine-way rider, 1.7 s, once finished first on a loaded box: the
+    // limit's timer fired after the work was done.)
     let s = Server::with(&["--time-limit", "1", "--memory", "2G"]);
     let client = s.client.clone();
     let slow = std::thread::spawn(move || {
-        let body = json!({"game": "rider:-1,0/0,-1/-1,-1", "rows": "0..9", "cols": "0..24999", "job": "big-table"});
+        let body =
+            json!({"game": "rider:-1,0/0,-1/-1,-1/-1,-2", "rows": "0..9", "cols": "0..24999", "job": "big-table"});
         client.post("/api/table", body).error(408)
     });
     let status = progress(&s, "big-table");
@@ -702,7 +704,8 @@ fn a_table_stops_at_its_time_limit() {
 fn the_memory_budget_bounds_every_kind_of_request() {
     let s = Server::with(&["--time-limit", "20", "--memory", "1M"]);
     // A table of 160,000 nim-values (1.3 MB), a game graph, a search's memo.
-    let table = s.post("/api/table", json!({"game": "queen", "rows": "0..399", "cols": "0..399"})).error(400);
+    let rider = "rider:-1,0/0,-1/-1,-1/-1,-2"; // (the queen is Wythoff's game: below)
+    let table = s.post("/api/table", json!({"game": rider, "rows": "0..399", "cols": "0..399"})).error(400);
     assert!(table.contains("memory budget"), "{table}");
     // Wythoff's bitsets grow with the square of the longer side: one cell
     // far out needed 250 GB (the server grew to 11 GB before its limit).

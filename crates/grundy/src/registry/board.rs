@@ -1,6 +1,6 @@
 //! Leapers and riders on boards: pieces named or written as steps.
 
-use super::closed::RaceRules;
+use super::closed::{RaceRules, WythoffRules};
 use super::description::Description;
 use super::goal_game::GoalGame;
 use super::normal_game::NormalGame;
@@ -49,6 +49,10 @@ pub(super) fn board_game(description: &Description, moves: impl Into<Moves>) -> 
     let options = description.options;
     let game = BoardGame::new(options.board, leaps, rides)?;
     let Some(goal) = options.goal else {
+        // The queen: Wythoff's game.
+        if let Some(wythoff) = WythoffRules::of_board(description.text, &game) {
+            return Ok(Box::new(wythoff));
+        }
         if let Some(nim) = AxisRider::of(game.clone()) {
             // The rook and its one-way kin: Nim on the coordinates, valued
             // by the nim-sum at any distance. The bound on what a search

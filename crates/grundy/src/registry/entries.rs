@@ -32,10 +32,10 @@ use super::normal_game::NormalGame;
 use super::options::RuleOptions;
 use super::playable::Playable;
 use super::search_game::{ByWidth, SearchGame, SearchSettings};
-use super::tabulators::{bomb_table, heap_table, wythoff_table};
+use super::tabulators::{bomb_table, heap_table};
 use crate::catalogue::{
     BombGame, Chomp, CoinTurning, Cram, GraphGame, Hackenbush, HackenbushFamily, Nim, NodeKayles, Piece,
-    ProductTurning, Sprouts, Subtraction, WideCram, Wythoff,
+    ProductTurning, Sprouts, Subtraction, WideCram,
 };
 use crate::error::{Error, Result};
 use crate::game::{Decompose, Notation};
@@ -218,11 +218,7 @@ pub const ENTRIES: &[GameEntry] = &[
         about: "take from one heap, or the same from both",
         form: Form::Name,
         board: false,
-        build: |d| {
-            let search = NormalGame::new(d.text, Wythoff, Search::normal_play, Some(wythoff_table))
-                .with_known_values(WythoffRules::known_values);
-            Ok(Box::new(WythoffRules::new(search)))
-        },
+        build: |d| Ok(Box::new(WythoffRules::named(d.text))),
     },
     GameEntry {
         name: "bomb",
