@@ -134,6 +134,15 @@ fn a_misere_search_whose_positions_have_thousands_of_options() {
     check(&stop_later(&["solve", "--misere", "rook", "7070,7070"], "INT", Duration::from_secs(1)), "nothing is saved");
 }
 
+/// A coin-turning row is one component whose every option the sum asked
+/// "can it move?" by listing its moves: a ruler row of a few hundred heads
+/// has tens of thousands, so one step of the search took 5 s and Ctrl-C
+/// was heard 15 s late at coin 300, minutes late at 1,000.
+#[test]
+fn a_misere_coin_row_of_many_heads() {
+    check(&stop_later(&["solve", "--misere", "ruler", "300"], "INT", Duration::from_secs(2)), "nothing is saved");
+}
+
 /// The genus walks every follower's options before its searches start:
 /// `path:300` walked for a minute past Ctrl-C.
 #[test]

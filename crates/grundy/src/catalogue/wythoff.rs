@@ -250,6 +250,11 @@ impl Wythoff {
 
 impl Game for Wythoff {
     type Position = (u64, u64);
+
+    fn can_move(&self, &(x, y): &(u64, u64)) -> bool {
+        x > 0 || y > 0
+    }
+
     fn options(&self, &(x, y): &(u64, u64), options: &mut Options<(u64, u64)>) {
         for k in 1..=x {
             options.push((x - k, y));

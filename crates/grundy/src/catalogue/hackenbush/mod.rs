@@ -172,6 +172,12 @@ impl Game for Hackenbush {
             options.push(graph.cut(index));
         }
     }
+
+    /// Every edge of a graph in normal form is joined to the ground, so
+    /// any edge is a move.
+    fn can_move(&self, graph: &HackenbushGraph) -> bool {
+        !graph.edges.is_empty()
+    }
 }
 
 impl ClosedForm for Hackenbush {

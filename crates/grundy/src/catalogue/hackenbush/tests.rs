@@ -173,3 +173,17 @@ fn bad_positions_name_what_and_where() {
     assert_eq!(parse_edge_file("0-1 # ground\n1-2\n\n").unwrap(), graph("0-1,1-2"));
     assert_eq!(Hackenbush::of_family(HackenbushFamily::Cycle).parse_position("3").unwrap(), graph("0-1,1-2,2-0"));
 }
+
+/// `can_move` (any edge) says what listing the options says.
+#[test]
+fn can_move_agrees_with_the_options() {
+    let mut random = Xorshift::new(41);
+    let game = Hackenbush::new();
+    let mut graphs: Vec<HackenbushGraph> = (0..200).map(|_| random_graph(&mut random, 6, 6)).collect();
+    graphs.push(graph("1-2"));
+    for graph in graphs {
+        let mut options = Options::new();
+        game.options(&graph, &mut options);
+        assert_eq!(game.can_move(&graph), !options.is_empty(), "{graph:?}");
+    }
+}

@@ -120,6 +120,12 @@ impl ProductTurning {
 
 impl Game for ProductTurning {
     type Position = Vec<(u32, u32)>;
+
+    /// Counted, not listed (as [`CoinTurning`](super::CoinTurning)'s).
+    fn can_move(&self, heads: &Vec<(u32, u32)>) -> bool {
+        heads.iter().any(|&(x, y)| self.rows.move_count(x) > 0 && self.columns.move_count(y) > 0)
+    }
+
     fn options(&self, heads: &Vec<(u32, u32)>, options: &mut Options<Vec<(u32, u32)>>) {
         let (mut xs, mut ys) = (Vec::new(), Vec::new());
         for &(x, y) in heads {

@@ -191,3 +191,32 @@ fn positions_and_bad_input() {
     let rulers = product("product:ruler,ruler");
     assert_eq!(rulers.listing(&[(3, 2)]), crate::catalogue::Listing { moves: 6, coins: 6 + 6 * 3 });
 }
+
+/// `can_move`, counted from the rule, says what listing the options says:
+/// every row of the rules (`turning:3` cannot move a head on its first two
+/// places) and every board of two products up to 3 × 3.
+#[test]
+fn can_move_agrees_with_the_options() {
+    let mut stuck = 0;
+    for description in GAMES {
+        let game = game(description);
+        for heads in all_rows(game.rule().first_place(), 7) {
+            let mut options = Options::new();
+            game.options(&heads, &mut options);
+            assert_eq!(game.can_move(&heads), !options.is_empty(), "{description} {heads:?}");
+            stuck += usize::from(!heads.is_empty() && options.is_empty());
+        }
+    }
+    assert!(stuck > 0, "some rows with heads cannot move");
+    for description in ["turning-corners", "product:ruler,turning:3"] {
+        let game = product(description);
+        let (x0, y0) = (game.rows().first_place(), game.columns().first_place());
+        for mask in 0u32..1 << 9 {
+            let heads: Vec<(u32, u32)> =
+                (0..9).filter(|i| mask >> i & 1 == 1).map(|i| (x0 + i / 3, y0 + i % 3)).collect();
+            let mut options = Options::new();
+            game.options(&heads, &mut options);
+            assert_eq!(game.can_move(&heads), !options.is_empty(), "{description} {heads:?}");
+        }
+    }
+}
