@@ -29,6 +29,30 @@ fn kayles_in_json_with_a_proof() {
     assert_eq!(json["periodicity"]["proof"]["checked_until"], 156);
 }
 
+/// A short pattern near the end does not hide the proven one: the values
+/// of `subtraction:10,100` repeat with period 110 from heap 0 (checked here
+/// against the definition), but through heap 20,000 they end in 91 values
+/// of period 20, which were reported as a conjecture "from heap 19909";
+/// likewise `subtraction:6,60` (period 66) to heap 5,000.
+#[test]
+fn the_proven_period_is_found_past_a_local_one() {
+    for (set, to, period) in [([10u64, 100], 20000u64, 110u64), ([6, 60], 5000, 66)] {
+        let game = format!("subtraction:{},{}", set[0], set[1]);
+        let json: serde_json::Value =
+            serde_json::from_str(&ok(&["sequence", &game, "--to", &to.to_string(), "--json"])).unwrap();
+        let mut values: Vec<u64> = Vec::new();
+        for n in 0..=to {
+            let options: Vec<u64> = set.iter().filter(|&&s| s <= n).map(|&s| values[(n - s) as usize]).collect();
+            values.push((0..).find(|v| !options.contains(v)).unwrap());
+        }
+        assert_eq!(json["values"], serde_json::json!(values), "{game}");
+        assert!((period as usize..values.len()).all(|n| values[n] == values[n - period as usize]), "{game}");
+        assert_eq!(json["periodicity"]["period"], period, "{game}");
+        assert_eq!(json["periodicity"]["preperiod"], 0, "{game}");
+        assert_eq!(json["periodicity"]["proof"]["kind"], "octal_theorem", "{game}");
+    }
+}
+
 #[test]
 fn text_says_conjecture_when_there_is_no_proof() {
     let text = ok(&["sequence", "nim", "--to", "100"]);
