@@ -17,29 +17,48 @@
 //! Parsing takes both: what [`Forms::display`] writes and CGSuite's
 //! subscripts, except `G[-n]` (`G - *n`), which would need subtraction.
 
-use std::cmp::Ordering;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::form::{FormId, Forms};
 use crate::error::{Error, Result};
 
 impl Forms {
-    /// CGSuite's order of forms (see the module documentation).
-    pub fn compare(&self, a: FormId, b: FormId) -> Ordering {
-        if a == b {
-            return Ordering::Equal;
+    /// Every form reachable from `root`, ranked in CGSuite's order (see the
+    /// module documentation), smallest 0.
+    ///
+    /// Why ranks: comparing two forms compares their sorted options, so a
+    /// comparison that sorts the options again at every level is
+    /// exponential in the birthday (`solve --misere 0.75 30 --method
+    /// canonical` spent minutes sorting before it printed, deaf to
+    /// Ctrl-C). Options have smaller birthdays, so ranking one birthday at
+    /// a time compares options by their ranks, each form once.
+    fn ranks(&self, root: FormId) -> FxHashMap<FormId, u32> {
+        let mut reachable = FxHashSet::default();
+        let mut stack = vec![root];
+        while let Some(form) = stack.pop() {
+            if reachable.insert(form) {
+                stack.extend_from_slice(self.options(form));
+            }
         }
-        let key = |f: FormId| (self.birthday(f), self.options(f).len(), self.nim_value(f), self.misere_value(f));
-        key(a).cmp(&key(b)).then_with(|| {
-            let (x, y) = (self.sorted_options(a), self.sorted_options(b));
-            x.iter().zip(&y).map(|(&p, &q)| self.compare(p, q)).find(|o| o.is_ne()).unwrap_or(Ordering::Equal)
-        })
-    }
-
-    /// The options of `form` in CGSuite's order, smallest first.
-    pub fn sorted_options(&self, form: FormId) -> Vec<FormId> {
-        let mut options = self.options(form).to_vec();
-        options.sort_by(|&p, &q| self.compare(p, q));
-        options
+        let mut forms: Vec<FormId> = reachable.into_iter().collect();
+        forms.sort_unstable_by_key(|&form| self.birthday(form));
+        let mut ranks = FxHashMap::default();
+        for born_together in forms.chunk_by(|&a, &b| self.birthday(a) == self.birthday(b)) {
+            // (Distinct canonical forms have distinct options: no ties.)
+            let mut keyed: Vec<_> = born_together
+                .iter()
+                .map(|&form| {
+                    let mut options: Vec<u32> = self.options(form).iter().map(|option| ranks[option]).collect();
+                    options.sort_unstable();
+                    ((options.len(), self.nim_value(form), self.misere_value(form), options), form)
+                })
+                .collect();
+            keyed.sort_unstable();
+            for (_, form) in keyed {
+                ranks.insert(form, ranks.len() as u32);
+            }
+        }
+        ranks
     }
 
     /// `form` in CGSuite's notation, e.g. `*[2#]` for `{*2}`.
@@ -78,14 +97,14 @@ impl Forms {
     /// ```
     pub fn display_within(&self, form: FormId, limit: usize) -> Option<String> {
         let mut out = String::from("*[");
-        self.write(form, false, &mut out, limit);
+        self.write(form, false, &self.ranks(form), &mut out, limit);
         out.push(']');
         (out.len() <= limit).then_some(out)
     }
 
-    /// Writes `form` into `out`, or stops writing once `out` is longer than
-    /// `limit`.
-    fn write(&self, form: FormId, nested: bool, out: &mut String, limit: usize) {
+    /// Writes `form` into `out`, its options in the order of `ranks`, or
+    /// stops writing once `out` is longer than `limit`.
+    fn write(&self, form: FormId, nested: bool, ranks: &FxHashMap<FormId, u32>, out: &mut String, limit: usize) {
         if out.len() > limit {
             return;
         }
@@ -97,9 +116,10 @@ impl Forms {
             }
             return;
         }
-        let options = self.sorted_options(form);
+        let mut options = self.options(form).to_vec();
+        options.sort_unstable_by_key(|option| ranks[option]);
         if let [only] = options[..] {
-            self.write(only, true, out, limit);
+            self.write(only, true, ranks, out, limit);
             out.push('#');
             return;
         }
@@ -107,7 +127,7 @@ impl Forms {
             out.push('(');
         }
         for &option in options.iter().rev() {
-            self.write(option, true, out, limit);
+            self.write(option, true, ranks, out, limit);
         }
         if nested {
             out.push(')');
