@@ -454,6 +454,31 @@ fn the_queen_is_wythoffs_game() {
     assert_eq!((bounded["nim_value"].as_u64(), bounded["method"].as_str()), (Some(5), None));
 }
 
+/// The rook's table is Nim's, x ⊕ y (Bouton 1902), cell by cell at any
+/// distance (a table of 100,001 rows was a search of every cell between);
+/// `rider:-1,0` slides along x only, so its value is x; off an 8 × 8
+/// board the cells are empty. The values also against a mex of the moves.
+#[test]
+fn the_rooks_table_is_nims() {
+    let table = |args: &[&str]| -> serde_json::Value { serde_json::from_str(&ok(args)).unwrap() };
+    let rook = table(&["table", "rook", "--rows", "0..20", "--cols", "0..20", "--json"]);
+    let mut mex = vec![vec![0u64; 21]; 21];
+    for x in 0..21 {
+        for y in 0..21 {
+            let options: Vec<u64> = (0..x).map(|a| mex[a][y]).chain((0..y).map(|b| mex[x][b])).collect();
+            mex[x][y] = (0..).find(|v| !options.contains(v)).unwrap();
+            assert_eq!(mex[x][y], (x ^ y) as u64);
+            assert_eq!(rook["cells"][x][y], mex[x][y], "{x},{y}");
+        }
+    }
+    let far = table(&["table", "rook", "--rows", "99990..100000", "--cols", "5..7", "--json"]);
+    assert_eq!(far["cells"][10][2], 100000 ^ 7);
+    let along_x = table(&["table", "rider:-1,0", "--rows", "0..9", "--cols", "0..3", "--json"]);
+    assert_eq!(along_x["cells"][9][3], 9);
+    let board = table(&["table", "rook", "--board", "8x8", "--rows", "6..9", "--cols", "0..1", "--json"]);
+    assert_eq!((&board["cells"][1][1], &board["cells"][2][1]), (&serde_json::json!(6), &serde_json::Value::Null));
+}
+
 /// `grundy … | head` closes the pipe after a line: grundy must stop quietly,
 /// not panic in `println!` (it did, before SIGPIPE got its default action).
 #[test]

@@ -5,7 +5,7 @@ use super::description::Description;
 use super::goal_game::GoalGame;
 use super::normal_game::NormalGame;
 use super::playable::Playable;
-use super::tabulators::{board_table_goal, board_table_normal};
+use super::tabulators::{axis_rider_table, board_table_goal, board_table_normal};
 use crate::catalogue::{AxisRider, BoardGame, Piece, Step};
 use crate::error::{Error, Result};
 use crate::game::parse_pair;
@@ -59,14 +59,9 @@ pub(super) fn board_game(description: &Description, moves: impl Into<Moves>) -> 
             // may reach still guards what has to search (misère play,
             // Every-SG play, play itself).
             return Ok(Box::new(
-                NormalGame::new(
-                    description.text,
-                    nim,
-                    Search::closed_form,
-                    Some(|nim, rows, columns| board_table_normal(nim.board_game(), rows, columns)),
-                )
-                .with_picture(|nim, sum| picture::board(nim.board_game(), sum))
-                .with_reachable_bound(|nim, &cell, cap| nim.board_game().reachable_bound(cell, cap)),
+                NormalGame::new(description.text, nim, Search::closed_form, Some(axis_rider_table))
+                    .with_picture(|nim, sum| picture::board(nim.board_game(), sum))
+                    .with_reachable_bound(|nim, &cell, cap| nim.board_game().reachable_bound(cell, cap)),
             ));
         }
         return Ok(Box::new(
