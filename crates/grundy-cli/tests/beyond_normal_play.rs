@@ -48,9 +48,10 @@ fn genera_that_take_too_long_are_left_out_and_said_to_be() {
     let note = report["note"].as_str().unwrap();
     assert!(note.contains("genera not shown: they took more than 1 s"), "{note}");
     assert!(report["components"][0].get("genus").is_none(), "{report}");
-    // Genera found in time are shown (and no such note).
+    // Genera found in time are shown (and no such note), whichever method
+    // decided (here the quotient of the game as the code 0.033).
     let report = json(&["solve", "--misere", "subtraction:2,3", "9", "5", "--json"]);
-    assert_eq!(report["method"], "tame-genus", "{report}");
+    assert_eq!(report["method"], "quotient", "{report}");
     assert_eq!(report["components"][1]["genus"], "0^12020", "{report}");
     assert!(report["note"].is_null(), "{report}");
 }
@@ -177,4 +178,40 @@ fn malformed_graph_files_name_the_line() {
     let path = graph_file("ok.txt", "0\n");
     let run = grundy(&["solve", "graph", &path, "9"], "");
     assert!(run.stderr.contains("not in the graph"), "{}", run.stderr);
+}
+
+/// A subtraction game in misère play is decided as the same game written
+/// as a take-and-break code (each move a digit 3: `subtraction:1,3,4` is
+/// 0.3033): the same outcome and winning moves, by its quotient or, for
+/// large heaps, the tame rule (heap 10^6 searched for minutes).
+#[test]
+fn misere_subtraction_games_decide_as_their_codes() {
+    for (set, code, heaps) in [
+        ("subtraction:1,3,4", "0.3033", &["100000", "7"][..]),
+        ("subtraction:1,3,4", "0.3033", &["10", "7", "3"]),
+        ("subtraction:2,3,7", "0.0330003", &["50", "40", "3"]),
+        ("subtraction:2,3,7", "0.0330003", &["9"]),
+    ] {
+        let ask = |game: &str| {
+            let mut args = vec!["solve", "--misere", game, "--json"];
+            args.extend(heaps);
+            json(&args)
+        };
+        let (by_set, by_code) = (ask(set), ask(code));
+        assert_eq!(by_set["outcome"], by_code["outcome"], "{set} {heaps:?}");
+        // (A code writes a move to heap 0 as no heap, a subtraction game as 0.)
+        let moves = |report: &serde_json::Value| -> Vec<(String, String)> {
+            let listed = report["winning_moves"].as_array().unwrap().iter();
+            listed
+                .map(|m| (m["from"].to_string(), m["to"].get(0).map_or("\"0\"".into(), |to| to.to_string())))
+                .collect()
+        };
+        assert_eq!(moves(&by_set), moves(&by_code), "{set} {heaps:?}");
+        assert_ne!(by_set["method"], "search", "{set} {heaps:?}");
+    }
+    // (A guard against a hang, not a measure of speed.)
+    let far = common::grundy_within(60, &["solve", "--misere", "subtraction:1,3,4", "1000000", "7", "--json"]);
+    assert_eq!(far.status, 0, "{}", far.stderr);
+    let far: serde_json::Value = serde_json::from_str(&far.stdout).unwrap();
+    assert_eq!(far["method"], "tame-genus");
 }

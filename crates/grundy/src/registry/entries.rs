@@ -26,7 +26,7 @@ use super::closed::WythoffRules;
 use super::description::{Description, Form};
 use super::families::{hackenbush_table, product_table, turning_table};
 use super::graph::GraphRules;
-use super::heap::{heap_game, subtraction_set, subtraction_values};
+use super::heap::{heap_game, subtraction_game};
 use super::mine::MineRules;
 use super::normal_game::NormalGame;
 use super::options::RuleOptions;
@@ -35,7 +35,7 @@ use super::search_game::{ByWidth, SearchGame, SearchSettings};
 use super::tabulators::{bomb_table, heap_table};
 use crate::catalogue::{
     BombGame, Chomp, CoinTurning, Cram, GraphGame, Hackenbush, HackenbushFamily, Nim, NodeKayles, Piece,
-    ProductTurning, Sprouts, Subtraction, WideCram,
+    ProductTurning, Sprouts, WideCram,
 };
 use crate::error::{Error, Result};
 use crate::game::{Decompose, Notation};
@@ -148,11 +148,7 @@ pub const ENTRIES: &[GameEntry] = &[
         about: "take s counters, s in S",
         form: Form::Parameters { what: "its set", sample: "subtraction:1,3,4" },
         board: false,
-        build: |d| {
-            let game = Subtraction::new(subtraction_set(d.parameters.unwrap_or_default())?)?;
-            let game = NormalGame::new(d.text, game, Search::normal_play, Some(heap_table::<Subtraction>));
-            Ok(Box::new(game.with_known_values(subtraction_values)))
-        },
+        build: subtraction_game,
     },
     GameEntry {
         name: "all-but",

@@ -3,7 +3,7 @@
 use super::description::Description;
 use super::normal_game::NormalGame;
 use super::playable::Playable;
-use super::tabulators::take_and_break_table;
+use super::tabulators::{heap_table, take_and_break_table};
 use crate::catalogue::{Listing, Subtraction};
 use crate::error::Result;
 use crate::game::parse_number;
@@ -38,6 +38,20 @@ pub(super) fn heap_game(description: &Description) -> Result<Box<dyn Playable>> 
     let listing = |game: &HeapGame, &heap: &u64| Listing { moves: game.option_count(heap), coins: 0 };
     let playable = playable.with_misere_quotient(quotient).with_known_values(heap_values);
     Ok(Box::new(playable.with_listing_of(listing, MAX_HEAP_MOVES_LISTED)))
+}
+
+/// A subtraction game. Normal-play values come from one pass over the heaps
+/// ([`subtraction_values`]); misère sums are decided as the same game
+/// written as a take-and-break code decides them (each `s` a digit 3): by
+/// the tame rule where every heap is proven tame, linear in the heap, and
+/// by its misère quotient (`solve --misere subtraction:1,3,4 1000000 7`
+/// searched for minutes; `0.3033`, the same game, answered at once).
+pub(super) fn subtraction_game(description: &Description) -> Result<Box<dyn Playable>> {
+    let set = subtraction_set(description.parameters.unwrap_or_default())?;
+    let as_code = QuotientOracle::on_the_fly(HeapGame::subtraction(&set)?);
+    let game = Subtraction::new(set)?;
+    let game = NormalGame::new(description.text, game, Search::normal_play, Some(heap_table::<Subtraction>));
+    Ok(Box::new(game.with_known_values(subtraction_values).with_misere_oracle(Box::new(as_code))))
 }
 
 /// Past [`SEARCHED_HEAPS`], the values of heaps `0..=n` (the largest heap
