@@ -214,4 +214,7 @@ fn misere_subtraction_games_decide_as_their_codes() {
     assert_eq!(far.status, 0, "{}", far.stderr);
     let far: serde_json::Value = serde_json::from_str(&far.stdout).unwrap();
     assert_eq!(far["method"], "tame-genus");
+    // A set past a code's places (10^6) is still a game, decided the general
+    // way: from 5 only single counters go, and the first player takes the last.
+    assert_eq!(json(&["solve", "--misere", "subtraction:1,2000000", "5", "--json"])["outcome"], "P");
 }

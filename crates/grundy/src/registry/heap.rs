@@ -48,10 +48,16 @@ pub(super) fn heap_game(description: &Description) -> Result<Box<dyn Playable>> 
 /// searched for minutes; `0.3033`, the same game, answered at once).
 pub(super) fn subtraction_game(description: &Description) -> Result<Box<dyn Playable>> {
     let set = subtraction_set(description.parameters.unwrap_or_default())?;
-    let as_code = QuotientOracle::on_the_fly(HeapGame::subtraction(&set)?);
+    // (A code has places up to 10^6; a set past them keeps the general
+    // misère methods, as before.)
+    let as_code = HeapGame::subtraction(&set).ok();
     let game = Subtraction::new(set)?;
-    let game = NormalGame::new(description.text, game, Search::normal_play, Some(heap_table::<Subtraction>));
-    Ok(Box::new(game.with_known_values(subtraction_values).with_misere_oracle(Box::new(as_code))))
+    let game = NormalGame::new(description.text, game, Search::normal_play, Some(heap_table::<Subtraction>))
+        .with_known_values(subtraction_values);
+    Ok(match as_code {
+        Some(code) => Box::new(game.with_misere_oracle(Box::new(QuotientOracle::on_the_fly(code)))),
+        None => Box::new(game),
+    })
 }
 
 /// Past [`SEARCHED_HEAPS`], the values of heaps `0..=n` (the largest heap
