@@ -413,6 +413,46 @@ fn closed_forms_answer_where_search_cannot() {
     assert_eq!(json["outcome"], "P");
 }
 
+/// A finite octal code's heap of any size is valued from its proven
+/// period, and its misère outcome decided by a theorem where one covers it
+/// (Kayles: Sibert and Conway 1992); what would list its options is refused.
+#[test]
+fn heaps_past_the_search_are_answered_by_theorems() {
+    let values = |game: &str, heaps: &[u64], play: &str| -> (serde_json::Value, Vec<u64>) {
+        let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let mut args = vec!["solve", game, "--value-only", "--json"];
+        if !play.is_empty() {
+            args.push(play);
+        }
+        args.extend(texts.iter().map(String::as_str));
+        let json: serde_json::Value = serde_json::from_str(&ok(&args)).unwrap();
+        let values = json["components"].as_array().unwrap().iter().map(|c| c["nim_value"].as_u64().unwrap_or(0));
+        (json.clone(), values.collect())
+    };
+    // Each far heap against a searchable heap a whole number of periods back
+    // (Kayles: period 12 from heap 71; Dawson's Kayles 0.137: 34 from heap 52).
+    for (game, period, far) in [("kayles", 12, 1_000_000_000_000u64), ("0.137", 34, 123_456_789)] {
+        let far: Vec<u64> = (far..far + period).collect();
+        let near: Vec<u64> = far.iter().map(|h| 60_000 - 60_000 % period + h % period).collect();
+        assert_eq!(values(game, &far, "").1, values(game, &near, "").1, "{game}");
+    }
+    // Misère Kayles: sums with an ordinary heap go as in normal play.
+    let (far, _) = values("kayles", &[1_000_000_000_000, 1_000_000_000_004], "--misere");
+    assert_eq!((far["outcome"].as_str(), far["method"].as_str()), (Some("P"), Some("closed-form")));
+    let (far, _) = values("kayles", &[1_000_000_000_000, 1_000_000_000_001], "--misere");
+    assert_eq!(far["outcome"], "N");
+    for args in [
+        &["solve", "kayles", "1000000000000"][..],
+        &["solve", "--misere", "kayles", "1000000000000", "5"],
+        &["solve", "--misere", "0.07", "1000000"],
+        &["solve", "--every", "0.33", "1000000", "--value-only"],
+        &["play", "kayles", "1000000000000"],
+        &["solve", "grundys-game", "200000", "--value-only"],
+    ] {
+        assert!(fails(args).contains("heaps are limited to 100000"), "{args:?}");
+    }
+}
+
 /// The queen on the quarter plane (and a rider with its slides) is
 /// Wythoff's game, answered by Wythoff's methods: every report equals
 /// `wythoff`'s but for the name (`solve queen 1000,1000` searched millions

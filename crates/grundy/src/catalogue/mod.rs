@@ -48,6 +48,7 @@ pub use chomp::{Chomp, ChompBoard, MAX_CHOMP_SIDE, MAX_CHOMP_SQUARES};
 pub use cram::{Cram, CramBoard, WideCram, WideCramBoard, MAX_CRAM_CELLS, MAX_WIDE_CRAM_CELLS};
 pub use graph::GraphGame;
 pub use hackenbush::{green_hackenbush_value, Hackenbush, HackenbushFamily, HackenbushGraph, MAX_HACKENBUSH_EDGES};
+pub use heap::MAX_SEARCHED_HEAP;
 pub use mine::{FaceDown, MinePosition, Minefield, Minesweeper};
 pub use nim::Nim;
 pub use node_kayles::{NodeKayles, VertexSet, MAX_NODE_KAYLES_VERTICES};

@@ -110,10 +110,14 @@ pub fn parse_pair<T: FromStr>(text: &str, what: &str) -> Result<(T, T)> {
 /// Parses a heap size no larger than `limit`, explaining the limit.
 pub(crate) fn parse_heap(text: &str, game: &str, limit: u64, why: &str) -> Result<u64> {
     let heap: u64 = parse_number(text, "a heap size (a whole number)")?;
-    if heap > limit {
-        return Err(Error::InvalidPosition(format!(
-            "heap {heap} is too large for {game}: {why}, so heaps are limited to {limit}"
-        )));
+    match heap > limit {
+        true => Err(heap_too_large(heap, game, limit, why, "")),
+        false => Ok(heap),
     }
-    Ok(heap)
+}
+
+/// The error for a heap past `limit`, saying why (and, in `hint`, what may
+/// still be asked of it).
+pub(crate) fn heap_too_large(heap: u64, game: &str, limit: u64, why: &str, hint: &str) -> Error {
+    Error::InvalidPosition(format!("heap {heap} is too large for {game}: {why}, so heaps are limited to {limit}{hint}"))
 }

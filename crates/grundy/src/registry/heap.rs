@@ -4,7 +4,7 @@ use super::description::Description;
 use super::normal_game::NormalGame;
 use super::playable::Playable;
 use super::tabulators::{heap_table, take_and_break_table};
-use crate::catalogue::{Listing, Subtraction};
+use crate::catalogue::{Listing, Subtraction, MAX_SEARCHED_HEAP};
 use crate::error::Result;
 use crate::game::parse_number;
 use crate::nim::{mex, NimValue};
@@ -37,6 +37,7 @@ pub(super) fn heap_game(description: &Description) -> Result<Box<dyn Playable>> 
     let playable = NormalGame::new(description.text, game, Search::normal_play, Some(take_and_break_table));
     let listing = |game: &HeapGame, &heap: &u64| Listing { moves: game.option_count(heap), coins: 0 };
     let playable = playable.with_misere_quotient(quotient).with_known_values(heap_values);
+    let playable = playable.with_searched_limit(|game, &heap| game.check_searched(heap));
     Ok(Box::new(playable.with_listing_of(listing, MAX_HEAP_MOVES_LISTED)))
 }
 
@@ -63,15 +64,26 @@ pub(super) fn subtraction_game(description: &Description) -> Result<Box<dyn Play
 /// Past [`SEARCHED_HEAPS`], the values of heaps `0..=n` (the largest heap
 /// asked about) from the game's sequence, by its fastest method: the search
 /// of splits is quadratic in the heap (`solve 0.137 20000` took 5.7 s),
-/// the sequence of 0.137 to 100,000 well under a second.
+/// the sequence of 0.137 to 100,000 well under a second. Past the heaps a
+/// search takes, only the heaps asked about, from a proven period (their
+/// value alone is asked: [`HeapGame::check_searched`]).
 fn heap_values(game: &HeapGame, heaps: &[u64]) -> Result<Vec<(u64, NimValue)>> {
     let last = heaps.iter().copied().max().unwrap_or(0);
     if last <= SEARCHED_HEAPS {
         return Ok(Vec::new());
     }
+    if last > MAX_SEARCHED_HEAP {
+        let values = crate::solve::heap::nim_values_of_heaps(game, heaps, PERIOD_PROOF_HEAPS)?;
+        return Ok(heaps.iter().copied().zip(values).collect());
+    }
     let values = crate::solve::heap::nim_values(game, last as usize)?;
     Ok((0..=last).map(|heap| (heap, NimValue::from(values.get(heap as usize)))).collect())
 }
+
+/// How far the sequence is computed to prove a period that values a heap
+/// past [`MAX_SEARCHED_HEAP`]: 0.16's period, 149,459 from heap 105,350
+/// (Gangolli and Plambeck 1989), is proven by heap 2¹⁹ or so.
+const PERIOD_PROOF_HEAPS: usize = 1 << 20;
 
 /// Past [`SEARCHED_HEAPS`], the values a question about a subtraction game
 /// needs — each heap asked about and every heap one move below it — from

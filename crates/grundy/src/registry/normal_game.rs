@@ -53,7 +53,13 @@ where
     /// Whether misère sums go by a misère quotient, which a quotient file
     /// (`--quotient`) then replaces ([`Self::with_misere_quotient`]).
     takes_quotient: bool,
+    /// Refuses a position too large to search, which only a theorem's
+    /// value or outcome may answer ([`Self::with_searched_limit`]).
+    searched_limit: Option<SearchedLimit<G>>,
 }
+
+/// Refuses a position too large for any search ([`NormalGame::with_searched_limit`]).
+pub type SearchedLimit<G> = fn(&G, &<G as crate::game::Game>::Position) -> Result<()>;
 
 /// Values known before any search for the positions `solve` is asked
 /// about and what they reach ([`NormalGame::with_known_values`]).
@@ -85,6 +91,7 @@ where
             known: None,
             no_misere: None,
             takes_quotient: false,
+            searched_limit: None,
         }
     }
 
@@ -148,6 +155,40 @@ where
     pub fn with_known_values(mut self, known: KnownValues<G>) -> Self {
         self.known = Some(known);
         self
+    }
+
+    /// Positions that `limit` refuses are answered only where a theorem
+    /// answers without a search: a normal-play value alone (from the values
+    /// [`Self::with_known_values`] gives), or a misère outcome alone that
+    /// the misère oracle decides. Everything else refuses them at once:
+    /// a heap of 10¹² would be listed option by option.
+    pub fn with_searched_limit(mut self, limit: SearchedLimit<G>) -> Self {
+        self.searched_limit = Some(limit);
+        self
+    }
+
+    /// [`Self::with_searched_limit`]'s check, unless `play`'s question is
+    /// answered by a theorem alone: then `Ok(true)`, and nothing about the
+    /// positions may be listed either.
+    fn check_searched(&self, positions: &[String], play: Convention) -> Result<bool> {
+        let Some(limit) = self.searched_limit else { return Ok(false) };
+        let parsed = parse_all(&*self.game, positions)?;
+        if parsed.iter().all(|position| limit(&self.game, position).is_ok()) {
+            return Ok(false);
+        }
+        let by_theorem = self.asked != Asked::WinningMoves
+            && match play {
+                Convention::Normal => self.known.is_some(),
+                Convention::Misere => {
+                    let components = self.misere_components(positions)?;
+                    lock(&self.misere).decided_by_oracle(&components)
+                }
+                _ => false,
+            };
+        match by_theorem {
+            true => Ok(true),
+            false => parsed.iter().try_for_each(|position| limit(&self.game, position)).map(|()| false),
+        }
     }
 
     /// The normal-play search, told the values [`Self::with_known_values`]
@@ -392,6 +433,7 @@ where
 
     fn solve_in(&self, positions: &[String], play: Convention) -> Result<Report> {
         self.check_convention(play)?;
+        let by_theorem = self.check_searched(positions, play)?;
         let closed_form = play == Convention::Normal && self.closed_form_covers(positions)?;
         if !closed_form {
             self.check_sizes(positions)?;
@@ -400,7 +442,7 @@ where
         // misère and Every-SG play look at every option, unless the game's
         // closed form or misère rule names the few that can win.
         let value_alone = play == Convention::Normal && self.asked != Asked::WinningMoves;
-        if !(value_alone || closed_form || self.misere_rule_finds_moves(positions, play)?) {
+        if !(value_alone || closed_form || by_theorem || self.misere_rule_finds_moves(positions, play)?) {
             self.check_listings(positions, play == Convention::Normal)?;
         }
         match play {
@@ -422,6 +464,9 @@ where
 
     fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
         self.check_convention(convention)?;
+        if let Some(limit) = self.searched_limit {
+            parse_all(&*self.game, positions)?.iter().try_for_each(|position| limit(&self.game, position))?;
+        }
         self.check_sizes(positions)?;
         self.check_listings(positions, false)?;
         // A sum too big to solve whole is judged by this game's own search

@@ -122,6 +122,56 @@ pub fn nim_values(game: &HeapGame, last: usize) -> Result<Values> {
     Ok(sequence.into_values())
 }
 
+/// The nim-values of `heaps`, however large, for a finite octal code whose
+/// values the octal periodicity theorem proves periodic by heap `budget`:
+/// the sequence is computed a doubling at a time until a period is proven,
+/// and each heap past it is moved back by whole periods. Kayles' period is
+/// proven by heap 256, so heap 10¹² costs what heap 256 does; a code with no
+/// period proven by `budget` (0.007, say) is an error naming the bound.
+///
+/// ```
+/// use grundy::solve::heap::{nim_values_of_heaps, HeapGame};
+/// let kayles = HeapGame::parse("kayles").unwrap();
+/// // Period 12 from heap 71 (Guy and Smith 1956): 10¹² is 4 (mod 12), like heap 76.
+/// let values = nim_values_of_heaps(&kayles, &[1_000_000_000_000, 76, 3], 1 << 20).unwrap();
+/// assert_eq!(values, [1, 1, 3]);
+/// ```
+pub fn nim_values_of_heaps(game: &HeapGame, heaps: &[u64], budget: usize) -> Result<Vec<u64>> {
+    let last = heaps.iter().copied().max().unwrap_or(0);
+    let mut sequence = NimSequence::new(game, Algorithm::best_for(game))?;
+    let watch = crate::Watch::current();
+    let mut len = 1024usize;
+    loop {
+        let wanted = len.min(budget).min(usize::try_from(last).unwrap_or(usize::MAX).saturating_add(1));
+        let stop = |_| watch.as_ref().is_some_and(|watch| watch.is_stopped());
+        if !sequence.extend_to(wanted, stop)? {
+            return Err(crate::Error::Interrupted);
+        }
+        let known = sequence.values();
+        if known.len() as u64 > last {
+            return Ok(heaps.iter().map(|&heap| u64::from(known.get(heap as usize))).collect());
+        }
+        if let Some(period) = sequence.proven_period {
+            // (The proof holds from a heap at least a period before the
+            // end, so one period back from the end is past the preperiod.)
+            let end = known.len() as u64;
+            let back = |heap: u64| match heap < end {
+                true => heap,
+                false => heap - ((heap - end) / period as u64 + 1) * period as u64,
+            };
+            return Ok(heaps.iter().map(|&heap| u64::from(known.get(back(heap) as usize))).collect());
+        }
+        if wanted >= budget {
+            return Err(crate::Error::InvalidPosition(format!(
+                "heap {last} is too large for {}: no period of its nim-values is proven by heap {budget} \
+                 (octal periodicity theorem), and a larger heap is only valued from one",
+                game.description()
+            )));
+        }
+        len = wanted * 2;
+    }
+}
+
 /// The nim-values of a heap game's heaps `0, 1, 2, …`, computed so far.
 ///
 /// ```

@@ -543,3 +543,30 @@ fn an_octal_code_by_blocks_lists_ahead_and_agrees() {
     assert_eq!(ahead_values, by_blocks);
     assert_eq!(by_blocks[..10_000], sequence("4.077", Algorithm::Plain, 10_000));
 }
+
+/// Heaps past what a search takes are valued from a proven period: the
+/// same values as the sequence computed through them, for codes whose
+/// periods are proven early (Kayles, Dawson's Kayles, 0.6) and late (0.16:
+/// period 149,459 from heap 105,350, Gangolli and Plambeck 1989); a code
+/// with no period proven within the bound is an error naming it.
+#[test]
+fn far_heaps_take_the_value_of_a_heap_whole_periods_back() {
+    for (code, last) in [("0.77", 5_000), ("0.137", 5_000), ("0.6", 20_000), ("0.16", 600_000)] {
+        let game = HeapGame::parse(code).unwrap();
+        let direct = nim_values(&game, last).unwrap();
+        let heaps: Vec<u64> = [last, last - 1, last - 13, last / 2 + 7, 3].map(|h| h as u64).to_vec();
+        let far = nim_values_of_heaps(&game, &heaps, 1 << 20).unwrap();
+        let expected: Vec<u64> = heaps.iter().map(|&h| u64::from(direct.get(h as usize))).collect();
+        assert_eq!(far, expected, "{code}");
+    }
+    // Kayles' values repeat every 12 heaps from heap 71: 10^12 + r is heap 72 + r (10^12 ≡ 4 mod 12).
+    let kayles = HeapGame::parse("0.77").unwrap();
+    let far: Vec<u64> = (0..12).map(|r| 1_000_000_000_000 + r).collect();
+    let near: Vec<u64> = (0..12).map(|r| 72 + (4 + r) % 12).collect();
+    assert_eq!(
+        nim_values_of_heaps(&kayles, &far, 1 << 20).unwrap(),
+        nim_values_of_heaps(&kayles, &near, 1 << 20).unwrap()
+    );
+    let unproven = nim_values_of_heaps(&HeapGame::parse("0.007").unwrap(), &[1 << 40], 4096).unwrap_err();
+    assert!(unproven.to_string().contains("no period of its nim-values is proven by heap 4096"), "{unproven}");
+}

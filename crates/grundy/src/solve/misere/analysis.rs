@@ -202,6 +202,15 @@ where
             && (0..components.len()).all(|index| quotient.candidate_moves(components, index).is_some())
     }
 
+    /// Whether the oracle alone decides the sum of `components`: its
+    /// quotient covers them, or it proves every one tame. Asked before
+    /// anything else is, so that a position too large to search (a heap of
+    /// 10¹²) never reaches a search.
+    pub fn decided_by_oracle(&mut self, components: &[G::Position]) -> bool {
+        let Some(oracle) = self.quotient.as_mut().filter(|_| self.canonical.is_none()) else { return false };
+        oracle.outcome(components).is_some() || components.iter().all(|c| oracle.tame_kind(c).is_some())
+    }
+
     /// Decides sums by `quotient` wherever it covers them.
     pub fn with_quotient(mut self, quotient: Box<dyn MisereOracle<G::Position>>) -> Self {
         self.quotient = Some(quotient);
