@@ -394,6 +394,10 @@ fn closed_forms_answer_where_search_cannot() {
         );
         assert_eq!(targets(&closed), targets(&searched), "{position}");
     }
+    // The king far out, by its closed form (both even: 0): the one winning
+    // step from 100000,100001 is to 100000,100000.
+    let json: serde_json::Value = serde_json::from_str(&ok(&["solve", "king", "100000,100001", "--json"])).unwrap();
+    assert_eq!((json["nim_value"].as_u64(), targets(&json)), (Some(1), vec!["100000,100000".to_string()]));
     // Nim of any size (Bouton 1902): the winning move takes the largest heap
     // to the nim-sum of the others, 2^64 − 1 to 10^12 ⊕ 123; in misère play
     // beside two heaps of 1, to 1, leaving an odd number of heaps of 1.

@@ -8,9 +8,8 @@
 //! minutes and `rook 100000,2` was refused for the positions it might
 //! reach, where the value and the winning move are one nim-sum away.
 
-use super::board::{BoardGame, Cell};
-use crate::error::Result;
-use crate::game::{ClosedForm, Game, Notation, Options};
+use super::board::{moves_as_its_board_game, BoardGame, Cell};
+use crate::game::ClosedForm;
 use crate::nim::NimValue;
 
 /// A [`BoardGame`] whose only moves are rides along `(-1, 0)` and/or
@@ -59,17 +58,7 @@ impl AxisRider {
     }
 }
 
-impl Game for AxisRider {
-    type Position = Cell;
-
-    fn options(&self, cell: &Cell, options: &mut Options<Cell>) {
-        self.game.options(cell, options)
-    }
-
-    fn can_move(&self, cell: &Cell) -> bool {
-        self.game.can_move(cell)
-    }
-}
+moves_as_its_board_game!(AxisRider);
 
 impl ClosedForm for AxisRider {
     fn closed_nim_value(&self, cell: &Cell) -> NimValue {
@@ -92,19 +81,11 @@ impl ClosedForm for AxisRider {
     }
 }
 
-impl Notation for AxisRider {
-    fn parse_position(&self, text: &str) -> Result<Cell> {
-        self.game.parse_position(text)
-    }
-    fn format_position(&self, cell: &Cell) -> String {
-        self.game.format_position(cell)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::catalogue::Board;
+    use crate::game::{Game, Options};
     use crate::solve::check_closed_form;
 
     /// Every cell of a 12 × 12 board, for each way of sliding towards the

@@ -510,6 +510,35 @@ impl Indexed for BoardRegion<'_> {
     }
 }
 
+/// `Game` and `Notation` for a piece with a closed form (the rook as Nim,
+/// the king): it moves and is written exactly as its board game, which
+/// its `board_game()` returns; only its values come from elsewhere.
+macro_rules! moves_as_its_board_game {
+    ($piece:ty) => {
+        impl crate::game::Game for $piece {
+            type Position = crate::catalogue::Cell;
+
+            fn options(&self, cell: &Self::Position, options: &mut crate::game::Options<Self::Position>) {
+                self.board_game().options(cell, options)
+            }
+
+            fn can_move(&self, cell: &Self::Position) -> bool {
+                self.board_game().can_move(cell)
+            }
+        }
+
+        impl crate::game::Notation for $piece {
+            fn parse_position(&self, text: &str) -> crate::error::Result<Self::Position> {
+                self.board_game().parse_position(text)
+            }
+            fn format_position(&self, cell: &Self::Position) -> String {
+                self.board_game().format_position(cell)
+            }
+        }
+    };
+}
+pub(crate) use moves_as_its_board_game;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,8 +5,8 @@ use super::description::Description;
 use super::goal_game::GoalGame;
 use super::normal_game::NormalGame;
 use super::playable::Playable;
-use super::tabulators::{axis_rider_table, board_table_goal, board_table_normal};
-use crate::catalogue::{AxisRider, BoardGame, Piece, Step};
+use super::tabulators::{axis_rider_table, board_table_goal, board_table_normal, corner_king_table};
+use crate::catalogue::{AxisRider, BoardGame, CornerKing, Piece, Step};
 use crate::error::{Error, Result};
 use crate::game::parse_pair;
 use crate::play::picture;
@@ -64,6 +64,14 @@ pub(super) fn board_game(description: &Description, moves: impl Into<Moves>) -> 
                     .with_reachable_bound(|nim, &cell, cap| nim.board_game().reachable_bound(cell, cap)),
             ));
         }
+        if let Some(king) = CornerKing::of(game.clone()) {
+            // The king: its value from the parities of its coordinates.
+            return Ok(Box::new(
+                NormalGame::new(description.text, king, Search::closed_form, Some(corner_king_table))
+                    .with_picture(|king, sum| picture::board(king.board_game(), sum))
+                    .with_reachable_bound(|king, &cell, cap| king.board_game().reachable_bound(cell, cap)),
+            ));
+        }
         return Ok(Box::new(
             NormalGame::new(description.text, game, Search::normal_play, Some(board_table_normal))
                 .with_picture(picture::board)
@@ -79,4 +87,23 @@ pub(super) fn board_game(description: &Description, moves: impl Into<Moves>) -> 
                 .with_reachable_bound(|race, &cell, cap| race.reachable_bound(cell, cap)),
         ),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::{Board, Piece};
+
+    /// The king's table by its closed form is the searched table, cell for
+    /// cell, off-board cells included.
+    #[test]
+    fn the_kings_table_is_the_searched_table() {
+        for board in [Board::QuarterPlane, Board::Bounded { rows: 7, cols: 12 }] {
+            let game = BoardGame::new(board, Piece::KING.leaps.to_vec(), vec![]).unwrap();
+            let king = CornerKing::of(game.clone()).unwrap();
+            let closed = corner_king_table(&king, 3..=20, Some(0..=15)).unwrap();
+            let searched = board_table_normal(&game, 3..=20, Some(0..=15)).unwrap();
+            assert_eq!(closed.cells, searched.cells, "{board:?}");
+        }
+    }
 }

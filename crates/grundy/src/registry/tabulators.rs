@@ -2,7 +2,7 @@
 
 use std::ops::RangeInclusive;
 
-use crate::catalogue::{AxisRider, BoardGame, BoardRegion, BombGame, Cell, Wythoff};
+use crate::catalogue::{AxisRider, BoardGame, BoardRegion, BombGame, Cell, CornerKing, Wythoff};
 use crate::error::{Error, Result};
 use crate::game::Rectangle;
 use crate::game::{ClosedForm, Indexed, Outcome};
@@ -221,17 +221,36 @@ pub(super) fn board_table_normal(
 
 /// The rook and its one-way kin (Nim on the coordinates): each cell by its
 /// closed form, as `solve` values it, with no table of the cells between
-/// (`table rook` of 3001 × 3001 cells searched for over 30 s); cells off a
-/// bounded board are empty.
+/// (`table rook` of 3001 × 3001 cells searched for over 30 s).
 pub(super) fn axis_rider_table(
     nim: &AxisRider,
+    rows: RangeInclusive<u64>,
+    columns: Option<RangeInclusive<u64>>,
+) -> Result<ValueTable> {
+    closed_form_board_table(nim, nim.board_game(), rows, columns)
+}
+
+/// The king stepping towards the corner, each cell by its closed form.
+pub(super) fn corner_king_table(
+    king: &CornerKing,
+    rows: RangeInclusive<u64>,
+    columns: Option<RangeInclusive<u64>>,
+) -> Result<ValueTable> {
+    closed_form_board_table(king, king.board_game(), rows, columns)
+}
+
+/// A piece valued by a closed form: each cell by it; cells off a bounded
+/// `board` are empty.
+fn closed_form_board_table<G: ClosedForm<Position = Cell>>(
+    game: &G,
+    board: &BoardGame,
     rows: RangeInclusive<u64>,
     columns: Option<RangeInclusive<u64>>,
 ) -> Result<ValueTable> {
     let columns = two_coordinates(columns)?;
     cells_checked(&rows, Some(&columns))?;
     let width = columns.clone().count() as u64;
-    crate::watch::stage("the table's cells, by the nim-sum");
+    crate::watch::stage("the table's cells, by the closed form");
     let cells = rows
         .clone()
         .map(|r| {
@@ -240,7 +259,7 @@ pub(super) fn axis_rider_table(
                 .clone()
                 .map(|c| {
                     let cell = (u32::try_from(r).ok()?, u32::try_from(c).ok()?);
-                    nim.board_game().contains(cell).then(|| nim_value_cell(nim.closed_nim_value(&cell)))
+                    board.contains(cell).then(|| nim_value_cell(game.closed_nim_value(&cell)))
                 })
                 .collect())
         })
