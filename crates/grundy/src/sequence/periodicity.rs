@@ -190,9 +190,9 @@ const CONJECTURE_SPAN: usize = 30;
 /// near the end can hide the true one. `subtraction:10,100` to heap 20,000
 /// ends in 91 values of period 20 (from heap 19,909), while period 110
 /// holds from heap 0 and is proven; the first period found used to be
-/// reported, as a conjecture. Multiples of the best period so far are not
-/// tried (they would rescan the same values: `G(n) = n` follows every
-/// period with its saltus).
+/// reported, as a conjecture. A multiple of the best period so far is
+/// scanned only before that period's preperiod (`G(n) = n` follows every
+/// period with its saltus, and rescanning each was quadratic).
 ///
 /// With `octal_length = Some(k)` (a finite octal code whose last non-zero
 /// digit is at place k) it proves periodicity by the **octal periodicity
@@ -214,16 +214,27 @@ pub fn find_periodicity<T: Copy + Into<u64>>(values: &[T], octal_length: Option<
     let len = values.len();
     let mut best: Option<Periodicity> = None;
     for period in 1..=len / 2 {
-        if best.as_ref().is_some_and(|best| period % best.period == 0) {
-            continue;
-        }
         let (last, earlier): (u64, u64) = (values[len - 1].into(), values[len - 1 - period].into());
         if last < earlier {
             continue;
         }
         let saltus = last - earlier;
-        // How far back from the end G(n + p) = G(n) + s holds.
+        // How far back from the end G(n + p) = G(n) + s holds. A multiple
+        // `k·q` of the best period `q` so far (saltus `k·s`) holds wherever
+        // `q` does, so its scan starts where `q`'s stopped: it may reach
+        // further back (`subtraction:100,1000,10000` ends in a hundred equal
+        // values, period 1 from heap 39,900, while its period 1,100 holds
+        // from heap 0), but never rescans the values `q` explained.
         let mut n = len - 1 - period;
+        if let Some(best) = best.as_ref().filter(|best| period % best.period == 0) {
+            let times = (period / best.period) as u64;
+            if saltus == times * best.saltus && best.preperiod <= n {
+                if best.preperiod == 0 {
+                    continue;
+                }
+                n = best.preperiod - 1;
+            }
+        }
         loop {
             if values[n + period].into() != values[n].into() + saltus {
                 n += 1;

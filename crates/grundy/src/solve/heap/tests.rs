@@ -570,3 +570,25 @@ fn far_heaps_take_the_value_of_a_heap_whole_periods_back() {
     let unproven = nim_values_of_heaps(&HeapGame::parse("0.007").unwrap(), &[1 << 40], 4096).unwrap_err();
     assert!(unproven.to_string().contains("no period of its nim-values is proven by heap 4096"), "{unproven}");
 }
+
+/// A multiple of a short local period still finds the long proven one:
+/// `subtraction:100,1000,10000` (the code with digit 3 at places 100,
+/// 1,000 and 10,000) has period 1,100 from heap 0, but its values through
+/// heap 39,999 end in a hundred equal ones (period 1 from heap 39,900).
+/// Skipping every multiple of that period reported it as a conjecture,
+/// and the sequence, which proves periods as it goes, never copied.
+#[test]
+fn a_proven_period_that_is_a_multiple_of_a_local_one_is_found() {
+    let set = [100usize, 1000, 10000];
+    let mut values: Vec<u32> = Vec::new();
+    for n in 0..40_000 {
+        let options: Vec<u32> = set.iter().filter(|&&s| s <= n).map(|&s| values[n - s]).collect();
+        values.push((0..).find(|v| !options.contains(v)).unwrap());
+    }
+    let pattern = find_periodicity(&values, Some(10_000)).unwrap();
+    assert_eq!((pattern.preperiod, pattern.period, pattern.proven()), (0, 1100, true));
+    let game = HeapGame::subtraction(&[100, 1000, 10000]).unwrap();
+    let mut sequence = NimSequence::new(&game, Algorithm::best_for(&game)).unwrap();
+    sequence.extend_to(40_000, |_| false).unwrap();
+    assert_eq!((sequence.proven_period, sequence.into_values().to_vec()), (Some(1100), values));
+}
