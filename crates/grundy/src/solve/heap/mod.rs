@@ -147,6 +147,11 @@ pub fn nim_values_of_heaps(game: &HeapGame, heaps: &[u64], budget: usize) -> Res
         if !sequence.extend_to(wanted, stop)? {
             return Err(crate::Error::Interrupted);
         }
+        if sequence.proven_period.is_none() {
+            // (The sequence looks for a proof only as it passes each
+            // doubling, so the values just computed are looked at here.)
+            sequence.look_for_a_proven_period();
+        }
         let known = sequence.values();
         if known.len() as u64 > last {
             return Ok(heaps.iter().map(|&heap| u64::from(known.get(heap as usize))).collect());
