@@ -157,6 +157,18 @@ mod tests {
         }
     }
 
+    /// A heap past the searched limit is read (its value may come from a
+    /// period), but what would list its options refuses it at once: the
+    /// notation's check listed heap 5,000,000's options for minutes.
+    #[test]
+    fn far_heaps_are_refused_where_options_are_listed() {
+        let session = crate::registry::game("0.137", &RuleOptions::default()).unwrap();
+        let error = session.check_notation(&["5000000".to_string()], 200).unwrap_err().to_string();
+        assert!(error.contains("heaps are limited to 100000"), "{error}");
+        let report = session.solve(&["5000000".to_string()]);
+        assert!(report.unwrap_err().to_string().contains("heaps are limited to 100000"));
+    }
+
     /// Subtraction games' heaps past `SEARCHED_HEAPS` come from one pass
     /// over the heaps below.
     #[test]

@@ -167,6 +167,14 @@ where
         self
     }
 
+    /// Refuses what [`Self::with_searched_limit`] says no search takes,
+    /// whatever the question (for `play` and the notation's check, which
+    /// list the options of what they reach).
+    fn refuse_unsearchable(&self, positions: &[String]) -> Result<()> {
+        let Some(limit) = self.searched_limit else { return Ok(()) };
+        parse_all(&*self.game, positions)?.iter().try_for_each(|position| limit(&self.game, position))
+    }
+
     /// [`Self::with_searched_limit`]'s check, unless `play`'s question is
     /// answered by a theorem alone: then `Ok(true)`, and nothing about the
     /// positions may be listed either.
@@ -187,7 +195,7 @@ where
             };
         match by_theorem {
             true => Ok(true),
-            false => parsed.iter().try_for_each(|position| limit(&self.game, position)).map(|()| false),
+            false => self.refuse_unsearchable(positions).map(|()| false),
         }
     }
 
@@ -404,6 +412,7 @@ where
     /// (Positions whose moves are too many to list are refused as `play`
     /// refuses them: the check lists the options of what it reaches.)
     fn check_notation(&self, positions: &[String], limit: usize) -> Result<usize> {
+        self.refuse_unsearchable(positions)?;
         self.check_listings(positions, false)?;
         crate::game::check_round_trips(&*self.game, &parse_all(&*self.game, positions)?, limit)
     }
@@ -464,9 +473,7 @@ where
 
     fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
         self.check_convention(convention)?;
-        if let Some(limit) = self.searched_limit {
-            parse_all(&*self.game, positions)?.iter().try_for_each(|position| limit(&self.game, position))?;
-        }
+        self.refuse_unsearchable(positions)?;
         self.check_sizes(positions)?;
         self.check_listings(positions, false)?;
         // A sum too big to solve whole is judged by this game's own search
