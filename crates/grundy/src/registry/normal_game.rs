@@ -181,9 +181,9 @@ where
     fn check_searched(&self, positions: &[String], play: Convention) -> Result<bool> {
         let Some(limit) = self.searched_limit else { return Ok(false) };
         let parsed = parse_all(&*self.game, positions)?;
-        if parsed.iter().all(|position| limit(&self.game, position).is_ok()) {
+        let Some(refusal) = parsed.iter().find_map(|position| limit(&self.game, position).err()) else {
             return Ok(false);
-        }
+        };
         let by_theorem = self.asked != Asked::WinningMoves
             && match play {
                 Convention::Normal => self.known.is_some(),
@@ -195,7 +195,7 @@ where
             };
         match by_theorem {
             true => Ok(true),
-            false => self.refuse_unsearchable(positions).map(|()| false),
+            false => Err(refusal),
         }
     }
 
