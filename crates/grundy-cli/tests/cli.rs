@@ -174,7 +174,7 @@ fn bad_input_is_one_clear_line() {
     assert!(fails(&["solve", "nim", "99999999999999999999"]).contains("too large"));
     assert!(fails(&["solve", "king", "1,99999999999999999999"]).contains("too large"));
     // (A coin's place past the row says where the row ends.)
-    assert!(fails(&["solve", "ruler", "100000000000"]).contains("places run from 1 to 1000"));
+    assert!(fails(&["solve", "ruler", "100000000000"]).contains("places run from 1 to 4294967295"));
     // Pieces far out on the quarter plane, a bomb with billions of options:
     // these ran out of memory (in the search's first position) before the
     // search's limit was checked.

@@ -75,7 +75,10 @@ fn family_tables() {
     // naming the range's end (the table used to value 2,049 graphs first,
     // then name the first size past the end).
     fails(&["table", "hackenbush:path", "--rows", "0..100000"], "size 100000 is beyond the last one, 2048");
-    fails(&["table", "turning-corners", "--rows", "0..3", "--cols", "0..5000"], "place y 5000 is beyond the last one");
+    fails(
+        &["table", "product:twins,turning:3", "--rows", "0..3", "--cols", "0..5000"],
+        "place y 5000 is beyond the last one",
+    );
 }
 
 #[test]
@@ -89,11 +92,40 @@ fn coin_turning_rows() {
     assert!(ok(&["solve", "turning-turtles", "3,5"]).contains("nim-value: 6\n"));
     assert!(ok(&["solve", "twins", "THHT"]).contains("nim-value: 3\n"));
     assert!(ok(&["solve", "turning:1,2,3", "1,4,7"]).contains("nim-value: 11\n"));
-    fails(&["solve", "mock-turtles", "0"], "places run from 1 to 1000");
+    fails(&["solve", "mock-turtles", "0"], "places run from 1 to 4294967295");
+    fails(&["solve", "turning:1,3", "1001"], "places run from 1 to 1000");
     fails(&["solve", "mock-turtles", "2,2"], "listed twice");
     fails(&["solve", "turning:0,2", "1"], "from 1 to 5 coins");
     fails(&["solve", "turning", "1"], "needs how many coins a move may turn");
-    fails(&["table", "ruler", "--rows", "0..2000"], "beyond the last one, 1000");
+    fails(&["table", "turning:2,3", "--rows", "0..2000"], "beyond the last one, 1000");
+}
+
+/// The book's games have closed forms (Winning Ways ch. 14), so a head is
+/// valued at any place a `u32` holds; a product's by the Tartan theorem.
+/// Checked against independent figures: the ruler value is the largest
+/// power of two dividing the place (3·2³⁰ → 2³⁰), a Mock Turtles value is
+/// odious and halves to the place less one, and Turning Corners' far heads
+/// nim-multiply (2³¹ ⊗ 2³¹ = 3·2³⁰ in the field of 2⁶⁴ elements: the
+/// nim-square of a Fermat 2-power 2^(2^k) is 3·2^(2^k)/2, and 2³¹ = 2¹⁶ ⊗ 2¹⁵).
+#[test]
+fn heads_far_out_are_valued_by_the_published_forms() {
+    let out = ok(&["solve", "ruler", "3221225472", "--value-only"]);
+    assert!(out.contains("nim-value: 1073741824\n"), "{out}");
+    let out = ok(&["solve", "turning-turtles", "1000000000", "999999999", "--value-only"]);
+    assert!(out.contains("nim-value: 1023\n"), "{out}");
+    let out = ok(&["solve", "mock-turtles", "4000000000", "--value-only"]);
+    let value: u64 = out.split("nim-value: ").nth(1).and_then(|v| v.trim_end().parse().ok()).expect(&out);
+    assert!(value / 2 == 3_999_999_999 && value.count_ones() % 2 == 1, "{out}");
+    let corner = grundy::nim::nim_product(1 << 31, 1 << 31);
+    let out = ok(&["solve", "turning-corners", "2147483648,2147483648", "--value-only"]);
+    assert!(out.contains(&format!("nim-value: {corner}\n")), "{out}");
+    // Their moves are not listed: a row's head at 10⁹ has 10⁹ of them.
+    fails(&["solve", "twins", "1000000000"], "--value-only values it alone");
+    fails(&["play", "twins", "1000000000"], "needs 1000000000 moves");
+    fails(&["solve", "ruler", "4294967296"], "places run from 1 to 4294967295");
+    let table = ok(&["table", "ruler", "--rows", "4294967292..4294967295"]);
+    let values: Vec<&str> = table.lines().skip(1).filter_map(|line| line.split_whitespace().nth(1)).collect();
+    assert_eq!(values, ["4", "1", "2", "1"], "{table}");
 }
 
 /// `--value-only` and `--outcome-only` skip the winning moves for every

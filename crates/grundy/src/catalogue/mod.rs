@@ -58,6 +58,7 @@ pub use pieces::Piece;
 pub use sprouts::{Sprouts, SproutsPosition, MAX_SPROUTS_SPOTS};
 pub use subtraction::Subtraction;
 pub use turning::{
-    CoinTurning, Listing, ProductTurning, TurningRule, MAX_COINS_LISTED, MAX_COINS_TURNED, MAX_MOVES_LISTED, MAX_PLACE,
+    CoinTurning, Listing, ProductTurning, TurningRule, LAST_PLACE_BY_FORMULA, MAX_COINS_LISTED, MAX_COINS_TURNED,
+    MAX_MOVES_LISTED, MAX_PLACE,
 };
 pub use wythoff::{MisereWythoff, Wythoff};

@@ -24,7 +24,7 @@ mod product;
 mod rule;
 
 pub use product::{Listing, ProductTurning, MAX_COINS_LISTED, MAX_MOVES_LISTED};
-pub use rule::{TurningRule, MAX_COINS_TURNED, MAX_PLACE};
+pub use rule::{TurningRule, LAST_PLACE_BY_FORMULA, MAX_COINS_TURNED, MAX_PLACE};
 
 use crate::error::{Error, Result};
 use crate::game::{parse_number, ClosedForm, Game, Notation, Options};

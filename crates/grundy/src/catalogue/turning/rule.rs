@@ -6,16 +6,22 @@
 //! theorem of coin-turning games: a row is the sum of its heads, each head
 //! a game of its own (turning a coin twice is not turning it), so a row's
 //! value is the nim-sum of `g(p)` over its heads `p`, and
-//! `g(n) = mex { ⊕ g(p) over the other coins p of a move at n }`. This
-//! file computes `g` by that recurrence; the published forms are tests.
+//! `g(n) = mex { ⊕ g(p) over the other coins p of a move at n }`. The
+//! book's games have closed forms for `g` (Winning Ways ch. 14), which
+//! value a head at any place a `u32` holds; every other rule is tabled by
+//! the recurrence, which the tests also check the closed forms against.
 
 use crate::error::{Error, Result};
 use crate::game::parse_number;
 use crate::nim::NimValue;
 
-/// The largest place a coin-turning position may use, where a move turns
-/// at most three coins (every named game).
+/// The largest place a coin-turning position may use where its values come
+/// from the recurrence and a move turns at most three coins.
 pub const MAX_PLACE: u32 = 1000;
+
+/// The last place of a game whose values have a published closed form:
+/// any place a `u32` holds, since `g` is computed at the place asked.
+pub const LAST_PLACE_BY_FORMULA: u32 = u32::MAX;
 
 /// The largest number of coins a `turning:SET` move may turn (five is
 /// Moebius, Winning Ways ch. 14).
@@ -41,15 +47,71 @@ enum Moves {
     Run,
 }
 
+/// The published values of a single head (Winning Ways ch. 14), for the
+/// rules that have them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Formula {
+    /// `g(n) = n − shift`: Turning Turtles (Nim, `shift` 0), Twins (places
+    /// from 0, `shift` 0) and `turning:2` (Twins from place 1, `shift` 1).
+    Place { shift: u32 },
+    /// `g(n) = 1`: `turning:1` turns the head alone.
+    One,
+    /// Mock Turtles: the `n`-th odious number (OEIS A000069), which is
+    /// `2(n − 1)` or `2(n − 1) + 1`, whichever has an odd number of 1 bits.
+    Odious,
+    /// Ruler: the largest power of 2 dividing `n` (OEIS A006519).
+    Ruler,
+}
+
+impl Formula {
+    /// The rules with a published form: the named games and the sets that
+    /// name them again.
+    fn of(moves: &Moves, first: u32) -> Option<Formula> {
+        match moves {
+            Moves::Run => Some(Formula::Ruler),
+            Moves::Counts(counts) => match counts.as_slice() {
+                [1] => Some(Formula::One),
+                [1, 2] => Some(Formula::Place { shift: first - 1 }),
+                [1, 2, 3] => Some(Formula::Odious),
+                [2] => Some(Formula::Place { shift: first }),
+                _ => None,
+            },
+        }
+    }
+
+    fn value(self, place: u32) -> NimValue {
+        let n = NimValue::from(place);
+        match self {
+            Formula::Place { shift } => n - NimValue::from(shift),
+            Formula::One => 1,
+            Formula::Odious => {
+                let even = 2 * (n - 1);
+                even + NimValue::from(even.count_ones() % 2 == 0)
+            }
+            Formula::Ruler => n & n.wrapping_neg(),
+        }
+    }
+}
+
+/// Where a rule's values come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Values {
+    Formula(Formula),
+    /// By the recurrence, every place from 0 to the last.
+    Table(Vec<NimValue>),
+}
+
 /// A one-dimensional coin-turning game: its rule, the number of its first
-/// place, and the value of a single head at every place up to [`MAX_PLACE`].
+/// place, and the value of a single head at every place: by its published
+/// form to [`LAST_PLACE_BY_FORMULA`], else by the recurrence to
+/// [`MAX_PLACE`] (less where a move turns four coins or more).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TurningRule {
     name: String,
     moves: Moves,
     first: u32,
     last: u32,
-    values: Vec<NimValue>,
+    values: Values,
 }
 
 impl TurningRule {
@@ -85,14 +147,24 @@ impl TurningRule {
                 }
             },
         };
-        let (values, last) = match &moves {
-            Moves::Counts(counts) => {
-                let last = last_place(counts.iter().copied().max().unwrap_or(1));
-                (count_values(counts, first, last), last)
+        let (values, last) = match Formula::of(&moves, first) {
+            Some(formula) => (Values::Formula(formula), LAST_PLACE_BY_FORMULA),
+            None => {
+                let last = match &moves {
+                    Moves::Counts(counts) => last_place(counts.iter().copied().max().unwrap_or(1)),
+                    Moves::Run => MAX_PLACE,
+                };
+                (Values::Table(values_by_recurrence(&moves, first, last)), last)
             }
-            Moves::Run => (run_values(first, MAX_PLACE), MAX_PLACE),
         };
         Ok(TurningRule { name: text.to_string(), moves, first, last, values })
+    }
+
+    /// The values of places `0..=last` by the recurrence, whatever the rule
+    /// (the tests' check of the published forms).
+    #[cfg(test)]
+    pub(super) fn values_by_recurrence(&self, last: u32) -> Vec<NimValue> {
+        values_by_recurrence(&self.moves, self.first, last)
     }
 
     pub fn name(&self) -> &str {
@@ -104,15 +176,19 @@ impl TurningRule {
         self.first
     }
 
-    /// The number of the rightmost place ([`MAX_PLACE`], less when a move
-    /// may turn four coins or more).
+    /// The number of the rightmost place ([`LAST_PLACE_BY_FORMULA`] for a
+    /// rule with a published form, else [`MAX_PLACE`], less when a move may
+    /// turn four coins or more).
     pub fn last_place(&self) -> u32 {
         self.last
     }
 
     /// The value of a single head at `place` (`first_place..=last_place`).
     pub fn value(&self, place: u32) -> NimValue {
-        self.values[place as usize]
+        match &self.values {
+            Values::Formula(formula) => formula.value(place),
+            Values::Table(values) => values[place as usize],
+        }
     }
 
     /// Pushes, for every move whose rightmost coin is at `place`, the other
@@ -162,6 +238,13 @@ impl TurningRule {
                 self.name, self.first, self.last
             ))),
         }
+    }
+}
+
+fn values_by_recurrence(moves: &Moves, first: u32, last: u32) -> Vec<NimValue> {
+    match moves {
+        Moves::Counts(counts) => count_values(counts, first, last),
+        Moves::Run => run_values(first, last),
     }
 }
 

@@ -53,32 +53,58 @@ fn every_winning_move_agrees_with_plain_search() {
     }
 }
 
+/// The games with a published form value any place by it; the recurrence
+/// (the definition) must give the same values wherever it is run.
+#[test]
+fn published_forms_agree_with_the_recurrence() {
+    let formulas =
+        ["turning-turtles", "mock-turtles", "ruler", "twins", "turning:1", "turning:1,2", "turning:3,1,2", "turning:2"];
+    for description in formulas {
+        let game = game(description);
+        let rule = game.rule();
+        assert_eq!(rule.last_place(), LAST_PLACE_BY_FORMULA, "{description}");
+        let recurrence = rule.values_by_recurrence(3000);
+        for n in rule.first_place()..=3000 {
+            assert_eq!(rule.value(n), recurrence[n as usize], "{description} place {n}");
+        }
+    }
+    for tabled in ["turning:1,3", "turning:2,3", "turning:3"] {
+        assert_eq!(game(tabled).rule().last_place(), MAX_PLACE, "{tabled}");
+    }
+}
+
 /// Winning Ways ch. 14: Turning Turtles is Nim (a head at place n is *n,
-/// places from 1); Twins is Nim with places from 0.
+/// places from 1); Twins is Nim with places from 0; `turning:2` is Twins
+/// with its places numbered from 1.
 #[test]
 fn turtles_and_twins_are_nim() {
-    let (turtles, twins) = (game("turning-turtles"), game("twins"));
+    let (turtles, twins, counted) = (game("turning-turtles"), game("twins"), game("turning:2"));
     assert_eq!((turtles.rule().first_place(), twins.rule().first_place()), (1, 0));
-    for n in 0..=MAX_PLACE {
-        assert_eq!(twins.rule().value(n), n as u64);
+    for n in [0, 1, 2, 17, 1000, 1_000_000_007, u32::MAX] {
+        assert_eq!(twins.rule().value(n), u64::from(n));
         if n >= 1 {
-            assert_eq!(turtles.rule().value(n), n as u64);
+            assert_eq!(turtles.rule().value(n), u64::from(n));
+            assert_eq!(counted.rule().value(n), twins.rule().value(n - 1));
         }
     }
 }
 
 /// Mock Turtles: the odious numbers (OEIS A000069: 1, 2, 4, 7, 8, 11, …),
-/// the place-n head (places from 1) worth the n-th of them; that number is
-/// 2(n−1) or 2(n−1)+1, whichever has an odd number of 1 bits.
+/// the place-n head (places from 1) worth the n-th of them.
 #[test]
 fn mock_turtles_are_the_odious_numbers() {
     let mock = game("mock-turtles");
     let first: Vec<u64> = (1..=16).map(|n| mock.rule().value(n)).collect();
     assert_eq!(first, [1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28, 31]);
-    for n in 1..=MAX_PLACE as u64 {
-        let even = 2 * (n - 1);
-        let odious = if even.count_ones() % 2 == 1 { even } else { even + 1 };
-        assert_eq!(mock.rule().value(n as u32), odious, "place {n}");
+    let odious = (0u64..).filter(|k| k.count_ones() % 2 == 1);
+    for (n, k) in (1..=5000).zip(odious) {
+        assert_eq!(mock.rule().value(n), k, "place {n}");
+    }
+    // Far out: each pair 2m, 2m + 1 holds one odious number, so the n-th
+    // is one of 2(n − 1), 2n − 1, and odious.
+    for n in [1_000_000u32, 123_456_789, u32::MAX] {
+        let g = mock.rule().value(n);
+        assert!(g / 2 == u64::from(n) - 1 && g.count_ones() % 2 == 1, "place {n}: {g}");
     }
 }
 
@@ -88,8 +114,8 @@ fn ruler_is_the_largest_power_of_two_dividing_the_place() {
     let ruler = game("ruler");
     let first: Vec<u64> = (1..=16).map(|n| ruler.rule().value(n)).collect();
     assert_eq!(first, [1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1, 16]);
-    for n in 1..=MAX_PLACE {
-        assert_eq!(ruler.rule().value(n), u64::from(n & n.wrapping_neg()));
+    for (n, power) in [(3 << 20, 1 << 20), (1 << 31, 1 << 31), (u32::MAX, 1), (1_000_000_000, 512)] {
+        assert_eq!(ruler.rule().value(n), power, "place {n}");
     }
 }
 
@@ -98,10 +124,9 @@ fn ruler_is_the_largest_power_of_two_dividing_the_place() {
 fn counting_sets_name_the_book_games() {
     for (set, named) in [("turning:1,2", "turning-turtles"), ("turning:3,1,2", "mock-turtles")] {
         let (a, b) = (game(set), game(named));
+        assert_eq!(a.rule().last_place(), b.rule().last_place(), "{set}");
         assert!((1..=MAX_PLACE).all(|n| a.rule().value(n) == b.rule().value(n)), "{set}");
     }
-    let (counted, twins) = (game("turning:2"), game("twins"));
-    assert!((1..=MAX_PLACE).all(|n| counted.rule().value(n) == twins.rule().value(n - 1)));
 }
 
 fn product(description: &str) -> ProductTurning {
@@ -165,11 +190,13 @@ fn positions_and_bad_input() {
     assert_eq!(mock.parse_position("7,1,4").unwrap(), vec![1, 4, 7]);
     assert_eq!(mock.format_position(&vec![]), "none");
     let error = |g: &CoinTurning, text: &str| g.parse_position(text).unwrap_err().to_string();
-    assert!(error(&mock, "0").contains("places run from 1 to 1000"), "{}", error(&mock, "0"));
+    assert!(error(&mock, "0").contains("places run from 1 to 4294967295"), "{}", error(&mock, "0"));
     assert!(error(&mock, "1,1").contains("listed twice"));
     assert!(error(&mock, "THX").contains("a place of a head"));
     // Past u32 too, the row's places (it said "a number too large for it").
-    assert!(error(&mock, "100000000000000").contains("places run from 1 to 1000"));
+    assert!(error(&mock, "100000000000000").contains("places run from 1 to 4294967295"));
+    // A rule without a published form is tabled to place 1000.
+    assert!(error(&game("turning:1,3"), "1001").contains("places run from 1 to 1000"));
     assert!(CoinTurning::parse("turning:0,2").unwrap_err().to_string().contains("from 1 to 5 coins"));
     assert!(CoinTurning::parse("turning:x").unwrap_err().to_string().contains("a number of coins"));
     assert!(ProductTurning::parse("product:ruler").unwrap_err().to_string().contains("two coin-turning games"));
