@@ -56,7 +56,7 @@ pub use nim::Nim;
 pub use node_kayles::{NodeKayles, VertexSet, MAX_NODE_KAYLES_VERTICES};
 pub use pieces::Piece;
 pub use sprouts::{Sprouts, SproutsPosition, MAX_SPROUTS_SPOTS};
-pub use subtraction::Subtraction;
+pub use subtraction::{Subtraction, MAX_PASSED_HEAP};
 pub use turning::{
     CoinTurning, Listing, ProductTurning, TurningRule, LAST_PLACE_BY_FORMULA, MAX_COINS_LISTED, MAX_COINS_TURNED,
     MAX_MOVES_LISTED, MAX_PLACE,

@@ -1,9 +1,18 @@
 //! Subtraction games: take a number of counters from a fixed set.
 
 use crate::error::{Error, Result};
-use crate::game::notation::parse_heap;
+use crate::game::notation::{heap_too_large, parse_heap};
 use crate::game::Notation;
 use crate::game::{Game, Indexed, Options};
+use crate::solve::heap::MAX_SET_NUMBER;
+
+/// The largest heap whose value is computed with every smaller heap's
+/// (four bytes a heap), and the largest that play, misère search and the
+/// notation's check take: each remembers every smaller heap.
+pub const MAX_PASSED_HEAP: u64 = 10_000_000;
+
+/// Why heaps stop at [`MAX_PASSED_HEAP`].
+const PASSED_HEAP_WHY: &str = "a search remembers every smaller heap";
 
 /// The subtraction game with a finite set `S`: a move takes `s ∈ S`
 /// counters from a heap of at least `s`. Its nim-values are eventually
@@ -39,6 +48,39 @@ impl Subtraction {
     pub fn set(&self) -> &[u64] {
         &self.set
     }
+
+    /// `subtraction:S`, as it is written.
+    pub fn description(&self) -> String {
+        let numbers: Vec<String> = self.set.iter().map(u64::to_string).collect();
+        format!("subtraction:{}", numbers.join(","))
+    }
+
+    /// Whether a heap past [`MAX_PASSED_HEAP`] is read. The values of a
+    /// finite subtraction game are periodic (each is the mex of the last
+    /// `max S` values, which can take finitely many forms); a set of
+    /// numbers up to [`MAX_SET_NUMBER`] is also a heap code, whose
+    /// sequence proves the period, so a heap of any size takes the value
+    /// of one whole periods before it.
+    pub fn valued_at_any_size(&self) -> bool {
+        self.set.last().is_some_and(|&most| most <= MAX_SET_NUMBER)
+    }
+
+    /// Refuses a heap past [`MAX_PASSED_HEAP`] for what searches it: play,
+    /// misère sums no quotient decides, the notation's check. Its
+    /// normal-play value and winning moves come from the period.
+    pub fn check_searched(&self, heap: u64) -> Result<()> {
+        match heap <= MAX_PASSED_HEAP {
+            true => Ok(()),
+            false => Err(heap_too_large(
+                heap,
+                &self.description(),
+                MAX_PASSED_HEAP,
+                PASSED_HEAP_WHY,
+                " (a larger heap's value and winning moves in normal play come from the proven period, \
+                 and its misère outcome where a quotient or the tame rule decides it)",
+            )),
+        }
+    }
 }
 
 impl Game for Subtraction {
@@ -61,7 +103,8 @@ impl Indexed for Subtraction {
 
 impl Notation for Subtraction {
     fn parse_position(&self, text: &str) -> Result<u64> {
-        parse_heap(text, "a subtraction game", 10_000_000, "search remembers every smaller heap")
+        let limit = if self.valued_at_any_size() { u64::MAX } else { MAX_PASSED_HEAP };
+        parse_heap(text, &self.description(), limit, PASSED_HEAP_WHY)
     }
     fn format_position(&self, heap: &u64) -> String {
         heap.to_string()

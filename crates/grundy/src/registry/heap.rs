@@ -4,7 +4,7 @@ use super::description::Description;
 use super::normal_game::NormalGame;
 use super::playable::Playable;
 use super::tabulators::{heap_table, take_and_break_table};
-use crate::catalogue::{Listing, Subtraction, MAX_SEARCHED_HEAP};
+use crate::catalogue::{Listing, Subtraction, MAX_PASSED_HEAP, MAX_SEARCHED_HEAP};
 use crate::error::Result;
 use crate::game::parse_number;
 use crate::nim::{mex, NimValue};
@@ -54,7 +54,8 @@ pub(super) fn subtraction_game(description: &Description) -> Result<Box<dyn Play
     let as_code = HeapGame::subtraction(&set).ok();
     let game = Subtraction::new(set)?;
     let game = NormalGame::new(description.text, game, Search::normal_play, Some(heap_table::<Subtraction>))
-        .with_known_values(subtraction_values);
+        .with_known_values_of_options(subtraction_values)
+        .with_searched_limit(|game, &heap| game.check_searched(heap));
     Ok(match as_code {
         Some(code) => Box::new(game.with_misere_oracle(Box::new(QuotientOracle::on_the_fly(code)))),
         None => Box::new(game),
@@ -89,11 +90,25 @@ const PERIOD_PROOF_HEAPS: usize = 1 << 20;
 /// needs — each heap asked about and every heap one move below it — from
 /// one pass over the heaps below (four bytes a heap, dropped after). The
 /// search's memo took 240 bytes a heap: `solve subtraction:1 10000000`
-/// took 2.4 GB and 20 s.
+/// took 2.4 GB and 20 s. Past [`MAX_PASSED_HEAP`], the same heaps from the
+/// period the game's sequence proves, written as a heap code
+/// ([`Subtraction::valued_at_any_size`]).
 pub(super) fn subtraction_values(game: &Subtraction, heaps: &[u64]) -> Result<Vec<(u64, NimValue)>> {
     let last = heaps.iter().copied().max().unwrap_or(0);
     if last <= SEARCHED_HEAPS {
         return Ok(Vec::new());
+    }
+    let needed: Vec<u64> = heaps
+        .iter()
+        .flat_map(|&heap| {
+            let below = game.set().iter().take_while(move |&&take| take <= heap);
+            std::iter::once(heap).chain(below.map(move |&take| heap - take))
+        })
+        .collect();
+    if last > MAX_PASSED_HEAP {
+        let code = HeapGame::subtraction(game.set())?;
+        let values = crate::solve::heap::nim_values_of_heaps(&code, &needed, PERIOD_PROOF_HEAPS)?;
+        return Ok(needed.into_iter().zip(values).collect());
     }
     let bytes = (last as u128 + 1) * 4;
     crate::watch::charge("the values of a subtraction game's heaps", bytes)?;
@@ -109,14 +124,7 @@ pub(super) fn subtraction_values(game: &Subtraction, heaps: &[u64]) -> Result<Ve
         options.extend(below.map(|&take| NimValue::from(values[(heap - take) as usize])));
         values.push(mex(&options) as u32);
     }
-    let valued = |heap: u64| (heap, NimValue::from(values[heap as usize]));
-    Ok(heaps
-        .iter()
-        .flat_map(|&heap| {
-            let below = game.set().iter().take_while(move |&&take| take <= heap);
-            std::iter::once(valued(heap)).chain(below.map(move |&take| valued(heap - take)))
-        })
-        .collect())
+    Ok(needed.into_iter().map(|heap| (heap, NimValue::from(values[heap as usize]))).collect())
 }
 
 /// Heaps up to this are searched (a few milliseconds).
@@ -131,6 +139,7 @@ pub(super) fn subtraction_set(text: &str) -> Result<Vec<u64>> {
 mod tests {
     use super::*;
     use crate::registry::RuleOptions;
+    use crate::report::Report;
     use crate::solve::analyse_sum;
 
     /// The session's report on `heaps` (value, every winning move) against
@@ -167,6 +176,42 @@ mod tests {
         assert!(error.contains("heaps are limited to 100000"), "{error}");
         let report = session.solve(&["5000000".to_string()]);
         assert!(report.unwrap_err().to_string().contains("heaps are limited to 100000"));
+    }
+
+    /// Past `MAX_PASSED_HEAP` a subtraction game's heaps come from the
+    /// period of its sequence. The check: the values by the definition,
+    /// and the period found the plain way (a subtraction game's value is
+    /// the mex of the `max S` values before it, so two equal windows of
+    /// `max S` values start equal sequences); a far heap must have the
+    /// value and winning moves of the heap whole periods back.
+    #[test]
+    fn far_subtraction_heaps_take_the_period_of_the_definition() {
+        let mut random = crate::testing::Xorshift::new(27);
+        for set in ["1,3,4", "2,5,7", "3,40", "100,1000,10000", "1,2,6,11"] {
+            let game = Subtraction::new(subtraction_set(set).unwrap()).unwrap();
+            let most = *game.set().last().unwrap() as usize;
+            let values = crate::solve::dense::solve_dense(&game, crate::solve::NormalPlay, 200_000).unwrap();
+            let window = |at: usize| &values[at..at + most];
+            let (start, period) = (0..values.len())
+                .find_map(|q| (1..(values.len() - q - most) / 2).find(|&p| window(q) == window(q + p)).map(|p| (q, p)))
+                .expect("a period within 200,000 heaps");
+            let session = crate::registry::game(&format!("subtraction:{set}"), &RuleOptions::default()).unwrap();
+            for _ in 0..6 {
+                let far = MAX_PASSED_HEAP + 1 + random.below(1 << 40);
+                // (Far enough that every move from it stays in the periodic part too.)
+                let from = (start + most) as u64;
+                let back = from + (far - from) % period as u64;
+                let [a, b] = [far, back].map(|heap| session.solve(&[heap.to_string()]).unwrap());
+                assert_eq!(a.nim_value, Some(NimValue::from(values[back as usize])), "subtraction:{set} {far}");
+                assert_eq!(a.nim_value, b.nim_value);
+                let moved = |report: &Report, shift: u64| -> Vec<Vec<u64>> {
+                    let heaps = |to: &[String]| to.iter().map(|h| h.parse::<u64>().unwrap() + shift).collect();
+                    report.winning_moves.iter().map(|m| heaps(&m.to)).collect()
+                };
+                assert_eq!(moved(&a, 0), moved(&b, far - back), "subtraction:{set} {far}");
+                assert_eq!(a.winning_moves.is_empty(), a.nim_value == Some(0));
+            }
+        }
     }
 
     /// Subtraction games' heaps past `SEARCHED_HEAPS` come from one pass

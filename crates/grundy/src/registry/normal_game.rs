@@ -47,6 +47,10 @@ where
     max_moves: u128,
     /// Values to give the search before it starts.
     known: Option<KnownValues<G>>,
+    /// Whether `known` values every option of the positions asked about
+    /// too, so that their winning moves need no search
+    /// ([`Self::with_known_values_of_options`]).
+    known_covers_options: bool,
     /// Why misère play is refused, for a game whose positions are not a
     /// sum of separate games ([`Self::without_misere`]).
     no_misere: Option<&'static str>,
@@ -89,6 +93,7 @@ where
             listing: None,
             max_moves: MAX_MOVES_LISTED as u128,
             known: None,
+            known_covers_options: false,
             no_misere: None,
             takes_quotient: false,
             searched_limit: None,
@@ -157,6 +162,15 @@ where
         self
     }
 
+    /// [`Self::with_known_values`] where `known` also values every option
+    /// of the positions asked about, so that a position past
+    /// [`Self::with_searched_limit`] gets its winning moves too.
+    pub fn with_known_values_of_options(mut self, known: KnownValues<G>) -> Self {
+        self.known = Some(known);
+        self.known_covers_options = true;
+        self
+    }
+
     /// Positions that `limit` refuses are answered only where a theorem
     /// answers without a search: a normal-play value alone (from the values
     /// [`Self::with_known_values`] gives), or a misère outcome alone that
@@ -184,15 +198,17 @@ where
         let Some(refusal) = parsed.iter().find_map(|position| limit(&self.game, position).err()) else {
             return Ok(false);
         };
-        let by_theorem = self.asked != Asked::WinningMoves
-            && match play {
-                Convention::Normal => self.known.is_some(),
-                Convention::Misere => {
-                    let components = self.misere_components(positions)?;
-                    lock(&self.misere).decided_by_oracle(&components)
-                }
-                _ => false,
-            };
+        let by_theorem = match play {
+            Convention::Normal => {
+                self.known.is_some() && (self.asked != Asked::WinningMoves || self.known_covers_options)
+            }
+            _ if self.asked == Asked::WinningMoves => false,
+            Convention::Misere => {
+                let components = self.misere_components(positions)?;
+                lock(&self.misere).decided_by_oracle(&components)
+            }
+            _ => false,
+        };
         match by_theorem {
             true => Ok(true),
             false => Err(refusal),

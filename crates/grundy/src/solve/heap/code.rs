@@ -229,6 +229,10 @@ fn parse_set(name: &str, text: &str) -> Result<Vec<u64>> {
         .collect()
 }
 
+/// The largest number a subtraction or all-but set written as a code may
+/// hold: its code has a digit per number up to it.
+pub const MAX_SET_NUMBER: u64 = 1_000_000;
+
 fn check_set(set: &[u64]) -> Result<()> {
     if set.is_empty() {
         return Err(Error::InvalidGame("the set needs at least one number".into()));
@@ -236,8 +240,8 @@ fn check_set(set: &[u64]) -> Result<()> {
     if set.contains(&0) {
         return Err(Error::InvalidGame("0 cannot be in the set: taking nothing is not a move".into()));
     }
-    if let Some(big) = set.iter().find(|&&s| s > 1_000_000) {
-        return Err(Error::InvalidGame(format!("{big} in the set is above 1000000")));
+    if let Some(big) = set.iter().find(|&&s| s > MAX_SET_NUMBER) {
+        return Err(Error::InvalidGame(format!("{big} in the set is above {MAX_SET_NUMBER}")));
     }
     Ok(())
 }

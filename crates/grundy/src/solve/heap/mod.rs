@@ -32,7 +32,7 @@ mod run;
 pub mod running_count;
 mod seen;
 
-pub use code::HeapGame;
+pub use code::{HeapGame, MAX_SET_NUMBER};
 pub use run::SequenceRun;
 
 use crate::sequence::{with_values, Value, Values};
