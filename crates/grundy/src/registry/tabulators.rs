@@ -6,6 +6,7 @@ use crate::catalogue::{AxisRider, BoardGame, BoardRegion, BombGame, Cell, Corner
 use crate::error::{Error, Result};
 use crate::game::Rectangle;
 use crate::game::{ClosedForm, Indexed, Outcome};
+use crate::nim::NimValue;
 use crate::report::{TableCell, TableKind, ValueTable};
 use crate::solve::dense::{solve_dense, MAX_DENSE_POSITIONS};
 use crate::solve::heap::HeapGame;
@@ -94,9 +95,11 @@ pub(super) fn nim_value_table(
     ValueTable { game: String::new(), kind: TableKind::NimValue, rows: rows.collect(), columns, cells }
 }
 
-fn one_coordinate(columns: &Option<RangeInclusive<u64>>) -> Result<()> {
+/// Refuses columns for a table with one coordinate (a heap, a place, a
+/// family member's size).
+pub(super) fn rows_only(columns: &Option<RangeInclusive<u64>>) -> Result<()> {
     match columns {
-        Some(_) => Err(Error::InvalidPosition("this game's positions are one number: give rows only".into())),
+        Some(_) => Err(Error::InvalidPosition("this game's table has one coordinate: give rows only".into())),
         None => Ok(()),
     }
 }
@@ -113,7 +116,7 @@ pub(super) fn heap_table<G: Indexed<Position = u64>>(
     rows: RangeInclusive<u64>,
     columns: Option<RangeInclusive<u64>>,
 ) -> Result<ValueTable> {
-    one_coordinate(&columns)?;
+    rows_only(&columns)?;
     table_of(TableKind::NimValue, game, NormalPlay, rows, None, |r, _| Some(r), nim_value_cell)
 }
 
@@ -125,7 +128,7 @@ pub(super) fn take_and_break_table(
     rows: RangeInclusive<u64>,
     columns: Option<RangeInclusive<u64>>,
 ) -> Result<ValueTable> {
-    one_coordinate(&columns)?;
+    rows_only(&columns)?;
     if rows.is_empty() {
         return Err(Error::InvalidPosition("the table's range is empty".into()));
     }
@@ -248,23 +251,40 @@ fn closed_form_board_table<G: ClosedForm<Position = Cell>>(
     columns: Option<RangeInclusive<u64>>,
 ) -> Result<ValueTable> {
     let columns = two_coordinates(columns)?;
-    cells_checked(&rows, Some(&columns))?;
-    let width = columns.clone().count() as u64;
     crate::watch::stage("the table's cells, by the closed form");
+    table_by_cell(rows, Some(columns), |r, c| {
+        let cell = (u32::try_from(r).ok()?, u32::try_from(c?).ok()?);
+        board.contains(cell).then(|| game.closed_nim_value(&cell))
+    })
+}
+
+/// The nim-value table of `value(row, column)` (column `None` for a table
+/// of one coordinate), where a closed form or theorem values each cell on
+/// its own; `None` leaves a cell empty (off the board, before the first
+/// place). Every tabulator by a theorem goes through here: the cell count
+/// is checked first, and the watch polled once a row, weighed by its
+/// cells as any hot loop's steps (a cell is at most the valuation of a
+/// graph of 2,048 edges: microseconds).
+pub(super) fn table_by_cell(
+    rows: RangeInclusive<u64>,
+    columns: Option<RangeInclusive<u64>>,
+    value: impl Fn(u64, Option<u64>) -> Option<NimValue>,
+) -> Result<ValueTable> {
+    cells_checked(&rows, columns.as_ref())?;
+    let mut poll = crate::watch::Poll::new();
+    let width = columns.as_ref().map_or(1, |c| c.clone().count());
+    let cell = |r: u64, c: Option<u64>| value(r, c).map(TableCell::NimValue);
     let cells = rows
         .clone()
         .map(|r| {
-            crate::watch::check_current(width)?;
-            Ok(columns
-                .clone()
-                .map(|c| {
-                    let cell = (u32::try_from(r).ok()?, u32::try_from(c).ok()?);
-                    board.contains(cell).then(|| nim_value_cell(game.closed_nim_value(&cell)))
-                })
-                .collect())
+            poll.step_weighing(width)?;
+            Ok(match &columns {
+                Some(columns) => columns.clone().map(|c| cell(r, Some(c))).collect(),
+                None => vec![cell(r, None)],
+            })
         })
         .collect::<Result<_>>()?;
-    Ok(nim_value_table(rows, Some(columns), cells))
+    Ok(nim_value_table(rows, columns, cells))
 }
 
 pub(super) fn board_table_goal(
