@@ -6,7 +6,7 @@ use super::playable::Playable;
 use super::tabulators::{heap_table, take_and_break_table};
 use crate::catalogue::{Listing, Subtraction, MAX_PASSED_HEAP, MAX_SEARCHED_HEAP};
 use crate::error::Result;
-use crate::game::parse_number;
+use crate::game::{parse_number, Game, Options};
 use crate::nim::{mex, NimValue};
 use crate::solve::heap::HeapGame;
 use crate::solve::quotient::{Limits, MisereOracle, PartialQuotient, QuotientOracle};
@@ -34,9 +34,16 @@ pub(super) fn heap_game(description: &Description) -> Result<Box<dyn Playable>> 
         None if game.code() == "0.77" => Box::new(crate::solve::misere::kayles::SibertConway),
         None => Box::new(QuotientOracle::on_the_fly(game.clone())),
     };
+    let game_never_splits = game.never_splits();
     let playable = NormalGame::new(description.text, game, Search::normal_play, Some(take_and_break_table));
     let listing = |game: &HeapGame, &heap: &u64| Listing { moves: game.option_count(heap), coins: 0 };
-    let playable = playable.with_misere_quotient(quotient).with_known_values(heap_values);
+    let playable = playable.with_misere_quotient(quotient);
+    // (A code that never splits values a far heap's few options with it:
+    // its winning moves are listed too.)
+    let playable = match game_never_splits {
+        true => playable.with_known_values_of_options(heap_values),
+        false => playable.with_known_values(heap_values),
+    };
     let playable = playable.with_searched_limit(|game, &heap| game.check_searched(heap));
     Ok(Box::new(playable.with_listing_of(listing, MAX_HEAP_MOVES_LISTED)))
 }
@@ -67,15 +74,25 @@ pub(super) fn subtraction_game(description: &Description) -> Result<Box<dyn Play
 /// of splits is quadratic in the heap (`solve 0.137 20000` took 5.7 s),
 /// the sequence of 0.137 to 100,000 well under a second. Past the heaps a
 /// search takes, only the heaps asked about, from a proven period (their
-/// value alone is asked: [`HeapGame::check_searched`]).
+/// value alone is asked: [`HeapGame::check_searched`]), and for a code
+/// that never splits, their options too (their winning moves are asked).
 fn heap_values(game: &HeapGame, heaps: &[u64]) -> Result<Vec<(u64, NimValue)>> {
     let last = heaps.iter().copied().max().unwrap_or(0);
     if last <= SEARCHED_HEAPS {
         return Ok(Vec::new());
     }
     if last > MAX_SEARCHED_HEAP {
-        let values = crate::solve::heap::nim_values_of_heaps(game, heaps, PERIOD_PROOF_HEAPS)?;
-        return Ok(heaps.iter().copied().zip(values).collect());
+        let mut needed = heaps.to_vec();
+        if game.never_splits() {
+            let mut options = Options::new();
+            for &heap in heaps {
+                options.clear();
+                game.options(&heap, &mut options);
+                needed.extend(options.iter().flatten().copied());
+            }
+        }
+        let values = crate::solve::heap::nim_values_of_heaps(game, &needed, PERIOD_PROOF_HEAPS)?;
+        return Ok(needed.into_iter().zip(values).collect());
     }
     let values = crate::solve::heap::nim_values(game, last as usize)?;
     Ok((0..=last).map(|heap| (heap, NimValue::from(values.get(heap as usize)))).collect())
@@ -178,40 +195,59 @@ mod tests {
         assert!(report.unwrap_err().to_string().contains("heaps are limited to 100000"));
     }
 
+    /// Checks far heaps of `description` (past `from_heap`) against the
+    /// `values` of the definition: the period is found from them the plain
+    /// way (each value is the mex of at most the last `window` values, so
+    /// two equal windows of them, both past `start`, start equal
+    /// sequences), and a far heap must have the value and winning moves of
+    /// the heap whole periods back, moved by as much.
+    fn far_heaps_match_heaps_periods_back(description: &str, values: &[NimValue], window: usize, from_heap: u64) {
+        let mut random = crate::testing::Xorshift::new(27);
+        let slice = |at: usize| &values[at..at + window];
+        let (start, period) = (window..values.len())
+            .find_map(|q| (1..(values.len() - q - window) / 2).find(|&p| slice(q) == slice(q + p)).map(|p| (q, p)))
+            .expect("a period within the values");
+        let session = crate::registry::game(description, &RuleOptions::default()).unwrap();
+        for _ in 0..6 {
+            let far = from_heap + 1 + random.below(1 << 40);
+            // (Far enough that every move from it stays in the periodic part too.)
+            let from = (start + window) as u64;
+            let back = from + (far - from) % period as u64;
+            let [a, b] = [far, back].map(|heap| session.solve(&[heap.to_string()]).unwrap());
+            assert_eq!(a.nim_value, Some(values[back as usize]), "{description} {far}");
+            assert_eq!(a.nim_value, b.nim_value);
+            let moved = |report: &Report, shift: u64| -> Vec<Vec<u64>> {
+                let heaps = |to: &[String]| to.iter().map(|h| h.parse::<u64>().unwrap() + shift).collect();
+                report.winning_moves.iter().map(|m| heaps(&m.to)).collect()
+            };
+            assert_eq!(moved(&a, 0), moved(&b, far - back), "{description} {far}");
+            assert_eq!(a.winning_moves.is_empty(), a.nim_value == Some(0));
+        }
+    }
+
     /// Past `MAX_PASSED_HEAP` a subtraction game's heaps come from the
-    /// period of its sequence. The check: the values by the definition,
-    /// and the period found the plain way (a subtraction game's value is
-    /// the mex of the `max S` values before it, so two equal windows of
-    /// `max S` values start equal sequences); a far heap must have the
-    /// value and winning moves of the heap whole periods back.
+    /// period of its sequence.
     #[test]
     fn far_subtraction_heaps_take_the_period_of_the_definition() {
-        let mut random = crate::testing::Xorshift::new(27);
         for set in ["1,3,4", "2,5,7", "3,40", "100,1000,10000", "1,2,6,11"] {
             let game = Subtraction::new(subtraction_set(set).unwrap()).unwrap();
-            let most = *game.set().last().unwrap() as usize;
+            let window = *game.set().last().unwrap() as usize;
             let values = crate::solve::dense::solve_dense(&game, crate::solve::NormalPlay, 200_000).unwrap();
-            let window = |at: usize| &values[at..at + most];
-            let (start, period) = (0..values.len())
-                .find_map(|q| (1..(values.len() - q - most) / 2).find(|&p| window(q) == window(q + p)).map(|p| (q, p)))
-                .expect("a period within 200,000 heaps");
-            let session = crate::registry::game(&format!("subtraction:{set}"), &RuleOptions::default()).unwrap();
-            for _ in 0..6 {
-                let far = MAX_PASSED_HEAP + 1 + random.below(1 << 40);
-                // (Far enough that every move from it stays in the periodic part too.)
-                let from = (start + most) as u64;
-                let back = from + (far - from) % period as u64;
-                let [a, b] = [far, back].map(|heap| session.solve(&[heap.to_string()]).unwrap());
-                assert_eq!(a.nim_value, Some(NimValue::from(values[back as usize])), "subtraction:{set} {far}");
-                assert_eq!(a.nim_value, b.nim_value);
-                let moved = |report: &Report, shift: u64| -> Vec<Vec<u64>> {
-                    let heaps = |to: &[String]| to.iter().map(|h| h.parse::<u64>().unwrap() + shift).collect();
-                    report.winning_moves.iter().map(|m| heaps(&m.to)).collect()
-                };
-                assert_eq!(moved(&a, 0), moved(&b, far - back), "subtraction:{set} {far}");
-                assert_eq!(a.winning_moves.is_empty(), a.nim_value == Some(0));
-            }
+            far_heaps_match_heaps_periods_back(&format!("subtraction:{set}"), &values, window, MAX_PASSED_HEAP);
         }
+    }
+
+    /// A code that never splits (digits 0 to 3) has its far heaps' winning
+    /// moves listed too, from the same period.
+    #[test]
+    fn far_heaps_of_codes_that_never_split_get_their_winning_moves() {
+        for code in ["0.3", "0.33", "0.0203", "0.31", "0.3122", "0.0321"] {
+            let game = HeapGame::parse(code).unwrap();
+            assert!(game.never_splits());
+            let values = crate::solve::dense::solve_dense(&game, crate::solve::NormalPlay, 20_000).unwrap();
+            far_heaps_match_heaps_periods_back(code, &values, game.digits().len(), MAX_SEARCHED_HEAP);
+        }
+        assert!(!HeapGame::parse("0.77").unwrap().never_splits());
     }
 
     /// Subtraction games' heaps past `SEARCHED_HEAPS` come from one pass

@@ -254,7 +254,7 @@ impl Game for HeapGame {
     type Position = u64;
 
     fn options(&self, &heap: &u64, options: &mut Options<u64>) {
-        for j in 0..=heap {
+        for j in 0..=self.last_move_taking(heap) {
             let d = self.digit(j as usize);
             let rest = heap - j;
             if d & 1 != 0 && rest == 0 && j > 0 {
@@ -282,6 +282,23 @@ impl Game for HeapGame {
 }
 
 impl HeapGame {
+    /// The most counters a move from `heap` may take: past the written
+    /// digits only the tail's moves, none for a finite code (a far heap of
+    /// 0.3 has one option, not a loop over every smaller heap).
+    fn last_move_taking(&self, heap: u64) -> u64 {
+        match self.tail {
+            0 => heap.min(self.digits.len().saturating_sub(1) as u64),
+            _ => heap,
+        }
+    }
+
+    /// Whether every move leaves at most one heap (digits 0 to 3, the tail
+    /// too): a heap's options are then one heap per digit, few whatever
+    /// the heap's size.
+    pub fn never_splits(&self) -> bool {
+        self.digits.iter().chain([&self.tail]).all(|&d| d & 0b1100 == 0)
+    }
+
     /// How many options [`Game::options`] lists for `heap`, counted without
     /// listing them: a code that splits in three has about `heap²/12`
     /// options for each such digit (3,000 hexadecimal `F`s at heap 3,000:
@@ -297,7 +314,7 @@ impl HeapGame {
     /// assert_eq!(game.option_count(40), options.len() as u128);
     /// ```
     pub fn option_count(&self, heap: u64) -> u128 {
-        (0..=heap)
+        (0..=self.last_move_taking(heap))
             .map(|j| {
                 let d = self.digit(j as usize);
                 let rest = u128::from(heap - j);
