@@ -34,7 +34,7 @@ impl Listing {
     /// `moves` moves of a position of `heads` heads that turn `turned`
     /// coins together: each option holds the heads besides what it turned.
     pub(super) fn new(moves: u128, heads: usize, turned: u128) -> Listing {
-        Listing { moves, coins: moves * heads as u128 + turned }
+        Listing { moves, coins: moves.saturating_mul(heads as u128).saturating_add(turned) }
     }
 }
 
@@ -59,7 +59,12 @@ impl ProductTurning {
     /// How many moves `heads` has: listing them (winning moves, play) is
     /// refused past [`MAX_MOVES_LISTED`], where its value is a nim-sum.
     pub fn move_count(&self, heads: &[(u32, u32)]) -> u128 {
-        heads.iter().map(|&(x, y)| self.rows.move_count(x) * self.columns.move_count(y)).sum()
+        // (Saturating: far heads of Mock Turtles × Mock Turtles have 10³⁷
+        // moves each, and a few of them pass u128.)
+        heads
+            .iter()
+            .map(|&(x, y)| self.rows.move_count(x).saturating_mul(self.columns.move_count(y)))
+            .fold(0, u128::saturating_add)
     }
 
     /// What listing the moves of `heads` writes, in coins ([`Listing`]):
@@ -69,7 +74,10 @@ impl ProductTurning {
     /// filled this machine's 23 GB before any limit said no.
     pub fn listing(&self, heads: &[(u32, u32)]) -> Listing {
         let moves = self.move_count(heads);
-        let turned: u128 = heads.iter().map(|&(x, y)| self.rows.coins_turned(x) * self.columns.coins_turned(y)).sum();
+        let turned = heads
+            .iter()
+            .map(|&(x, y)| self.rows.coins_turned(x).saturating_mul(self.columns.coins_turned(y)))
+            .fold(0, u128::saturating_add);
         Listing::new(moves, heads.len(), turned)
     }
 

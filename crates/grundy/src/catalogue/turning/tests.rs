@@ -211,6 +211,11 @@ fn positions_and_bad_input() {
     assert_eq!(mock_squared.move_count(&big), (1 + 999 + 999 * 998 / 2) * (1 + 999 + 999 * 998 / 2));
     assert!(mock_squared.move_count(&big) > crate::catalogue::MAX_MOVES_LISTED as u128);
     assert_eq!(mock.move_count(&[1, 2, 3]), 1 + 2 + 4);
+    // Far heads of a product pass u128 in moves and coins: counted to its
+    // end, not wrapped (a debug build panicked).
+    let far = mock_squared.parse_position("4000000000,4000000000;4000000000,3999999999;3999999999,4000000000").unwrap();
+    assert_eq!(mock_squared.listing(&far).coins, u128::MAX);
+    assert!(mock_squared.move_count(&far) > 10u128.pow(38));
     // What listing writes: each option holds the other heads and the coins
     // turned. Mock Turtles at 3: one move of 1 coin, two of 2, one of 3.
     assert_eq!(mock.listing(&[3]), crate::catalogue::Listing { moves: 4, coins: 4 + (1 + 2 * 2 + 3) });
