@@ -171,7 +171,7 @@ fn bad_input_is_one_clear_line() {
     assert!(fails(&["play", "mine", &field]).contains("too large: listing the moves of this field for play"));
     // (A subtraction set's far heap has its value from the period; only
     // what searches it is refused, and a set past the codes' numbers.)
-    assert!(fails(&["play", "subtraction:1,2", "99999999999"]).contains("too large"));
+    assert!(fails(&["play", "--misere", "subtraction:1,2", "99999999999"]).contains("too large"));
     assert!(fails(&["solve", "subtraction:2000000", "99999999999"]).contains("too large"));
     // Past what the position's numbers can hold: too large too, not "expected a whole number".
     assert!(fails(&["solve", "nim", "99999999999999999999"]).contains("too large"));

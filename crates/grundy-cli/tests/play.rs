@@ -141,3 +141,22 @@ fn wythoff_past_search_is_played_from_the_p_positions() {
     assert_eq!(run.status, 1);
     assert!(run.stderr.contains("too large: playing Wythoff's game from 1000000,1000000"), "{}", run.stderr);
 }
+
+/// A far heap of a subtraction set, or of a code that never splits, is
+/// played from the proven period, as `solve` values it. subtraction:1,3,4
+/// has period 7 (values 0 1 0 1 2 3 2 by the heap modulo 7; Winning Ways
+/// ch. 4): 10¹² is 1 modulo 7, so the one winning move takes 1 (to 0
+/// modulo 7); the player takes 1, to 6 modulo 7 (value 2), and the one
+/// winning answer takes 4 (to 2 modulo 7, value 0). In misère play the
+/// heap is still refused.
+#[test]
+fn far_heaps_are_played_from_the_period() {
+    let out = play(&["subtraction:1,3,4", "1000000000000", "--engine-first"], "999999999999 -> 999999999998\nquit\n");
+    assert!(out.contains("engine plays 1000000000000 -> 999999999999\n"), "{out}");
+    assert!(out.contains("engine plays 999999999998 -> 999999999994\n"), "{out}");
+    let out = play(&["0.0203", "123456789012", "--engine-first"], "quit\n");
+    assert!(out.contains("engine plays 123456789012 -> 123456789008\n"), "{out}");
+    let run = grundy(&["play", "--misere", "subtraction:1,3,4", "1000000000000"], "quit\n");
+    assert_eq!(run.status, 1);
+    assert!(run.stderr.contains("heap 1000000000000 is too large for subtraction:1,3,4"), "{}", run.stderr);
+}

@@ -38,14 +38,15 @@ impl HeapGame {
     /// outcomes, where a quotient or the tame rule covers them) follow
     /// from a theorem; the questions that would search them ask this. (A
     /// code that never splits also has its far heaps' winning moves
-    /// listed: their options are a few heaps, valued by the same period.)
+    /// listed and played: their options are a few heaps, valued by the
+    /// same period.)
     pub fn check_searched(&self, heap: u64) -> Result<()> {
         let (limit, why) = self.searched_limit();
         if heap <= limit {
             return Ok(());
         }
         let hint = match (self.valued_at_any_size(), self.never_splits()) {
-            (true, true) => " (in normal play a larger heap's value and winning moves come from a proven period; \
+            (true, true) => " (in normal play a larger heap's value, winning moves and play come from a proven period; \
                               in misère play, with --value-only, its outcome where a quotient or the tame rule decides it)",
             (true, false) => " (with --value-only, a larger heap is answered where a proven period, or in misère play a quotient or the tame rule, covers it)",
             (false, _) => "",

@@ -7,8 +7,8 @@ use crate::game::{Game, Indexed, Options};
 use crate::solve::heap::MAX_SET_NUMBER;
 
 /// The largest heap whose value is computed with every smaller heap's
-/// (four bytes a heap), and the largest that play, misère search and the
-/// notation's check take: each remembers every smaller heap.
+/// (four bytes a heap), and the largest that misère search, Every-SG and
+/// the notation's check take: each remembers every smaller heap.
 pub const MAX_PASSED_HEAP: u64 = 10_000_000;
 
 /// Why heaps stop at [`MAX_PASSED_HEAP`].
@@ -65,9 +65,9 @@ impl Subtraction {
         self.set.last().is_some_and(|&most| most <= MAX_SET_NUMBER)
     }
 
-    /// Refuses a heap past [`MAX_PASSED_HEAP`] for what searches it: play,
-    /// misère sums no quotient decides, the notation's check. Its
-    /// normal-play value and winning moves come from the period.
+    /// Refuses a heap past [`MAX_PASSED_HEAP`] for what searches it: misère
+    /// sums no quotient decides, Every-SG, the notation's check. Its
+    /// normal-play value, winning moves and play come from the period.
     pub fn check_searched(&self, heap: u64) -> Result<()> {
         match heap <= MAX_PASSED_HEAP {
             true => Ok(()),
@@ -76,8 +76,8 @@ impl Subtraction {
                 &self.description(),
                 MAX_PASSED_HEAP,
                 PASSED_HEAP_WHY,
-                " (a larger heap's value and winning moves in normal play come from the proven period, \
-                 and its misère outcome where a quotient or the tame rule decides it)",
+                " (in normal play a larger heap's value, winning moves and play come from the proven period; \
+                 in misère play, with --value-only, its outcome where a quotient or the tame rule decides it)",
             )),
         }
     }

@@ -489,7 +489,13 @@ where
 
     fn play(&self, positions: &[String], convention: Convention, run: &mut PlayLoop<'_>) -> Result<()> {
         self.check_convention(convention)?;
-        self.refuse_unsearchable(positions)?;
+        // (Where the known values cover every option, each sum met in
+        // normal play is valued by them as `solve` values it: a far heap of
+        // a subtraction set is played from its period.)
+        let by_known_values = convention == Convention::Normal && self.known_covers_options;
+        if !by_known_values {
+            self.refuse_unsearchable(positions)?;
+        }
         self.check_sizes(positions)?;
         self.check_listings(positions, false)?;
         // A sum too big to solve whole is judged by this game's own search
@@ -510,7 +516,7 @@ where
         }
         let outcome = move |sum: &[G::Position]| match convention {
             Convention::Misere => lock(&self.misere).outcome(sum).map(|(outcome, _)| outcome),
-            _ => lock(&self.search).nim_value_of_sum(sum).map(Outcome::of_nim_value),
+            _ => self.search_knowing(sum)?.nim_value_of_sum(sum).map(Outcome::of_nim_value),
         };
         let session = Session::with_fallback(&*self.game, start, convention, Box::new(outcome))?;
         run(&mut with_picture(session, self.picture))
