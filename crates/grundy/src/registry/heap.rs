@@ -82,20 +82,29 @@ fn heap_values(game: &HeapGame, heaps: &[u64]) -> Result<Vec<(u64, NimValue)>> {
         return Ok(Vec::new());
     }
     if last > MAX_SEARCHED_HEAP {
-        let mut needed = heaps.to_vec();
-        if game.never_splits() {
-            let mut options = Options::new();
-            for &heap in heaps {
-                options.clear();
-                game.options(&heap, &mut options);
-                needed.extend(options.iter().flatten().copied());
-            }
-        }
+        let needed = match game.never_splits() {
+            true => with_their_options(game, heaps),
+            false => heaps.to_vec(),
+        };
         let values = crate::solve::heap::nim_values_of_heaps(game, &needed, PERIOD_PROOF_HEAPS)?;
         return Ok(needed.into_iter().zip(values).collect());
     }
     let values = crate::solve::heap::nim_values(game, last as usize)?;
     Ok((0..=last).map(|heap| (heap, NimValue::from(values.get(heap as usize)))).collect())
+}
+
+/// `heaps` and every heap of their options, for a game whose moves leave
+/// one heap at most (a subtraction set, a code that never splits): the
+/// values that name each heap's winning moves.
+fn with_their_options<G: Game<Position = u64>>(game: &G, heaps: &[u64]) -> Vec<u64> {
+    let mut needed = heaps.to_vec();
+    let mut options = Options::new();
+    for heap in heaps {
+        options.clear();
+        game.options(heap, &mut options);
+        needed.extend(options.iter().flatten().copied());
+    }
+    needed
 }
 
 /// How far the sequence is computed to prove a period that values a heap
@@ -115,13 +124,7 @@ pub(super) fn subtraction_values(game: &Subtraction, heaps: &[u64]) -> Result<Ve
     if last <= SEARCHED_HEAPS {
         return Ok(Vec::new());
     }
-    let needed: Vec<u64> = heaps
-        .iter()
-        .flat_map(|&heap| {
-            let below = game.set().iter().take_while(move |&&take| take <= heap);
-            std::iter::once(heap).chain(below.map(move |&take| heap - take))
-        })
-        .collect();
+    let needed = with_their_options(game, heaps);
     if last > MAX_PASSED_HEAP {
         let code = HeapGame::subtraction(game.set())?;
         let values = crate::solve::heap::nim_values_of_heaps(&code, &needed, PERIOD_PROOF_HEAPS)?;

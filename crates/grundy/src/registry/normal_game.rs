@@ -193,11 +193,7 @@ where
     /// answered by a theorem alone: then `Ok(true)`, and nothing about the
     /// positions may be listed either.
     fn check_searched(&self, positions: &[String], play: Convention) -> Result<bool> {
-        let Some(limit) = self.searched_limit else { return Ok(false) };
-        let parsed = parse_all(&*self.game, positions)?;
-        let Some(refusal) = parsed.iter().find_map(|position| limit(&self.game, position).err()) else {
-            return Ok(false);
-        };
+        let Err(refusal) = self.refuse_unsearchable(positions) else { return Ok(false) };
         let by_theorem = match play {
             Convention::Normal => {
                 self.known.is_some() && (self.asked != Asked::WinningMoves || self.known_covers_options)
