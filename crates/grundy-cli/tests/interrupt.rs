@@ -92,6 +92,17 @@ fn a_sequence_keeps_its_checkpoint() {
     assert!(std::fs::metadata(&checkpoint).unwrap().len() > 0);
 }
 
+/// A code of a million places looks at the places up to each heap, so
+/// sixteen thousand heaps between looks at Ctrl-C took seconds once the
+/// heaps were in the tens of thousands: a far heap valued from the period
+/// its sequence must prove first answered SIGINT 4 s after it, three
+/// seconds in, and SIGTERM 14 s after it, two minutes in.
+#[test]
+fn a_far_heap_of_a_code_with_a_million_places() {
+    let args = ["solve", "subtraction:999983,1000000", "100000000000"];
+    check(&stop_later(&args, "INT", Duration::from_secs(3)), "nothing is saved");
+}
+
 #[test]
 fn a_misere_sequence() {
     check(&stop(&["sequence", "kayles", "--misere", "--to", "60"], "INT"), "nothing is saved");

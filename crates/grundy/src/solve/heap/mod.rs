@@ -298,6 +298,14 @@ impl NimSequence {
     /// thousand heaps between looks never came, and Ctrl-C went unheard).
     fn next_check(&self, n: usize) -> usize {
         let mut interval = STOP_CHECK_INTERVAL;
+        // Each heap also looks at the written places up to it: a code of a
+        // million places (`subtraction:999983,1000000`) spends a tenth of
+        // a millisecond a heap there, and sixteen thousand heaps between
+        // looks let Ctrl-C wait 4 s.
+        let places = |interval: usize| (n + interval).min(self.game.digits().len()) as u128;
+        while interval > 1 && interval as u128 * places(interval) > SPLITS_BETWEEN_CHECKS {
+            interval /= 2;
+        }
         if self.game.splits_in_three() {
             // (Each heap up to the next look costs at most what the last does.)
             let work = |interval: usize| self.game.option_count((n + interval) as u64).max(1);
@@ -309,8 +317,8 @@ impl NimSequence {
     }
 }
 
-/// About how many options a heap game lists between two looks at `stop`
-/// where it lists them all (a few hundredths of a second).
+/// About how many options a heap game lists, or places it looks at,
+/// between two looks at `stop` (a few hundredths of a second).
 const SPLITS_BETWEEN_CHECKS: u128 = 1 << 24;
 
 #[cfg(test)]
