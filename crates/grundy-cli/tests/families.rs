@@ -119,8 +119,23 @@ fn heads_far_out_are_valued_by_the_published_forms() {
     let corner = grundy::nim::nim_product(1 << 31, 1 << 31);
     let out = ok(&["solve", "turning-corners", "2147483648,2147483648", "--value-only"]);
     assert!(out.contains(&format!("nim-value: {corner}\n")), "{out}");
-    // Their moves are not listed: a row's head at 10⁹ has 10⁹ of them.
-    fails(&["solve", "twins", "1000000000"], "--value-only values it alone");
+    // Turning Turtles and Twins are Nim: a winning move turns a far head
+    // and the coin whose value (its place) is the head's value ⊕ the row's,
+    // found without listing the head's 10⁹ moves. Twins turns exactly two
+    // coins, so a lone head goes with the coin at place 0 (value 0).
+    let out = ok(&["solve", "twins", "1000000000"]);
+    assert!(out.contains("winning moves (1):\n  in [0]: 1000000000 -> 0  (option's nim-value 0)"), "{out}");
+    let out = ok(&["solve", "turning-turtles", "5,3000000000,4000000000", "6"]);
+    // 5 ⊕ 3·10⁹ ⊕ 4·10⁹ ⊕ 6 ≠ 0; each head h with h ⊕ x < h is a winning move.
+    let x = 5u64 ^ 3_000_000_000 ^ 4_000_000_000 ^ 6;
+    let winning = [5u64, 3_000_000_000, 4_000_000_000, 6].iter().filter(|&&h| h ^ x < h).count();
+    assert!(
+        out.contains(&format!("nim-value: {x}\n")) && out.contains(&format!("winning moves ({winning}):")),
+        "{out}"
+    );
+    // Others' moves are not listed: a head at 10⁹ has 10¹⁸ of them in
+    // Mock Turtles, and `play` lists every move.
+    fails(&["solve", "mock-turtles", "1000000000"], "--value-only values it alone");
     fails(&["play", "twins", "1000000000"], "needs 1000000000 moves");
     fails(&["solve", "ruler", "4294967296"], "places run from 1 to 4294967295");
     let table = ok(&["table", "ruler", "--rows", "4294967292..4294967295"]);

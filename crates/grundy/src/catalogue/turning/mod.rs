@@ -11,7 +11,9 @@
 //! computes `g` by its recurrence; [`CoinTurning`] offers the nim-sum as its
 //! [`ClosedForm`], and plain search of whole rows checks it in the tests.
 //! Every winning move is found by listing the row's moves and keeping those
-//! whose row has value 0 (each valued by the theorem in O(heads)).
+//! whose row has value 0 (each valued by the theorem in O(heads)), except
+//! where the rule names the coins to turn from the values alone (Turning
+//! Turtles and Twins, whose values are the places: as in Nim, at any place).
 //!
 //! Two-dimensional products ([`ProductTurning`], the **Tartan theorem**):
 //! in `G₁ × G₂` a move turns every coin `(x, y)` with `x` among the coins of
@@ -128,6 +130,32 @@ impl ClosedForm for CoinTurning {
     /// The theorem: the nim-sum of the single heads' values.
     fn closed_nim_value(&self, heads: &Vec<u32>) -> NimValue {
         heads.iter().fold(0, |sum, &p| sum ^ self.rule.value(p))
+    }
+
+    /// The moves to a row of `value`, where the rule names the coins to
+    /// turn without listing its moves ([`TurningRule::others_of_sum`]:
+    /// Turning Turtles, Twins): a move at head `h` changes the row's value
+    /// by `g(h)` and its other coins' values, whichever way they face.
+    ///
+    /// ```
+    /// use grundy::catalogue::CoinTurning;
+    /// use grundy::game::{ClosedForm, Notation};
+    /// let turtles = CoinTurning::parse("turning-turtles").unwrap();
+    /// // Heads at 3 and 4000000000 (value 4000000003): turn the far head
+    /// // and the coin at 3, as in Nim.
+    /// let row = turtles.parse_position("3,4000000000").unwrap();
+    /// assert_eq!(turtles.options_of_value(&row, 0), Some(vec![vec![]]));
+    /// ```
+    fn options_of_value(&self, heads: &Vec<u32>, value: NimValue) -> Option<Vec<Vec<u32>>> {
+        let sum = self.closed_nim_value(heads);
+        let mut options = Vec::new();
+        for &head in heads {
+            for mut coins in self.rule.others_of_sum(head, sum ^ self.rule.value(head) ^ value)? {
+                coins.push(head);
+                options.push(turn(heads, &coins));
+            }
+        }
+        Some(options)
     }
 }
 

@@ -209,6 +209,48 @@ impl TurningRule {
         }
     }
 
+    /// Every set of other coins a move at `place` may turn whose values
+    /// nim-sum to `sum`, where the rule's form names them without listing
+    /// the moves (`None` where they must be listed): under `g(n) = n − shift`
+    /// each value belongs to one place, so a rule that turns one or two
+    /// coins has at most two such sets, the head alone (`sum` 0) and the
+    /// head with the coin of value `sum`. That is how a far head of
+    /// Turning Turtles or Twins, with billions of moves, gets its winning
+    /// moves, as a heap of Nim does.
+    ///
+    /// ```
+    /// use grundy::catalogue::TurningRule;
+    /// let turtles = TurningRule::parse("turning-turtles").unwrap();
+    /// // A head at 9 turned with the coin at 5, or alone when the sum is 0.
+    /// assert_eq!(turtles.others_of_sum(9, 5), Some(vec![vec![5]]));
+    /// assert_eq!(turtles.others_of_sum(9, 0), Some(vec![vec![]]));
+    /// // The coin of value 12 is right of the head: no move.
+    /// assert_eq!(turtles.others_of_sum(9, 12), Some(vec![]));
+    /// // Mock Turtles' pairs of coins are too many to name one by one.
+    /// assert_eq!(TurningRule::parse("mock-turtles").unwrap().others_of_sum(9, 5), None);
+    /// ```
+    pub fn others_of_sum(&self, place: u32, sum: NimValue) -> Option<Vec<Vec<u32>>> {
+        let (Values::Formula(formula), Moves::Counts(counts)) = (&self.values, &self.moves) else { return None };
+        let mut found = Vec::new();
+        for &count in counts {
+            match (count, formula) {
+                (1, _) => {
+                    if sum == 0 {
+                        found.push(Vec::new());
+                    }
+                }
+                (2, Formula::Place { shift }) => {
+                    let other = sum + NimValue::from(*shift);
+                    if (NimValue::from(self.first)..NimValue::from(place)).contains(&other) {
+                        found.push(vec![other as u32]);
+                    }
+                }
+                _ => return None,
+            }
+        }
+        Some(found)
+    }
+
     /// How many moves have their rightmost coin at `place`.
     pub fn move_count(&self, place: u32) -> u128 {
         let below = u128::from(place - self.first);

@@ -53,6 +53,60 @@ fn every_winning_move_agrees_with_plain_search() {
     }
 }
 
+/// The rules whose form names the options of a value without listing the
+/// moves ([`TurningRule::others_of_sum`]), and some whose moves are listed.
+const NAMED: [&str; 5] = ["turning-turtles", "twins", "turning:1", "turning:1,2", "turning:2"];
+
+#[test]
+fn options_of_a_value_are_the_listed_options_of_that_value() {
+    let mut random = Xorshift::new(30);
+    for description in NAMED {
+        let game = game(description);
+        let first = game.rule().first_place();
+        for _ in 0..60 {
+            let row: Vec<u32> = (0..12).filter(|_| random.below(3) == 0).map(|i| first + i).collect();
+            let mut options = Options::new();
+            game.options(&row, &mut options);
+            for value in 0..20 {
+                let listed: Vec<Vec<u32>> = options
+                    .distinct()
+                    .map(|option| option[0].clone())
+                    .filter(|option| game.closed_nim_value(option) == value)
+                    .collect();
+                assert_eq!(game.options_of_value(&row, value), Some(listed), "{description} {row:?} {value}");
+            }
+        }
+    }
+    for description in ["mock-turtles", "ruler", "turning:1,3", "turning:2,3"] {
+        assert_eq!(game(description).options_of_value(&vec![3, 5], 0), None, "{description}");
+    }
+}
+
+/// Far heads of Turning Turtles are Nim heaps: a winning move turns a head
+/// `h` with `h ⊕ x < h` (`x` the row's value) and the coin at `h ⊕ x`,
+/// or `h` alone when `h ⊕ x` is 0 — one move for each such head.
+#[test]
+fn far_heads_of_turning_turtles_get_nims_winning_moves() {
+    let game = game("turning-turtles");
+    let mut random = Xorshift::new(31);
+    for _ in 0..200 {
+        let mut row: Vec<u32> =
+            (0..1 + random.below(5)).map(|_| 1 + random.below(u64::from(u32::MAX)) as u32).collect();
+        row.sort_unstable();
+        row.dedup();
+        let x = game.closed_nim_value(&row);
+        let moves = game.options_of_value(&row, 0).unwrap();
+        let nim_moves = row.iter().filter(|&&h| (u64::from(h) ^ x) < u64::from(h)).count();
+        assert_eq!(moves.len(), nim_moves, "{row:?}");
+        for option in moves {
+            assert_eq!(game.closed_nim_value(&option), 0);
+            let turned = turn(&row, &option);
+            let head = *turned.last().unwrap();
+            assert!(turned.len() <= 2 && row.contains(&head), "{row:?} -> {option:?}");
+        }
+    }
+}
+
 /// The games with a published form value any place by it; the recurrence
 /// (the definition) must give the same values wherever it is run.
 #[test]
