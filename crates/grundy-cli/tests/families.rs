@@ -219,3 +219,23 @@ fn play_through_standard_input() {
     let run = grundy(&["play", "turning-corners", "1,1;2,3"], "1,1;2,3 -> 9,9\nquit\n");
     assert!(run.stdout.contains("not a legal move here"), "{}", run.stdout);
 }
+
+/// Misère forms key Hackenbush trees by their shape, not their numbers. A
+/// stalk with `k` leaves on top is a misère P-position exactly when `k` is
+/// even: its options are the stalk with `k − 1` leaves and, cutting the
+/// stalk, the bare ground, which the player to move wins. So with 39
+/// leaves, numbered out of order, each of the 39 leaf cuts wins. Keyed by
+/// numbers, the forms met every subset of the leaves (2³⁹; `star:20` took
+/// 7–15 s); the guard turns such a hang into a failure.
+#[test]
+fn misere_hackenbush_trees_are_valued_by_shape() {
+    let leaves: Vec<String> = (0..39).map(|i| format!("500-{}", 1000 - 7 * i)).collect();
+    let graph = format!("0-500,{}", leaves.join(","));
+    let run = common::grundy_within(60, &["solve", "--misere", "hackenbush", &graph]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("outcome:   N") && run.stdout.contains("winning moves (39):"), "{}", run.stdout);
+    let run = common::grundy_within(60, &["solve", "--misere", "hackenbush", "star:40", "--value-only"]);
+    assert!(run.stdout.contains("outcome:   N"), "{}", run.stdout);
+    let run = common::grundy_within(60, &["solve", "--misere", "hackenbush", "star:41", "--value-only"]);
+    assert!(run.stdout.contains("outcome:   P"), "{}", run.stdout);
+}

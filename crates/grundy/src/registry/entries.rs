@@ -384,7 +384,8 @@ pub const ENTRIES: &[GameEntry] = &[
                 None => Hackenbush::new(),
             };
             let game = if d.options.read_files { game } else { game.without_files() };
-            Ok(Box::new(NormalGame::new(d.text, game, Search::closed_form_with_decomposition, Some(hackenbush_table))))
+            let session = NormalGame::new(d.text, game, Search::closed_form_with_decomposition, Some(hackenbush_table));
+            Ok(Box::new(session.with_misere_forms_split_by(|game, graph, parts| game.components_by_shape(graph, parts))))
         },
     },
     turning_entry(

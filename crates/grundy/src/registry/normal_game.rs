@@ -19,6 +19,7 @@ use crate::report::{ComponentReport, Report, ValueTable};
 use crate::solve::misere::MisereSums;
 use crate::solve::quotient::MisereOracle;
 use crate::solve::remoteness::{every_sg_outcome, SuspensePlay};
+use crate::solve::Splitter;
 use crate::solve::{analyse_sum, value_sum, Decision, NormalPlay, Search, DEFAULT_POSITION_LIMIT};
 
 /// How a [`NormalGame`] searches: plain, decomposing, or by closed form.
@@ -283,6 +284,14 @@ where
     /// such as misère Nim's rule).
     pub fn with_misere_oracle(self, oracle: Box<dyn MisereOracle<G::Position>>) -> Self {
         NormalGame { misere: Mutex::new(MisereSums::new(Arc::clone(&self.game)).with_quotient(oracle)), ..self }
+    }
+
+    /// Misère canonical forms that split positions with `split`
+    /// ([`MisereSums::with_splitter`]): Hackenbush's components renumbered
+    /// by their shape.
+    pub(crate) fn with_misere_forms_split_by(self, split: Splitter<Arc<G>>) -> Self {
+        let misere = self.misere.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+        NormalGame { misere: Mutex::new(misere.with_splitter(split)), ..self }
     }
 
     /// [`Self::with_misere_oracle`] for a misère quotient, the one given

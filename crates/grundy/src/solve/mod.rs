@@ -54,4 +54,5 @@ pub use analysis::{
 pub use closed_form::check_closed_form;
 pub use decision::Decision;
 pub use rule::{GoalPlay, NormalPlay, Rule};
+pub(crate) use search::Splitter;
 pub use search::{Search, DEFAULT_POSITION_LIMIT};

@@ -7,8 +7,9 @@
 //! normal form that keeps the user's vertex numbers, so that a winning cut
 //! is shown on the graph as it was typed: the part not joined to the ground
 //! is dropped, edges are written low end first and sorted. (The same graph
-//! typed with other numbers gets other memo entries; that costs memory,
-//! never a value, and the closed form below needs no memo.)
+//! typed with other numbers gets other memo entries; the closed form below
+//! needs no memo, and misère canonical forms key trees by their shape,
+//! `shape.rs`.)
 //!
 //! The value comes from the fusion and colon principles
 //! ([`green_hackenbush_value`], linear time), which the game offers as its
@@ -23,6 +24,7 @@
 //! edges to the ground is a component (a loop at the ground is one too).
 
 mod notation;
+mod shape;
 mod value;
 
 pub use notation::HackenbushFamily;
@@ -221,6 +223,23 @@ impl Decompose for Hackenbush {
         }
         // Each piece is grounded and sorted already (a sub-list of sorted edges).
         components.extend(pieces.into_iter().map(|edges| HackenbushGraph { edges }));
+    }
+}
+
+impl Hackenbush {
+    /// The branches at the ground ([`Decompose::components`]), each tree
+    /// renumbered by its shape ([`HackenbushGraph::renumbered_by_shape`]):
+    /// the split misère canonical forms are given, so that their memo meets
+    /// each shape once, while reports and winning moves keep the user's
+    /// numbers.
+    pub fn components_by_shape(&self, graph: &HackenbushGraph, components: &mut Vec<HackenbushGraph>) {
+        let first = components.len();
+        self.components(graph, components);
+        for component in &mut components[first..] {
+            if let Some(renumbered) = component.renumbered_by_shape() {
+                *component = renumbered;
+            }
+        }
     }
 }
 

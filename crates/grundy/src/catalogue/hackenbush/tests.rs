@@ -187,3 +187,87 @@ fn can_move_agrees_with_the_options() {
         assert_eq!(game.can_move(&graph), !options.is_empty(), "{graph:?}");
     }
 }
+
+/// The tree in which vertex `v` (1..=n) hangs from `parents[v − 1]` (0 the
+/// ground, each parent below its child), vertex `v` named `names[v − 1]`.
+fn named_tree(parents: &[u32], names: &[u32]) -> HackenbushGraph {
+    let name = |v: u32| if v == 0 { 0 } else { names[v as usize - 1] };
+    HackenbushGraph::new((1..=parents.len() as u32).map(|v| (name(parents[v as usize - 1]), name(v))))
+}
+
+/// A random tree of `n` edges hung from the ground, its vertices numbered by
+/// a random permutation of `1..=n`, each name then multiplied by a number
+/// up to `spread` (names that meet make it another graph, no tree).
+fn random_tree(random: &mut Xorshift, n: u32, spread: u64) -> HackenbushGraph {
+    let parents: Vec<u32> = (1..=n).map(|v| random.below(u64::from(v)) as u32).collect();
+    let names: Vec<u32> = shuffled(random, n).iter().map(|&v| v * (1 + random.below(spread) as u32)).collect();
+    named_tree(&parents, &names)
+}
+
+fn shuffled(random: &mut Xorshift, n: u32) -> Vec<u32> {
+    let mut names: Vec<u32> = (1..=n).collect();
+    for i in (1..names.len()).rev() {
+        names.swap(i, random.below(i as u64 + 1) as usize);
+    }
+    names
+}
+
+/// Renumbering by shape forgets the numbers and keeps the tree: two random
+/// numberings of one tree give one graph, which has the tree's value (the
+/// colon principle) and degrees; renumbering it again changes nothing; a
+/// graph with a cycle, loop or parallel edge keeps its own.
+#[test]
+fn renumbering_by_shape_keeps_the_tree_and_forgets_the_numbers() {
+    let mut random = Xorshift::new(41);
+    for _ in 0..300 {
+        let n = 1 + random.below(30) as u32;
+        let parents: Vec<u32> = (1..=n).map(|v| random.below(u64::from(v)) as u32).collect();
+        let tree = named_tree(&parents, &shuffled(&mut random, n));
+        let names: Vec<u32> = shuffled(&mut random, n).iter().map(|v| 7 * v + 3).collect();
+        let renamed = named_tree(&parents, &names);
+        let shape = tree.renumbered_by_shape().expect("a tree");
+        assert_eq!(renamed.renumbered_by_shape().as_ref(), Some(&shape), "{tree:?} {renamed:?}");
+        assert_eq!(shape.renumbered_by_shape().as_ref(), Some(&shape));
+        assert_eq!(green_hackenbush_value(&shape), green_hackenbush_value(&tree));
+        let degrees = |g: &HackenbushGraph| {
+            let mut count = std::collections::BTreeMap::new();
+            for &(a, b) in g.edges() {
+                *count.entry(a).or_insert(0) += 1;
+                *count.entry(b).or_insert(0) += 1;
+            }
+            let mut degrees: Vec<u32> = count.into_values().collect();
+            degrees.sort_unstable();
+            degrees
+        };
+        assert_eq!(degrees(&shape), degrees(&tree));
+    }
+    for text in ["0-1,1-2,0-2", "0-1,1-1", "0-1,0-1", "0-0"] {
+        assert_eq!(graph(text).renumbered_by_shape(), None, "{text}");
+    }
+}
+
+/// Misère play with forms keyed by shape (what `solve --misere hackenbush`
+/// uses) against exact search of the whole sum, on random forests and on
+/// random graphs with cycles, loops and parallel edges.
+#[test]
+fn misere_forms_by_shape_agree_with_exact_search() {
+    use crate::solve::misere::{misere_outcome_by_search, MisereSums};
+    let game = Hackenbush::new();
+    let mut random = Xorshift::new(42);
+    let mut sums = MisereSums::new(&game)
+        .with_splitter(|game, graph, parts| game.components_by_shape(graph, parts))
+        .with_canonical_forms();
+    for round in 0..200 {
+        let sum: Vec<HackenbushGraph> = (0..1 + random.below(3))
+            .map(|_| {
+                let n = 1 + random.below(7) as u32;
+                match round % 2 {
+                    0 => random_tree(&mut random, n, 5),
+                    _ => random_graph(&mut random, 5, 6),
+                }
+            })
+            .collect();
+        let (outcome, _) = sums.outcome(&sum).unwrap();
+        assert_eq!(outcome, misere_outcome_by_search(&game, &sum).unwrap(), "{sum:?}");
+    }
+}

@@ -131,11 +131,19 @@ where
     /// components ([`CanonicalSums::with_decomposition`]): a sum is then
     /// analysed as the user wrote it, each position whole, with its winning
     /// moves on it, while the forms are those of its components.
-    pub fn with_decomposition(mut self) -> Self
+    pub fn with_decomposition(self) -> Self
     where
         G: Decompose,
     {
-        self.split = Some(G::components);
+        self.with_splitter(G::components)
+    }
+
+    /// Canonical forms (when used or tried) that split each position with
+    /// `split`: the components, which may also be renumbered by their
+    /// shape where the game can (Hackenbush's trees), so that the forms'
+    /// memo meets each shape once. Positions are still analysed as given.
+    pub(crate) fn with_splitter(mut self, split: Splitter<G>) -> Self {
+        self.split = Some(split);
         for forms in [&mut self.canonical, &mut self.trial].into_iter().flatten() {
             forms.set_splitter(self.split);
         }
