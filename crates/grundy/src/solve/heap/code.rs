@@ -279,6 +279,14 @@ impl Game for HeapGame {
             }
         }
     }
+
+    /// Counted, not listed: a sum asks this of every component of every
+    /// option it builds, and a heap of a splitting code has about `heap/2`
+    /// options a digit (`heap²/12` where it splits in three). The first
+    /// number of counters with a move answers.
+    fn can_move(&self, &heap: &u64) -> bool {
+        (0..=self.last_move_taking(heap)).any(|j| self.options_taking(heap, j) > 0)
+    }
 }
 
 impl HeapGame {
@@ -314,22 +322,23 @@ impl HeapGame {
     /// assert_eq!(game.option_count(40), options.len() as u128);
     /// ```
     pub fn option_count(&self, heap: u64) -> u128 {
-        (0..=self.last_move_taking(heap))
-            .map(|j| {
-                let d = self.digit(j as usize);
-                let rest = u128::from(heap - j);
-                let vanish = u128::from(d & 1 != 0 && rest == 0 && j > 0);
-                let one = u128::from(d & 2 != 0 && rest >= 1 && j > 0);
-                let two = match d & 4 != 0 && rest >= 2 {
-                    true => rest / 2 - u128::from(self.unequal && rest % 2 == 0),
-                    false => 0,
-                };
-                // Partitions of `rest` into three positive parts: the
-                // integer nearest rest²/12.
-                let three = if d & 8 != 0 && rest >= 3 { (rest * rest + 6) / 12 } else { 0 };
-                vanish + one + two + three
-            })
-            .sum()
+        (0..=self.last_move_taking(heap)).map(|j| self.options_taking(heap, j)).sum()
+    }
+
+    /// How many options of `heap` take `j` counters.
+    fn options_taking(&self, heap: u64, j: u64) -> u128 {
+        let d = self.digit(j as usize);
+        let rest = u128::from(heap - j);
+        let vanish = u128::from(d & 1 != 0 && rest == 0 && j > 0);
+        let one = u128::from(d & 2 != 0 && rest >= 1 && j > 0);
+        let two = match d & 4 != 0 && rest >= 2 {
+            true => rest / 2 - u128::from(self.unequal && rest % 2 == 0),
+            false => 0,
+        };
+        // Partitions of `rest` into three positive parts: the integer
+        // nearest rest²/12.
+        let three = if d & 8 != 0 && rest >= 3 { (rest * rest + 6) / 12 } else { 0 };
+        vanish + one + two + three
     }
 }
 
@@ -346,17 +355,31 @@ impl Indexed for HeapGame {
 mod tests {
     use super::*;
 
-    /// The count agrees with the listing, for codes that vanish, leave one
-    /// heap, split in two (equal parts or not) and split in three.
+    /// The count and `can_move` agree with the listing, for codes that
+    /// vanish, leave one heap, split in two (equal parts or not) and split
+    /// in three, and codes whose small heaps have no move.
     #[test]
     fn option_counts_are_the_options_listed() {
         let mut options = Options::new();
-        for code in ["kayles", "0.07", "grundys-game", "hex:0.8", "hex:0.F8C", "4.07", "all-but:1,3", "0.137"] {
+        let codes = [
+            "kayles",
+            "0.07",
+            "grundys-game",
+            "hex:0.8",
+            "hex:0.F8C",
+            "4.07",
+            "all-but:1,3",
+            "0.137",
+            "0.003",
+            "hex:0.0008",
+        ];
+        for code in codes {
             let game = HeapGame::parse(code).unwrap();
             for heap in 0..60 {
                 options.clear();
                 game.options(&heap, &mut options);
                 assert_eq!(game.option_count(heap), options.len() as u128, "{code} {heap}");
+                assert_eq!(game.can_move(&heap), !options.is_empty(), "{code} {heap}");
             }
         }
     }
