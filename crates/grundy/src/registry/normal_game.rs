@@ -283,15 +283,21 @@ where
     /// Decides misère sums by `oracle` wherever it covers them (a theorem
     /// such as misère Nim's rule).
     pub fn with_misere_oracle(self, oracle: Box<dyn MisereOracle<G::Position>>) -> Self {
-        NormalGame { misere: Mutex::new(MisereSums::new(Arc::clone(&self.game)).with_quotient(oracle)), ..self }
+        self.with_misere(|misere| misere.with_quotient(oracle))
     }
 
     /// Misère canonical forms that split positions with `split`
     /// ([`MisereSums::with_splitter`]): Hackenbush's components renumbered
     /// by their shape.
     pub(crate) fn with_misere_forms_split_by(self, split: Splitter<Arc<G>>) -> Self {
+        self.with_misere(|misere| misere.with_splitter(split))
+    }
+
+    /// The misère analysis changed by `change`, keeping what was set on it
+    /// before (an oracle and a splitter may both be given, in either order).
+    fn with_misere(self, change: impl FnOnce(MisereSums<Arc<G>>) -> MisereSums<Arc<G>>) -> Self {
         let misere = self.misere.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-        NormalGame { misere: Mutex::new(misere.with_splitter(split)), ..self }
+        NormalGame { misere: Mutex::new(change(misere)), ..self }
     }
 
     /// [`Self::with_misere_oracle`] for a misère quotient, the one given
@@ -413,8 +419,7 @@ where
     /// components' ([`MisereSums::with_decomposition`]): positions are
     /// analysed as written, so a board's winning moves are shown on it.
     pub fn with_misere_canonical_forms(self) -> Self {
-        let misere = MisereSums::new(Arc::clone(&self.game)).with_decomposition().with_canonical_forms();
-        NormalGame { misere: Mutex::new(misere), ..self }
+        self.with_misere(|misere| misere.with_decomposition().with_canonical_forms())
     }
 }
 

@@ -229,9 +229,9 @@ impl Decompose for Hackenbush {
 impl Hackenbush {
     /// The branches at the ground ([`Decompose::components`]), each tree
     /// renumbered by its shape ([`HackenbushGraph::renumbered_by_shape`]):
-    /// the split misère canonical forms are given, so that their memo meets
-    /// each shape once, while reports and winning moves keep the user's
-    /// numbers.
+    /// what misère canonical forms split a position into, so that their
+    /// memo meets each shape once. Reports and winning moves keep the
+    /// user's numbers, since they are of the positions as written.
     pub fn components_by_shape(&self, graph: &HackenbushGraph, components: &mut Vec<HackenbushGraph>) {
         let first = components.len();
         self.components(graph, components);
