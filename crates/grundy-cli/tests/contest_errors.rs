@@ -50,6 +50,21 @@ fn impossible_parameters() {
 fn trailing_garbage() {
     let error = contest_error("john", "1\n1\n1\nextra\n");
     assert!(error.contains("line 4"), "{error}");
+    // Bomb Game ends at its closing "0 0": what follows is no case.
+    let error = contest_error("bomb-game", "2 2\n.#\n..\n0 0\nextra\n");
+    assert!(error.contains("line 5: unexpected 'extra' after the last case"), "{error}");
+    let error = contest_error("bomb-game", "2 2\n.#\n..\n0 0 0\n");
+    assert!(error.contains("line 4: unexpected '0'"), "{error}");
+}
+
+#[test]
+fn an_empty_input() {
+    for problem in ["bomb-game", "john", "mine", "hyper-knights", "life-winner-bo"] {
+        for input in ["", "\n\n\n"] {
+            let error = contest_error(problem, input);
+            assert!(error.contains("the input ends where"), "{problem}: {error}");
+        }
+    }
 }
 
 #[test]

@@ -6,6 +6,9 @@ use common::contest;
 #[test]
 fn bomb_game_sample() {
     assert_eq!(contest("bomb-game", "2 2\n.#\n..\n2 2\n.#\n.#\n0 0\n"), "John\nJack\n");
+    // A file that stops after a whole case without the closing "0 0" is
+    // read as if it were there.
+    assert_eq!(contest("bomb-game", "2 2\n.#\n..\n2 2\n.#\n.#\n"), "John\nJack\n");
 }
 
 #[test]

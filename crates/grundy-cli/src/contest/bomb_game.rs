@@ -23,14 +23,18 @@ pub fn solve(tokens: &mut Tokens) -> Result<String> {
     let mut boards = Vec::new();
     let mut largest = (1, 1);
     loop {
-        if tokens.at_end() {
-            break; // tolerate a missing "0 0" terminator
+        // A file that stops after a whole case, without the closing "0 0",
+        // is read as if it were there (judges' files are not always closed);
+        // an empty one is no input at all.
+        if tokens.at_end() && !boards.is_empty() {
+            break;
         }
         // (The line of n: read after m, it was the next line's when m ended one.)
         let line = tokens.line();
         let n = tokens.number("the number of rows n (0 only in the closing '0 0')", 0, MAX_SIDE)?;
         let m = tokens.number("the number of columns m (0 only in the closing '0 0')", 0, MAX_SIDE)?;
         if n == 0 && m == 0 {
+            tokens.expect_end()?;
             break;
         }
         if n == 0 || m == 0 {
