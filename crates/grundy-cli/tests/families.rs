@@ -216,6 +216,13 @@ fn play_through_standard_input() {
     let run = grundy(&["play", "mock-turtles", "1,4,7", "--engine-first"], &"#1\n".repeat(20));
     assert_eq!(run.status, 0, "{}", run.stderr);
     assert!(run.stdout.trim_end().ends_with("You cannot move. The engine wins."), "{}", run.stdout);
+    // A path of a thousand edges: too slow to explore whole (each of its
+    // half a million moves is a graph), so the engine judges by values,
+    // and its one winning cut, at the ground, ends the game.
+    let run = grundy(&["play", "hackenbush", "path:1000", "--engine-first"], "quit\n");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.contains(" -> none\n"), "{}", run.stdout);
+    assert!(run.stdout.trim_end().ends_with("You cannot move. The engine wins."), "{}", run.stdout);
     let run = grundy(&["play", "turning-corners", "1,1;2,3"], "1,1;2,3 -> 9,9\nquit\n");
     assert!(run.stdout.contains("not a legal move here"), "{}", run.stdout);
 }

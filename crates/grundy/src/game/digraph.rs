@@ -5,6 +5,7 @@
 //! [`crate::catalogue::GraphGame`] reads one from a file.
 
 use std::hash::Hash;
+use std::time::Instant;
 
 use rustc_hash::FxHashMap;
 
@@ -63,18 +64,23 @@ impl Digraph {
     where
         G::Position: Hash + Eq + Clone,
     {
-        Self::explore_within(game, starts, limit, usize::MAX)
+        Self::explore_within(game, starts, limit, usize::MAX, None)
     }
 
-    /// [`Digraph::explore`], also stopping past `max_moves` moves: where a
-    /// caller has a cheaper way out, a graph of few positions but
-    /// enormous degree (a row of a thousand coins has half a million
-    /// moves, and most of its options as many) is not worth building.
+    /// [`Digraph::explore`], also stopping past `max_moves` moves, and at
+    /// `until`: where a caller has a cheaper way out, a graph of few
+    /// positions but enormous degree (a row of a thousand coins has half a
+    /// million moves, and most of its options as many) is not worth
+    /// building, nor one whose positions are large: the moves of a
+    /// Hackenbush path of a thousand edges are only half a million, but
+    /// each is a graph of hundreds of edges to put in order and hash, 17 s
+    /// in all.
     pub fn explore_within<G: Goal>(
         game: &G,
         starts: &[G::Position],
         limit: usize,
         max_moves: usize,
+        until: Option<Instant>,
     ) -> Result<(Self, Vec<G::Position>)>
     where
         G::Position: Hash + Eq + Clone,
@@ -139,6 +145,14 @@ impl Digraph {
                     needed: targets.len() as u128,
                     limit: max_moves as u128,
                     unit: "moves",
+                });
+            }
+            if until.is_some_and(|until| Instant::now() > until) {
+                return Err(Error::TooLarge {
+                    what: "the game graph".into(),
+                    needed: Error::PAST_LIMIT,
+                    limit: next as u128,
+                    unit: "positions expanded in the time given",
                 });
             }
             stuck.push(game.stuck_outcome(&positions[next]));

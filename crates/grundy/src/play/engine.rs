@@ -53,6 +53,16 @@ pub const ORACLE_EXPLORED_SUMS: usize = 20_000;
 /// explore to a million sums, most of them with half a million moves).
 pub const MOVES_PER_EXPLORED_SUM: usize = 8;
 
+/// Where it has values to fall back on, how long the engine explores
+/// before it judges by them instead. The bounds above count sums and
+/// moves, not what each costs: a Hackenbush path of a thousand edges has
+/// a thousand sums below it, but each move is a graph to put in order, so
+/// exploring took 17 s before the first prompt, and a star of 2,048 edges
+/// over 20 s. Games small enough to solve whole are explored in
+/// milliseconds, far inside this bound, so how they are judged does not
+/// depend on the machine.
+pub const MAX_EXPLORE_TIME: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// The nim-value of a sum of positions, from a solver faster than the
 /// plain search (the pruned search of Cram, Chomp, Node Kayles).
 pub type NimOracle<'g, P> = Box<dyn Fn(&[P]) -> Result<u64> + 'g>;
@@ -223,7 +233,10 @@ where
                 limit: MAX_GRAPH_BYTES,
                 unit: "bytes",
             }),
-            false => Digraph::explore_within(sums, &[start], limit, max_moves),
+            false => {
+                let until = falls_back.then(|| std::time::Instant::now() + MAX_EXPLORE_TIME);
+                Digraph::explore_within(sums, &[start], limit, max_moves, until)
+            }
         };
         match explored {
             Ok((graph, positions)) => {

@@ -143,6 +143,22 @@ fn a_race_explored_as_a_graph_matches_the_goal_table() {
     }
 }
 
+/// The exploration stops at its deadline, however few positions it found,
+/// as play asks where it has values to fall back on (see
+/// `play::engine::MAX_EXPLORE_TIME`); without one it goes to the end.
+#[test]
+fn an_exploration_stops_at_its_deadline() {
+    let race = ChessPiece::Knight.race();
+    let past = std::time::Instant::now();
+    std::thread::sleep(std::time::Duration::from_millis(2));
+    let stopped = Digraph::explore_within(&race, &[(40, 40)], 1 << 20, usize::MAX, Some(past)).unwrap_err();
+    assert!(matches!(stopped, crate::Error::TooLarge { .. }), "{stopped}");
+    assert!(stopped.to_string().contains("positions expanded in the time given"), "{stopped}");
+    let far = std::time::Instant::now() + std::time::Duration::from_secs(3600);
+    let (whole, _) = Digraph::explore_within(&race, &[(40, 40)], 1 << 20, usize::MAX, Some(far)).unwrap();
+    assert_eq!(whole, Digraph::explore(&race, &[(40, 40)], 1 << 20).unwrap().0);
+}
+
 #[test]
 fn a_known_cycle() {
     // 0 ⇄ 1, and 1 → 2 (stuck): 1 wins at once, 0 must move to 1: lost.
