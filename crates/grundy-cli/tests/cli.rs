@@ -135,6 +135,7 @@ fn bad_input_is_one_clear_line() {
     assert!(fails(&["solve", "king", "3,4,5"]).contains("written as 'a,b', found '3,4,5'"));
     // A quotient of no elements cannot hold even the empty sum: refused before it starts.
     assert!(fails(&["quotient", "0.07", "--to", "10", "--max-elements", "0"]).contains("give at least 1"));
+    assert!(fails(&["quotient", "kayles", "--to", "0"]).contains("--to 0 gives no heaps"));
     let huge = fails(&["quotient", "0.07", "--to", "10", "--max-elements", "18446744073709551615"]);
     assert!(huge.contains("is too large: at most 4294967295"), "{huge}");
     assert!(fails(&["solve", "mine", "..*/.."]).contains("row 2"));
@@ -288,6 +289,20 @@ fn a_cram_board_size_is_quoted_as_typed() {
     assert!(fails(&["solve", "cram", "3x4x5"]).contains("expected a Cram board size RxC, like 5x8, found '3x4x5'"));
     assert!(fails(&["solve", "cram", "xxxx"]).contains("found 'xxxx'"));
     assert!(fails(&["solve", "cram", "3xa"]).contains("expected the number of columns of a Cram board RxC, found 'a'"));
+    // Sizes as the documentation prints them (5×8) read as typed with an x.
+    for (game, with_times, with_x) in
+        [("cram", "3×5", "3x5"), ("chomp", "3×4", "3x4"), ("node-kayles:grid:2×3", "all", "all")]
+    {
+        // (The game and the position are echoed as typed; the count of
+        // positions expanded depends on the threads' timing.)
+        let answer = |text: String| {
+            text.replace('×', "x").lines().filter(|l| !l.starts_with("note:")).collect::<Vec<_>>().join("\n")
+        };
+        let read = answer(ok(&["solve", game, with_times]));
+        assert_eq!(read, answer(ok(&["solve", &game.replace('×', "x"), with_x])), "{game}");
+    }
+    let read = ok(&["solve", "king", "--board", "5×5", "2,2"]).replace('×', "x");
+    assert_eq!(read, ok(&["solve", "king", "--board", "5x5", "2,2"]));
 }
 
 #[test]
@@ -722,6 +737,7 @@ fn a_failed_write_to_standard_output_is_one_line() {
         &["table", "kayles", "--rows", "0..1000"],
         &["pattern", "wythoff", "--rows", "0..20", "--cols", "0..20"],
         &["sequence", "kayles", "--to", "100"],
+        &["quotient", "kayles", "--to", "10"],
     ] {
         let run = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
             .args(args)
@@ -733,5 +749,6 @@ fn a_failed_write_to_standard_output_is_one_line() {
         // (`sequence` says how long it took on the line before.)
         let last = stderr.trim().lines().last().unwrap_or("");
         assert!(!stderr.contains("panicked") && last.contains("No space left on device"), "{args:?}: {stderr}");
+        assert!(last.contains("grundy: cannot write"), "{args:?}: says what it was writing: {stderr}");
     }
 }

@@ -536,8 +536,9 @@ fn parse_board(text: &str) -> Result<Board> {
     if text == "quarter" {
         return Ok(Board::QuarterPlane);
     }
-    let (rows, cols) =
-        text.split_once(['x', 'X']).with_context(|| format!("expected ROWSxCOLS, found '{}'", shortened(text)))?;
+    let (rows, cols) = text
+        .split_once(grundy::game::SIZE_SEPARATORS)
+        .with_context(|| format!("expected ROWSxCOLS, found '{}'", shortened(text)))?;
     let side = |text: &str, what: &str| -> Result<u32> {
         match text.parse::<u32>() {
             Ok(n) => Ok(n),

@@ -1,6 +1,6 @@
 //! `grundy quotient`: the misère quotient of a heap game, heap by heap.
 
-use std::io::Write;
+use std::fmt::Write;
 use std::path::Path;
 use std::time::Instant;
 
@@ -41,6 +41,9 @@ struct Growth {
 
 pub fn run(request: Request) -> Result<()> {
     let game = HeapGame::parse(request.game)?;
+    if request.to == 0 {
+        bail!("--to 0 gives no heaps: the quotient is built of heaps 1..N, with N at least 1");
+    }
     if request.to > MAX_BUILT_HEAPS {
         bail!("--to {} is above the largest heap a quotient is computed for ({MAX_BUILT_HEAPS})", request.to);
     }
@@ -121,10 +124,17 @@ fn truncated(quotient: &PartialQuotient, to: u64) -> Result<PartialQuotient> {
     Ok(quotient.through_heap(to)?)
 }
 
+/// Writes the quotient (text, or JSON) through [`super::output::print`],
+/// whose failure names standard output.
 fn print(game: &HeapGame, quotient: &PartialQuotient, json: bool) -> Result<()> {
+    let mut out = String::new();
+    describe(&mut out, game, quotient, json)?;
+    super::output::print(out)
+}
+
+fn describe(out: &mut String, game: &HeapGame, quotient: &PartialQuotient, json: bool) -> Result<()> {
     let stability = quotient.stability(game);
     let presentation = presentation(quotient);
-    let mut out = std::io::stdout().lock();
     if json {
         let report = QuotientReport {
             game: game.description(),

@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 
 use crate::error::{shortened, Error, Result};
-use crate::game::{parse_number, Notation};
+use crate::game::{parse_number, Notation, SIZE_SEPARATORS};
 use crate::game::{Decompose, Game, Options};
 use crate::solve::pruned::{Canonical, CompactKey, Key, WideKey};
 
@@ -270,7 +270,7 @@ impl<B: VertexSet> NodeKayles<B> {
             }
             "grid" => {
                 let (r, c) = size
-                    .split_once(['x', 'X'])
+                    .split_once(SIZE_SEPARATORS)
                     .ok_or_else(|| Error::InvalidGame(format!("{}: expected grid:RxC", shortened(text))))?;
                 grid(number(r)?, number(c)?, false)
             }

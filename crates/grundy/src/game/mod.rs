@@ -61,7 +61,7 @@ pub(crate) use convention::{named, parse_named, Named};
 pub use coordinates::{diagonal_index, diagonal_position, Monotone, Rectangle};
 pub use digraph::Digraph;
 pub(crate) use digraph::Predecessors;
-pub use notation::{check_round_trips, parse_number, parse_pair, Notation};
+pub use notation::{check_round_trips, parse_number, parse_pair, Notation, SIZE_SEPARATORS};
 pub use options::Options;
 pub use outcome::Outcome;
 pub use sum::SumGame;

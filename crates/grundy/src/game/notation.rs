@@ -89,6 +89,12 @@ pub fn parse_number<T: FromStr>(text: &str, what: &str) -> Result<T> {
     })
 }
 
+/// What separates the two sides of a board size `RxC`: the letter `x`
+/// (either case), or the multiplication sign the documentation prints
+/// (`5×8`), which a user copies: `3×5` was read as a drawing of a board
+/// whose first cell was the '3'.
+pub const SIZE_SEPARATORS: [char; 3] = ['x', 'X', '×'];
+
 /// Parses `a,b` into a pair of numbers.
 ///
 /// ```

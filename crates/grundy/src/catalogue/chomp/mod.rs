@@ -18,7 +18,7 @@ use bar::BarValues;
 pub use board::{ChompBoard, MAX_CHOMP_ROW, MAX_CHOMP_SIDE, MAX_CHOMP_SQUARES};
 
 use crate::error::{shortened, Error, Result};
-use crate::game::{parse_number, Notation};
+use crate::game::{parse_number, Notation, SIZE_SEPARATORS};
 use crate::game::{Decompose, Game, Options};
 use crate::solve::pruned::{Canonical, CompactKey, Exhaustive, Filling};
 
@@ -90,7 +90,7 @@ impl Chomp {
             ))),
             found => found,
         };
-        if let Some((r, c)) = text.split_once(['x', 'X']) {
+        if let Some((r, c)) = text.split_once(SIZE_SEPARATORS) {
             let (r, c) = (number(r)?, number(c)?);
             if r == 0 || c == 0 {
                 return Err(Error::InvalidPosition(format!("a Chomp bar of {r}×{c} has no squares")));

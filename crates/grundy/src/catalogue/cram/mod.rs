@@ -66,7 +66,7 @@ pub use wide::{WideCram, WideCramBoard, MAX_WIDE_CRAM_CELLS};
 
 use super::drawing::{Drawing, Legend};
 use crate::error::{Error, Result};
-use crate::game::{parse_number, Notation};
+use crate::game::{parse_number, Notation, SIZE_SEPARATORS};
 use crate::game::{Decompose, Game, Options};
 use crate::solve::pruned::{Canonical, CompactKey};
 
@@ -381,11 +381,11 @@ pub(crate) fn drawing(text: &str) -> Result<Drawing> {
             "expected a Cram board: RxC or rows of '.' and '#' separated by '/', found nothing".into(),
         ));
     }
-    if text.contains(['x', 'X']) && !text.contains(['.', '#']) {
+    if text.contains(SIZE_SEPARATORS) && !text.contains(['.', '#']) {
         // (Read as written: `3x4x5` and `xxxx` are quoted as typed.)
         let shape = || Error::Syntax { expected: "a Cram board size RxC, like 5x8".into(), found: text.to_string() };
         let (rows, cols) =
-            text.split_once(['x', 'X']).filter(|(_, cols)| !cols.contains(['x', 'X'])).ok_or_else(shape)?;
+            text.split_once(SIZE_SEPARATORS).filter(|(_, cols)| !cols.contains(SIZE_SEPARATORS)).ok_or_else(shape)?;
         let rows = parse_number::<u32>(rows, "the number of rows of a Cram board RxC")?;
         let cols = parse_number::<u32>(cols, "the number of columns of a Cram board RxC")?;
         return Ok(Drawing { rows, cols, marked: Vec::new() });
