@@ -12,7 +12,7 @@
 //!
 //! Errors name what is wrong and where (land, region, boundary, counted
 //! from 1): a stray character, an empty boundary, a `0` that is not alone,
-//! a letter seen too often or in the wrong places, two letters whose sides
+//! a letter seen once, too often or in the wrong places, two letters whose sides
 //! interlace (no drawing has such a boundary), or a land too large for the
 //! notation's letters.
 
@@ -142,7 +142,17 @@ fn parse_land(text: &str) -> std::result::Result<Land, String> {
     for (&(_, c), (_, places)) in names {
         let shared = letter_index(c).is_some_and(|(shared, _)| shared);
         match places.as_slice() {
-            [_] => {}
+            // (The canonical form writes such a spot `2`; read as one, a
+            // stray word after the last land, `…}]extra`, was a land of
+            // five spots.)
+            [p] => {
+                return Err(format!(
+                    "'{c}' is seen once (region {}, boundary {}); a letter marks a spot of one life whose two \
+                     sides both face free space, so it is seen twice (a spot with one free side is '2')",
+                    p.region + 1,
+                    p.boundary + 1
+                ))
+            }
             [p, q] if shared && p.region == q.region => {
                 return Err(format!(
                     "'{c}' is upper case (a spot between two regions) but both its sides are in region {}; \

@@ -153,6 +153,9 @@ fn malformed_strings_and_impossible_lands_are_refused_with_where() {
         ("0.}}]", "region 2 is empty"),
         ("0.}]]", "land 2: is empty"),
         ("A.}A.}A.}]", "'A' is seen 3 times"),
+        ("1a2.}]", "'a' is seen once (region 1, boundary 1)"),
+        // (A stray word after the last land read as a land of its letters.)
+        ("0.1aa.}]extra", "land 2: 'a' is seen once"),
         ("AA.}]", "write it in lower case"),
         ("1a.1a.}]", "two boundaries of a region never share a spot"),
         ("abab.}]", "alternate"),
