@@ -138,6 +138,9 @@ pub fn nim_values(game: &HeapGame, last: usize) -> Result<Values> {
 /// ```
 pub fn nim_values_of_heaps(game: &HeapGame, heaps: &[u64], budget: usize) -> Result<Vec<u64>> {
     let last = heaps.iter().copied().max().unwrap_or(0);
+    if let Some(proven) = ProvenPeriod::remembered(game) {
+        return Ok(heaps.iter().map(|&heap| proven.value(heap)).collect());
+    }
     let mut sequence = NimSequence::new(game, Algorithm::best_for(game))?;
     let watch = crate::Watch::current();
     let mut len = 1024usize;
@@ -157,14 +160,10 @@ pub fn nim_values_of_heaps(game: &HeapGame, heaps: &[u64], budget: usize) -> Res
             return Ok(heaps.iter().map(|&heap| u64::from(known.get(heap as usize))).collect());
         }
         if let Some(period) = sequence.proven_period {
-            // (The proof holds from a heap at least a period before the
-            // end, so one period back from the end is past the preperiod.)
-            let end = known.len() as u64;
-            let back = |heap: u64| match heap < end {
-                true => heap,
-                false => heap - ((heap - end) / period as u64 + 1) * period as u64,
-            };
-            return Ok(heaps.iter().map(|&heap| u64::from(known.get(back(heap) as usize))).collect());
+            let proven = ProvenPeriod { game: game.clone(), values: sequence.into_values(), period };
+            let values = heaps.iter().map(|&heap| proven.value(heap)).collect();
+            proven.remember();
+            return Ok(values);
         }
         if wanted >= budget {
             return Err(crate::Error::InvalidPosition(format!(
@@ -174,6 +173,50 @@ pub fn nim_values_of_heaps(game: &HeapGame, heaps: &[u64], budget: usize) -> Res
             )));
         }
         len = wanted * 2;
+    }
+}
+
+/// A finite code's values as far as the octal periodicity theorem needed
+/// to prove their period, which values every heap past them.
+struct ProvenPeriod {
+    game: HeapGame,
+    values: Values,
+    period: usize,
+}
+
+/// The proofs [`nim_values_of_heaps`] made last, newest first, for the next
+/// question about the same game: `play` from a far heap asks about every
+/// sum it meets, and `subtraction:100,1000,10000` took 0.7 s each time.
+/// A few games, at most a few megabytes each.
+static PROVEN_PERIODS: std::sync::Mutex<Vec<std::sync::Arc<ProvenPeriod>>> = std::sync::Mutex::new(Vec::new());
+
+/// How many proofs [`PROVEN_PERIODS`] keeps.
+const PROVEN_PERIODS_KEPT: usize = 4;
+
+impl ProvenPeriod {
+    /// The nim-value of `heap`: its own below the end of the values, else
+    /// that of the heap whole periods back. (The proof holds from a heap at
+    /// least a period before the end, so one period back from the end is
+    /// past the preperiod.)
+    fn value(&self, heap: u64) -> u64 {
+        let (end, period) = (self.values.len() as u64, self.period as u64);
+        let back = match heap < end {
+            true => heap,
+            false => heap - ((heap - end) / period + 1) * period,
+        };
+        u64::from(self.values.get(back as usize))
+    }
+
+    fn remembered(game: &HeapGame) -> Option<std::sync::Arc<ProvenPeriod>> {
+        let proofs = PROVEN_PERIODS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        proofs.iter().find(|proof| proof.game == *game).cloned()
+    }
+
+    fn remember(self) {
+        let mut proofs = PROVEN_PERIODS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        proofs.retain(|proof| proof.game != self.game);
+        proofs.insert(0, std::sync::Arc::new(self));
+        proofs.truncate(PROVEN_PERIODS_KEPT);
     }
 }
 

@@ -592,3 +592,33 @@ fn a_proven_period_that_is_a_multiple_of_a_local_one_is_found() {
     sequence.extend_to(40_000, |_| false).unwrap();
     assert_eq!((sequence.proven_period, sequence.into_values().to_vec()), (Some(1100), values));
 }
+
+/// Far heaps are valued from the proof of the period, remembered for the
+/// next question about the same game: the answers from memory are those of
+/// the values themselves, for each of more games than are kept, asked twice
+/// in turn (so the first are forgotten and proven again).
+#[test]
+fn far_heaps_from_a_remembered_proof_agree_with_the_values() {
+    let codes = ["kayles", "dawsons-kayles", "0.137", "0.4", "subtraction:1,3,4", "subtraction:2,3,7"];
+    assert!(codes.len() > PROVEN_PERIODS_KEPT);
+    let mut random = crate::testing::Xorshift::new(7);
+    for round in 0..2 {
+        for code in codes {
+            let game = HeapGame::parse(code).unwrap();
+            // A far heap needs the proof, which is then remembered.
+            let far: Vec<u64> = (0..50).map(|_| (1 << 40) + random.below(1 << 40)).collect();
+            let from_the_proof = nim_values_of_heaps(&game, &far, 1 << 20).unwrap();
+            let proven = ProvenPeriod::remembered(&game).expect("remembered once proven");
+            let (end, period) = (proven.values.len() as u64, proven.period as u64);
+            let back = |heap: u64| end - period + (heap - (end - period)) % period;
+            let expected: Vec<u64> = far.iter().map(|&h| u64::from(proven.values.get(back(h) as usize))).collect();
+            assert_eq!(from_the_proof, expected, "{code}, round {round}");
+            // Near heaps, now from memory, against the values themselves.
+            let values = sequence(code, Algorithm::best_for(&game), 4000);
+            let near: Vec<u64> = (0..50).map(|_| random.below(4000)).collect();
+            let expected: Vec<u64> = near.iter().map(|&h| u64::from(values[h as usize])).collect();
+            assert_eq!(nim_values_of_heaps(&game, &near, 1 << 20).unwrap(), expected, "{code}, round {round}");
+            assert_eq!(nim_values_of_heaps(&game, &far, 1 << 20).unwrap(), from_the_proof, "{code}, round {round}");
+        }
+    }
+}
