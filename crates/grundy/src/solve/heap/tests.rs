@@ -548,7 +548,9 @@ fn an_octal_code_by_blocks_lists_ahead_and_agrees() {
 /// same values as the sequence computed through them, for codes whose
 /// periods are proven early (Kayles, Dawson's Kayles, 0.6) and late (0.16:
 /// period 149,459 from heap 105,350, Gangolli and Plambeck 1989); a code
-/// with no period proven within the bound is an error naming it.
+/// with no period proven within the bound is valued from its own sequence
+/// up to `DIRECT_REACH` times the bound, and past that is an error naming
+/// the bound.
 #[test]
 fn far_heaps_take_the_value_of_a_heap_whole_periods_back() {
     for (code, last) in [("0.77", 5_000), ("0.137", 5_000), ("0.6", 20_000), ("0.16", 600_000)] {
@@ -567,8 +569,17 @@ fn far_heaps_take_the_value_of_a_heap_whole_periods_back() {
         nim_values_of_heaps(&kayles, &far, 1 << 20).unwrap(),
         nim_values_of_heaps(&kayles, &near, 1 << 20).unwrap()
     );
-    let unproven = nim_values_of_heaps(&HeapGame::parse("0.007").unwrap(), &[1 << 40], 4096).unwrap_err();
-    assert!(unproven.to_string().contains("no period of its nim-values is proven by heap 4096"), "{unproven}");
+    let treblecross = HeapGame::parse("0.007").unwrap();
+    let reach = 4096 * super::DIRECT_REACH as u64;
+    let direct = nim_values(&treblecross, reach as usize).unwrap();
+    let within: Vec<u64> = vec![reach - 1, 4097, 5000, 12];
+    let expected: Vec<u64> = within.iter().map(|&h| u64::from(direct.get(h as usize))).collect();
+    assert_eq!(nim_values_of_heaps(&treblecross, &within, 4096).unwrap(), expected);
+    for heap in [reach, 1 << 40] {
+        let unproven = nim_values_of_heaps(&treblecross, &[heap], 4096).unwrap_err();
+        assert!(unproven.to_string().contains("no period of its nim-values is proven by heap 4096"), "{unproven}");
+        assert!(unproven.to_string().contains(&format!("heaps from {reach} on")), "{unproven}");
+    }
 }
 
 /// A multiple of a short local period still finds the long proven one:
