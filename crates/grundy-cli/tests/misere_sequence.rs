@@ -140,17 +140,37 @@ fn kayles_past_heap_50_by_search_with_sibert_conway() {
     assert!(run.stdout.contains("\n60: 6\n"), "{}", run.stdout);
 }
 
+/// Past exact search, where the quotient fails, each heap's misère
+/// canonical form gives its value: 0.6 through heap 70, the heaps exact
+/// search also reaches with the same values.
+#[test]
+fn past_the_quotient_canonical_forms_give_the_values() {
+    let report = json(&["sequence", "0.6", "--misere", "--to", "70", "--json"]);
+    assert!(report["method"].as_str().unwrap().starts_with("misère canonical forms"), "{}", report["method"]);
+    let found = values(&report);
+    assert_eq!(found.len(), 71);
+    assert_eq!(found[..=50], values(&json(&["sequence", "0.6", "--misere", "--to", "50", "--json"]))[..]);
+}
+
 /// A misère quotient past its limit says, in one sentence and in the
 /// game's own heap numbers, why it was needed, how far it got and what
-/// failed (it said "at heap 20" for heap 17, counting the nim heaps *1..*3).
+/// failed (it said "at heap 20" for heap 17, counting the nim heaps *1..*3);
+/// the values that canonical forms found before their budget ran out are
+/// written.
 #[test]
 fn a_quotient_past_its_limit_says_how_far_it_got() {
     let run = grundy(&["sequence", "0.6", "--misere", "--to", "100"], "");
     assert_eq!(run.status, 1, "{}", run.stderr);
     let line = run.stderr.lines().last().unwrap();
-    let written = "grundy: only heaps 0..50 are written: too large: past heap 50, where exact search stops";
-    assert!(line.starts_with(written), "{line}");
-    assert!(run.stdout.contains("misère nim-values of heaps 0..50"), "{}", run.stdout);
+    let reached: u64 = line.split("only heaps 0..").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    assert!((51..100).contains(&reached), "{line}");
+    let written = format!(
+        "grundy: only heaps 0..{reached} are written: too large: past heap {reached}, where misère canonical forms \
+         stop (their budget of"
+    );
+    assert!(line.starts_with(&written), "{line}");
+    assert!(line.contains("exact search stops at heap 50), misère values need a quotient: "), "{line}");
+    assert!(run.stdout.contains(&format!("misère nim-values of heaps 0..{reached}")), "{}", run.stdout);
     let done: u64 = line.split("complete through heap ").nth(1).unwrap().split(';').next().unwrap().parse().unwrap();
     assert!(line.contains(&format!("; a trial quotient with heap {} needs", done + 1)), "{line}");
     assert!(line.contains("more than the limit of 4096") && !line.contains("(with"), "{line}");

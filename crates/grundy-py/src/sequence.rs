@@ -184,8 +184,9 @@ type MisereAnswer<'py> = (Bound<'py, PyArray1<u32>>, String, Bound<'py, PyAny>);
 
 /// The misère nim-values of heaps `0..=to` of a heap game, the method
 /// that decided them (exact search to heap 50, a misère quotient of nim
-/// heaps with the game's heaps beyond it) and their periodicity (proven by
-/// a final quotient): what `grundy sequence --misere` prints. Runs without
+/// heaps with the game's heaps beyond it, each heap's misère canonical form
+/// where that fails) and their periodicity (proven by a final quotient):
+/// what `grundy sequence --misere` prints. Runs without
 /// the interpreter; Ctrl-C stops it between heaps.
 #[pyfunction]
 pub fn misere_sequence<'py>(py: Python<'py>, game: &str, to: u64) -> PyResult<MisereAnswer<'py>> {

@@ -121,7 +121,7 @@ grundy sequence grundys-game --to 16777216 --format binary --output grundy.seq -
         checkpoint: Option<std::path::PathBuf>,
         /// Misère play (last mover loses): misère nim-values by exact search to heap 50 (Kayles:
         /// 60, with Sibert–Conway's solution inside), then from the misère quotient of nim heaps
-        /// with the game's heaps where one is found.
+        /// with the game's heaps where one is found, else from each heap's misère canonical form.
         #[arg(long)]
         misere: bool,
     },

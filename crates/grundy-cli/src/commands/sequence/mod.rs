@@ -12,7 +12,7 @@ use anyhow::{bail, Context, Result};
 use grundy::nim::NimValue;
 use grundy::sequence::{file, Periodicity, Proof, Values};
 use grundy::solve::heap::{Algorithm, HeapGame, SequenceRun};
-use grundy::solve::quotient::{misere_sequence_with, searched_misere_heap, Limits, MisereSequence};
+use grundy::solve::quotient::{misere_sequence_reaching, Limits, MisereSequence};
 use grundy::LongRun;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -180,8 +180,9 @@ pub fn run(request: Request) -> Result<()> {
 /// the tame genus where every heap is proven tame, else exact search of
 /// sums up to heap 50 (misère values do not add), beyond it the misère
 /// quotient of nim heaps together with the game's heaps, which is proven
-/// final for many codes and then gives every heap. The output says which
-/// method decided. Past [`EXTEND_FROM`] heaps, values whose pattern is
+/// final for many codes and then gives every heap, and where that fails
+/// each heap's misère canonical form. The output says which method
+/// decided. Past [`EXTEND_FROM`] heaps, values whose pattern is
 /// proven are written from it. Ctrl-C stops it within a second, even in
 /// the middle of a quotient's heap.
 fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
@@ -198,10 +199,14 @@ fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
     // The first heaps first: where their pattern is proven for every heap
     // (a tame game's kinds, Nim, a final quotient), the rest are written
     // from it as they are printed, in memory that does not grow with --to.
+    let mut first = None;
     if request.to > EXTEND_FROM {
-        let first = misere_values(game, EXTEND_FROM)?;
-        if let Some(pattern) = first.periodicity.as_ref().filter(|p| p.proven()) {
-            if pattern.value_at(&first.values, len - 1).is_some() {
+        let (found, unreached) = misere_values(game, EXTEND_FROM)?;
+        if unreached.is_some() {
+            // No method reaches the first heaps: nor the rest.
+            first = Some((found, unreached));
+        } else if let Some(pattern) = found.periodicity.as_ref().filter(|p| p.proven()) {
+            if pattern.value_at(&found.values, len - 1).is_some() {
                 drop(working);
                 eprintln!(
                     "grundy: misère values of {} of {} in {:.2?} (heaps past {EXTEND_FROM} by the proven pattern)",
@@ -210,14 +215,14 @@ fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
                     started.elapsed()
                 );
                 let pattern = Periodicity { computed_through: len - 1, ..pattern.clone() };
-                let values = Printed::Extended { known: &first.values, pattern: &pattern, len };
+                let values = Printed::Extended { known: &found.values, pattern: &pattern, len };
                 return print(
                     game,
                     &values,
                     Some(&pattern),
                     request.format,
                     request.output,
-                    &Play::Misere(first.method),
+                    &Play::Misere(found.method.clone()),
                 );
             }
         }
@@ -230,15 +235,13 @@ fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
     // 10^7 peaked at 443 MB).
     let infinite_tail = game.tail() != 0 && !grundy::solve::quotient::misere_nim_proven(game);
     check_memory(len, if infinite_tail { 48 } else { 12 })?;
-    // Past exact search a wild game needs its quotient; where that fails,
-    // the heaps exact search proves are still printed, and the run fails
-    // saying why it stopped there (they took the same time to find).
-    let searched = searched_misere_heap(game);
-    let (found, unreached) = match misere_values(game, request.to) {
-        Err(error) if request.to > searched && beyond_the_quotient(&error) => {
-            (misere_values(game, searched)?, Some(error))
-        }
-        found => (found?, None),
+    // Past exact search a wild game needs its quotient or its canonical
+    // forms; where both fail, the heaps that the furthest method proves are
+    // still printed, and the run fails saying why it stopped there (they
+    // took the same time to find).
+    let (found, unreached) = match first {
+        Some(first) => first,
+        None => misere_values(game, request.to)?,
     };
     let MisereSequence { values, method, periodicity } = found;
     // Narrowed to the sequence's width while still watching: a billion
@@ -270,31 +273,23 @@ fn run_misere(game: &HeapGame, request: &Request) -> Result<()> {
         &Play::Misere(method),
     )?;
     match unreached {
-        Some(error) => bail!("only heaps 0..{searched} are written: {error:#}"),
+        Some(error) => bail!("only heaps 0..{} are written: {error:#}", values.len().saturating_sub(1)),
         None => Ok(()),
     }
-}
-
-/// Whether a misère sequence failed for want of a quotient (too large, or
-/// not found), not for a reason the heaps below would share.
-fn beyond_the_quotient(error: &anyhow::Error) -> bool {
-    matches!(
-        error.downcast_ref::<grundy::Error>(),
-        Some(grundy::Error::TooLarge { .. } | grundy::Error::InvalidGame(_))
-    )
 }
 
 /// How many heaps' misère values a long run computes before it tries to
 /// write the rest from their proven pattern.
 const EXTEND_FROM: u64 = 1 << 16;
 
-/// The misère values of heaps `0..=to` ([`misere_sequence_with`]), with a
-/// spinner naming the heap at work; Ctrl-C stops it.
-fn misere_values(game: &HeapGame, to: u64) -> Result<MisereSequence> {
+/// The misère values of heaps `0..=to` ([`misere_sequence_reaching`]: as
+/// far as a method reaches, and why not further), with a spinner naming
+/// the heap at work; Ctrl-C stops it.
+fn misere_values(game: &HeapGame, to: u64) -> Result<(MisereSequence, Option<grundy::Error>)> {
     let interrupted = super::watch::static_flag();
     let progress = super::watch::spinner_line(std::time::Duration::ZERO);
     let limits = Limits { interrupt: Some(interrupted), ..Limits::default() };
-    let found = misere_sequence_with(game, to, limits, |heap| {
+    let found = misere_sequence_reaching(game, to, limits, |heap| {
         progress.set_message(format!("misère values: heap {heap}"));
         progress.tick();
         interrupted.load(Ordering::SeqCst)

@@ -432,5 +432,53 @@ where
     }
 }
 
+/// The misère nim-values of `positions`, in order, each read off its
+/// misère canonical form, the forms made one after another in one arena:
+/// so a heap's options reuse the forms of the smaller heaps and of their
+/// sums. `g⁻` is the same for misère-equal games (`g⁻(G) = k` exactly when
+/// `G + *k` is a misère P-position, `solve/quotient/values.rs`), so the
+/// form's value is the position's. Where a game's forms stay small this
+/// goes far past exact search of sums, whose memo holds every sum of heaps
+/// (Dawson's Kayles: heap 100 in about 12 s, where search stops at 50);
+/// where they grow fast (Kayles past heap 35) it does not, so the work is
+/// bounded by `steps` ([`Forms::set_budget`]). `stop(position)` before
+/// each position may end the run.
+///
+/// Returns the values of the positions finished and, when it stopped
+/// before the last, why: [`Error::TimeUp`] when the steps ran out,
+/// [`Error::Interrupted`], or a limit of the forms (depth, memory).
+///
+/// ```
+/// use grundy::solve::heap::HeapGame;
+/// use grundy::solve::misere::canonical::misere_values_by_forms;
+/// let dawsons = HeapGame::parse("0.07").unwrap();
+/// let (values, stopped) = misere_values_by_forms(&dawsons, 0..=9, 1_000_000, |_| false);
+/// assert_eq!(values, [1, 1, 0, 0, 2, 1, 3, 0, 0, 1]);
+/// assert!(stopped.is_none());
+/// ```
+pub fn misere_values_by_forms<G: Game>(
+    game: G,
+    positions: impl IntoIterator<Item = G::Position>,
+    steps: u64,
+    mut stop: impl FnMut(&G::Position) -> bool,
+) -> (Vec<NimValue>, Option<Error>)
+where
+    G::Position: Debug,
+{
+    let mut sums = CanonicalSums::new(game);
+    sums.forms_mut().set_budget(Some(steps));
+    let mut values = Vec::new();
+    for position in positions {
+        if stop(&position) {
+            return (values, Some(Error::Interrupted));
+        }
+        match sums.form(&position) {
+            Ok(form) => values.push(sums.forms().misere_value(form)),
+            Err(error) => return (values, Some(error)),
+        }
+    }
+    (values, None)
+}
+
 #[cfg(test)]
 mod tests;

@@ -55,8 +55,9 @@ pub use tame::{
     NIM_CHECKED_THROUGH,
 };
 pub use values::{
-    misere_sequence, misere_sequence_with, misere_values, quotient_sequence, searched_misere_heap, MisereSequence,
-    MisereValues, NimQuotient, MAX_BUILT_HEAPS, MAX_NIM_HEAPS, MAX_SEARCHED_KAYLES_HEAP, MAX_SEARCHED_MISERE_HEAP,
+    misere_sequence, misere_sequence_reaching, misere_sequence_with, misere_values, quotient_sequence,
+    searched_misere_heap, MisereSequence, MisereValues, NimQuotient, MAX_BUILT_HEAPS, MAX_NIM_HEAPS,
+    MAX_SEARCHED_KAYLES_HEAP, MAX_SEARCHED_MISERE_HEAP,
 };
 
 use crate::error::{Error, Result};

@@ -34,6 +34,7 @@ use crate::game::{Game, Options};
 use crate::nim::NimValue;
 use crate::sequence::{find_periodicity, Periodicity, Proof, Unproven};
 use crate::solve::heap::HeapGame;
+use crate::solve::misere::canonical::misere_values_by_forms;
 
 /// The most nim heaps tried: a heap whose misère value is larger is not
 /// decided this way.
@@ -347,8 +348,25 @@ pub fn misere_sequence_with(
     game: &HeapGame,
     to: u64,
     limits: Limits,
-    mut stop: impl FnMut(u64) -> bool,
+    stop: impl FnMut(u64) -> bool,
 ) -> Result<MisereSequence> {
+    match misere_sequence_reaching(game, to, limits, stop)? {
+        (found, None) => Ok(found),
+        (_, Some(why)) => Err(why),
+    }
+}
+
+/// [`misere_sequence_with`], keeping what was found when no method reaches
+/// `to`: the values of the heaps the furthest method proved (at least
+/// those of exact search, [`searched_misere_heap`]) and why it stopped
+/// there, for a front end that writes what it has. An interruption is
+/// still an error.
+pub fn misere_sequence_reaching(
+    game: &HeapGame,
+    to: u64,
+    limits: Limits,
+    mut stop: impl FnMut(u64) -> bool,
+) -> Result<(MisereSequence, Option<Error>)> {
     // Every value is held: refused at once when they cannot fit, rather
     // than after the tame method's allocation fails and the quotient's
     // method is tried for minutes (`nim` to 10^12 from Python did that).
@@ -362,14 +380,14 @@ pub fn misere_sequence_with(
         });
     }
     match tame_misere_values(game, to, &mut stop) {
-        Ok(TameSequence::Tame(found)) => return Ok(tame_sequence(game, found)),
+        Ok(TameSequence::Tame(found)) => return Ok((tame_sequence(game, found), None)),
         Ok(TameSequence::Wild { .. } | TameSequence::Unsettled { .. }) | Err(Error::TooLarge { .. }) => {}
         Err(error) => return Err(error),
     }
     if to <= MAX_SEARCHED_MISERE_HEAP {
         let values = crate::solve::misere::misere_nim_values(game, 0..=to)?;
         let periodicity = misere_periodicity(&values, None);
-        return Ok(MisereSequence { values, method: "exact search of sums".to_string(), periodicity });
+        return Ok((MisereSequence { values, method: "exact search of sums".to_string(), periodicity }, None));
     }
     if game.code() == "0.77" && to <= MAX_SEARCHED_KAYLES_HEAP {
         let values = crate::solve::misere::kayles::misere_nim_values_by_search(to, &mut |heap| {
@@ -380,9 +398,80 @@ pub fn misere_sequence_with(
         })?;
         let periodicity = misere_periodicity(&values, None);
         let method = "exact search of sums, values below 4 by the Sibert–Conway decomposition".to_string();
-        return Ok(MisereSequence { values, method, periodicity });
+        return Ok((MisereSequence { values, method, periodicity }, None));
     }
-    quotient_sequence(game, to, limits, stop)
+    let without_quotient = match quotient_sequence(game, to, limits, &mut stop) {
+        Ok(found) => return Ok((found, None)),
+        Err(error @ (Error::TooLarge { .. } | Error::InvalidGame(_))) => error,
+        Err(error) => return Err(error),
+    };
+    forms_sequence(game, to, limits, stop, without_quotient)
+}
+
+/// The work misère canonical forms may do for [`misere_sequence`] where
+/// the quotient fails, in steps of
+/// [`crate::solve::misere::canonical::Forms::set_budget`] (about 5 million
+/// a second here): Dawson's Kayles reaches heap 100 with a fifth of it,
+/// while Kayles' forms, which double in cost with every heap past 30, stop
+/// it in under a minute.
+pub const FORM_STEPS: u64 = 200_000_000;
+
+/// Method 4 of [`misere_sequence`]: each heap's misère canonical form
+/// ([`misere_values_by_forms`]), where the quotient of nim heaps with the
+/// game's heaps failed (`without_quotient` says why). Not for Kayles,
+/// whose forms stop near heap 38, short of the search it has. Where the
+/// forms stop too, the longer of their values and exact search's are kept,
+/// and the error says how far each method got.
+fn forms_sequence(
+    game: &HeapGame,
+    to: u64,
+    limits: Limits,
+    mut stop: impl FnMut(u64) -> bool,
+    without_quotient: Error,
+) -> Result<(MisereSequence, Option<Error>)> {
+    let searched = searched_misere_heap(game);
+    let (values, stopped) = match game.code() == "0.77" {
+        true => (Vec::new(), None),
+        false => misere_values_by_forms(game, 0..=to, FORM_STEPS, |&heap| {
+            stop(heap) || limits.interrupt.is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed))
+        }),
+    };
+    let reached = values.len() as u64;
+    let method = "misère canonical forms (ONAG ch. 12): each heap's form made from its options' forms, its misère \
+                  nim-value read off the form";
+    let forms_stopped = match stopped {
+        None if reached > to => {
+            let periodicity = misere_periodicity(&values, None);
+            return Ok((MisereSequence { values, method: method.to_string(), periodicity }, None));
+        }
+        Some(Error::Interrupted) => return Err(Error::Interrupted),
+        Some(Error::TimeUp { .. }) => Some(format!("their budget of {FORM_STEPS} steps ran out at heap {reached}")),
+        Some(other) => Some(format!("heap {reached}: {other}")),
+        None => None, // (Kayles: not tried.)
+    };
+    // Why the quotient was needed comes first, then how far it got.
+    let past = match forms_stopped {
+        Some(why) if reached > searched + 1 => format!(
+            "past heap {}, where misère canonical forms stop ({why}; exact search stops at heap {searched})",
+            reached - 1
+        ),
+        Some(why) => format!("past heap {searched}, where exact search stops (misère canonical forms: {why})"),
+        None => format!("past heap {searched}, where exact search stops"),
+    };
+    let beyond = format!("{past}, misère values need a quotient:");
+    let why = match without_quotient {
+        Error::TooLarge { what, needed, limit, unit } => {
+            Error::TooLarge { what: format!("{beyond} {what}"), needed, limit, unit }
+        }
+        Error::InvalidGame(why) => Error::InvalidGame(format!("{beyond} {why}")),
+        other => other,
+    };
+    if reached > searched + 1 {
+        let periodicity = misere_periodicity(&values, None);
+        return Ok((MisereSequence { values, method: method.to_string(), periodicity }, Some(why)));
+    }
+    let (found, _) = misere_sequence_reaching(game, searched, limits, stop)?;
+    Ok((found, Some(why)))
 }
 
 /// A tame run's values, with its proof in words.
@@ -432,16 +521,7 @@ pub fn quotient_sequence(
     limits: Limits,
     stop: impl FnMut(u64) -> bool,
 ) -> Result<MisereSequence> {
-    // Why the quotient is needed comes first, then how far it got.
-    let searched = searched_misere_heap(game);
-    let beyond = format!("past heap {searched}, where exact search stops, misère values need a quotient:");
-    let found = misere_values(game, to, limits, stop).map_err(|error| match error {
-        Error::TooLarge { what, needed, limit, unit } => {
-            Error::TooLarge { what: format!("{beyond} {what}"), needed, limit, unit }
-        }
-        Error::InvalidGame(why) => Error::InvalidGame(format!("{beyond} {why}")),
-        other => other,
-    })?;
+    let found = misere_values(game, to, limits, stop)?;
     let stability = &found.stability;
     let proof = match (stability.proven, stability.preperiod, stability.period) {
         (true, Some(n0), Some(p)) => {
@@ -536,6 +616,39 @@ mod tests {
         }
     }
     use crate::solve::misere::misere_nim_values;
+
+    /// Canonical forms (method 4, for wild codes whose quotient fails) give
+    /// the values exact search of sums gives, an independent method: the
+    /// search never makes a form. Dawson's Kayles through heap 60, past
+    /// where `sequence --misere` stops searching.
+    #[test]
+    fn forms_values_equal_exact_search() {
+        for (code, to) in [("0.07", 60), ("0.137", 40), ("0.6", 40), ("4.07", 30), ("grundys-game", 40)] {
+            let game = HeapGame::parse(code).unwrap();
+            let (forms, stopped) = misere_values_by_forms(&game, 0..=to, FORM_STEPS, |_| false);
+            assert!(stopped.is_none(), "{code}: {stopped:?}");
+            assert_eq!(forms, misere_nim_values(&game, 0..=to).unwrap(), "{code}");
+        }
+    }
+
+    /// Where the quotient fails, `misere_sequence_reaching` keeps the
+    /// furthest method's values and says how far each got: 0.6's forms
+    /// pass exact search's heap 50, Kayles' are not tried (its search
+    /// with Sibert–Conway reaches 60).
+    #[test]
+    fn past_the_quotient_the_forms_values_are_kept() {
+        let game = HeapGame::parse("0.6").unwrap();
+        let (found, why) = misere_sequence_reaching(&game, 70, Limits::default(), |_| false).unwrap();
+        assert!(why.is_none(), "{why:?}");
+        assert!(found.method.starts_with("misère canonical forms"), "{}", found.method);
+        assert_eq!(found.values[..=50], misere_sequence(&game, 50, |_| false).unwrap().values[..]);
+        let kayles = HeapGame::parse("kayles").unwrap();
+        let limits = Limits { max_elements: 64, ..Limits::default() };
+        let (found, why) = misere_sequence_reaching(&kayles, 100, limits, |_| false).unwrap();
+        assert_eq!(found.values.len(), 61);
+        let why = why.expect("Kayles' quotient past its limit").to_string();
+        assert!(why.contains("past heap 60, where exact search stops, misère values need a quotient"), "{why}");
+    }
 
     /// The quotient's values equal exact search, heap by heap, on codes
     /// whose mixed quotient stays small (tame and wild), and the values
