@@ -388,6 +388,37 @@ fn bad_input_is_a_json_400_that_says_what_was_wrong() {
     assert!(oversized.error(413).contains("too large") || oversized.error(413).contains("limit"));
 }
 
+/// A field an endpoint does not read is refused, not ignored: a misère
+/// question sent as `"misere": true`, or a table asked in misère play
+/// (tables are of normal play), was answered with normal-play values.
+/// Every field an endpoint names is still read.
+#[test]
+fn a_field_an_endpoint_does_not_read_is_refused() {
+    let s = Server::start();
+    let misere = s.post("/api/solve", json!({"game": "nim", "position": ["3"], "misere": true}));
+    assert!(misere.error(400).contains("unknown field 'misere' in the request body: this endpoint reads"));
+    let table = json!({"game": "wythoff", "rows": "0..3", "cols": "0..3", "play": "misere"});
+    for endpoint in ["/api/table", "/api/pattern", "/api/picture", "/api/heatmap"] {
+        assert!(s.post(endpoint, table.clone()).error(400).contains("unknown field 'play'"), "{endpoint}");
+    }
+    let not_an_object = s.post("/api/cancel", json!(["job"]));
+    assert_eq!(not_an_object.status, 400);
+    let every_field = json!({"game": "king", "board": "8x8", "goal": "0,0", "graph": null, "job": "all-fields",
+        "position": ["3,3"], "play": "normal"});
+    assert_eq!(s.post("/api/solve", every_field).status, 200);
+    let every_field = json!({"game": "king", "board": "8x8", "goal": "0,0", "job": "table-fields", "rows": "0..3",
+        "cols": "0..3", "format": "json"});
+    assert_eq!(s.post("/api/table", every_field).status, 200);
+    let sequence = json!({"game": "kayles", "to": 10, "play": "misere", "job": "sequence-fields"});
+    assert_eq!(s.post("/api/sequence", sequence).status, 200);
+    let start = json!({"game": "nim", "position": ["3"], "play": "normal", "engine_first": false, "job": "j"});
+    let started = s.post("/api/play", start);
+    assert_eq!(started.status, 200);
+    let id = started.json()["session"].as_str().unwrap().to_string();
+    let moved = s.post(&format!("/api/play/{id}/move"), json!({"move": "3 -> 0", "job": "m", "extra": 1}));
+    assert!(moved.error(400).contains("unknown field 'extra'"));
+}
+
 #[test]
 fn a_search_over_the_time_limit_is_stopped_with_a_clear_error() {
     let s = Server::start();

@@ -30,7 +30,7 @@ use grundy::solve::quotient::misere_sequence;
 use serde::{Deserialize, Serialize};
 
 use super::super::sequence::{describe, SequenceJson};
-use super::error::{ApiError, JsonBody};
+use super::error::{ApiError, Fields, JsonBody};
 use super::limits::Job;
 use super::sessions::{self, Command, Judged, MoveValue};
 use super::App;
@@ -146,6 +146,10 @@ pub struct SolveRequest {
     play: Convention,
 }
 
+impl Fields for SolveRequest {
+    const FIELDS: &'static [&'static str] = &["game", "board", "goal", "graph", "job", "position", "play"];
+}
+
 /// `grundy solve --json`: the library's [`Report`].
 pub async fn solve(State(app): State<App>, body: Body<SolveRequest>) -> Answer {
     let JsonBody(request) = body?;
@@ -216,6 +220,11 @@ pub struct RangeRequest {
     cols: Option<String>,
     /// `json` (default) or `csv` for tables, `png` (default) or `svg` for pictures.
     format: Option<String>,
+}
+
+/// (No `play`: tables, patterns and pictures are of normal play.)
+impl Fields for RangeRequest {
+    const FIELDS: &'static [&'static str] = &["game", "board", "goal", "graph", "job", "rows", "cols", "format"];
 }
 
 /// Rows, and columns for two-coordinate games, inclusive.
@@ -334,6 +343,10 @@ pub struct SequenceRequest {
     job: Option<String>,
 }
 
+impl Fields for SequenceRequest {
+    const FIELDS: &'static [&'static str] = &["game", "to", "play", "job"];
+}
+
 /// `grundy sequence --json`: the nim-values (or misère nim-values) of heaps
 /// `0..=to` and their periodicity, proven where the octal theorem applies.
 pub async fn sequence(State(app): State<App>, body: Body<SequenceRequest>) -> Answer {
@@ -393,6 +406,10 @@ pub struct JobRequest {
     job: String,
 }
 
+impl Fields for JobRequest {
+    const FIELDS: &'static [&'static str] = &["job"];
+}
+
 pub async fn cancel(State(app): State<App>, body: Body<JobRequest>) -> Answer {
     let JsonBody(request) = body?;
     json(serde_json::json!({ "cancelled": app.runner.cancel(&request.job) }))
@@ -414,6 +431,11 @@ pub struct PlayRequest {
     play: Convention,
     #[serde(default)]
     engine_first: bool,
+}
+
+impl Fields for PlayRequest {
+    const FIELDS: &'static [&'static str] =
+        &["game", "board", "goal", "graph", "job", "position", "play", "engine_first"];
 }
 
 /// Starts a game against the engine; answers its first state.
@@ -451,6 +473,10 @@ pub struct MoveRequest {
     #[serde(rename = "move")]
     mv: String,
     job: Option<String>,
+}
+
+impl Fields for MoveRequest {
+    const FIELDS: &'static [&'static str] = &["move", "job"];
 }
 
 pub async fn play_move(State(app): State<App>, Path(id): Path<String>, body: Body<MoveRequest>) -> Answer {

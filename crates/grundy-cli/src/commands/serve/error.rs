@@ -87,16 +87,38 @@ impl From<anyhow::Error> for ApiError {
 /// [`ApiError`] that names what was wrong and where.
 pub struct JsonBody<T>(pub T);
 
-impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
+/// The fields a request body may carry. A field the endpoint does not read
+/// is refused, not ignored: `"play": "misere"` sent to `/api/table` (normal
+/// play only) or `"misere": true` sent to `/api/solve` (which reads
+/// `"play"`) was answered with normal-play values, a wrong answer to the
+/// question asked. (serde's own `deny_unknown_fields` does not work with
+/// the flattened [`super::api::GameSpec`].)
+pub trait Fields {
+    const FIELDS: &'static [&'static str];
+}
+
+impl<T: DeserializeOwned + Fields, S: Send + Sync> FromRequest<S> for JsonBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
         let bytes = Bytes::from_request(request, state)
             .await
             .map_err(|rejection| ApiError { status: rejection.status(), message: rejection.body_text() })?;
-        serde_json::from_slice(&bytes)
-            .map(JsonBody)
-            .map_err(|error| ApiError::bad(format!("the request body is not the JSON this endpoint reads: {error}")))
+        let request = serde_json::from_slice(&bytes)
+            .map_err(|error| ApiError::bad(format!("the request body is not the JSON this endpoint reads: {error}")))?;
+        // Parsed again as an object, now known to be valid JSON, for its keys.
+        let Ok(object) = serde_json::from_slice::<serde_json::Map<String, serde_json::Value>>(&bytes) else {
+            return Err(ApiError::bad("the request body must be a JSON object"));
+        };
+        if let Some(unknown) = object.keys().find(|key| !T::FIELDS.contains(&key.as_str())) {
+            let shown: String = unknown.chars().take(40).collect();
+            let cut = if shown.len() < unknown.len() { "…" } else { "" };
+            return Err(ApiError::bad(format!(
+                "unknown field '{shown}{cut}' in the request body: this endpoint reads {}",
+                T::FIELDS.join(", ")
+            )));
+        }
+        Ok(JsonBody(request))
     }
 }
 
