@@ -74,23 +74,42 @@ pub(crate) fn line_groups(grid: &Grid) -> Vec<LineGroup> {
     groups
 }
 
-/// The smallest period with which whole rows repeat from some row on, and
-/// the first row from which they do; `None` when no period repeats
-/// [`REPEATS`] times within the range.
+/// The period with which whole rows repeat from some row on, and the first
+/// row from which they do; `None` when no period repeats [`REPEATS`] times
+/// within the range. Of the periods that do, the one whose pattern starts
+/// soonest counts (the least `from + period`), not merely the smallest: a
+/// range that ends inside a run of equal rows shows period 1 over that
+/// run, and `pattern subtraction:4 --rows 0..39` (period 8 from row 0,
+/// rows 36..39 alike) reported rows equal from row 36 and so no
+/// congruence for its P-positions. A multiple of the true period never
+/// wins: it would have to start more than the period sooner.
 pub(crate) fn axis_period(grid: &Grid) -> Option<AxisPeriod> {
-    let row = |r: usize| &grid.cells[r * grid.width..(r + 1) * grid.width];
+    // Each row as a number, equal rows the same, so that trying every
+    // period compares numbers rather than rows.
+    let mut ids = std::collections::HashMap::new();
+    let rows: Vec<usize> = (0..grid.height)
+        .map(|r| {
+            let next = ids.len();
+            *ids.entry(&grid.cells[r * grid.width..(r + 1) * grid.width]).or_insert(next)
+        })
+        .collect();
     let height = grid.height;
+    let mut best: Option<(usize, usize)> = None;
     for period in 1..=height / (REPEATS + 1) {
+        if best.is_some_and(|(from, best_period)| period >= from + best_period) {
+            break; // No later period can start soon enough to win.
+        }
         // How far back from the last row `row(n + period) == row(n)` holds.
         let mut from = height - period;
-        while from > 0 && row(from - 1) == row(from - 1 + period) {
+        while from > 0 && rows[from - 1] == rows[from - 1 + period] {
             from -= 1;
         }
-        if height - period - from >= REPEATS * period {
-            return Some(AxisPeriod { from: grid.row_start + from as u64, period: period as u64 });
+        let covered = height - period - from >= REPEATS * period;
+        if covered && best.is_none_or(|(best_from, best_period)| from + period < best_from + best_period) {
+            best = Some((from, period));
         }
     }
-    None
+    best.map(|(from, period)| AxisPeriod { from: grid.row_start + from as u64, period: period as u64 })
 }
 
 #[cfg(test)]
@@ -106,6 +125,20 @@ mod tests {
             cells: (0..height).flat_map(|r| (0..width).map(move |c| (r, c))).map(|(r, c)| f(r, c)).collect(),
             nim_values: true,
         }
+    }
+
+    /// A range ending inside a run of equal rows: the period of the whole
+    /// range wins over the run's period 1 (subtraction:4's P-positions,
+    /// rows 0..39: n mod 8 in 0..4, found by a user sweep).
+    #[test]
+    fn a_run_at_the_end_does_not_hide_the_period() {
+        for height in 36..=48 {
+            let g = grid(height, 1, |r, _| Some(u64::from(r % 8 >= 4)));
+            assert_eq!(axis_period(&g), Some(AxisPeriod { from: 0, period: 8 }), "rows 0..{}", height - 1);
+        }
+        // Constant from row 5: period 1 from there, not a multiple sooner.
+        let g = grid(40, 2, |r, c| Some(if r < 5 { (r + c) as u64 } else { 7 }));
+        assert_eq!(axis_period(&g), Some(AxisPeriod { from: 5, period: 1 }));
     }
 
     #[test]
