@@ -122,6 +122,18 @@ fn copy_options(from: &Options<Id>, to: &mut Options<Id>) {
     }
 }
 
+/// The error for a table of positions that cannot grow: the watch looks at
+/// the memory every 65,536 positions, but one growth of a table may double
+/// it (805 MB at once under `ulimit -v 2000000`), and an allocation that
+/// fails in an infallible growth aborts the interpreter. So the tables grow
+/// fallibly, and a growth refused is this error.
+fn out_of_memory() -> PyErr {
+    errors::TooLargeError::new_err(
+        "the positions met so far fill the memory this process may use (a Python game without end, or too many \
+         positions asked for)",
+    )
+}
+
 /// A shared [`Moves`], which the lasting solvers own a copy of.
 #[derive(Clone)]
 pub struct Handle(Rc<Moves>);
@@ -175,7 +187,9 @@ impl Moves {
                     return Ok(id);
                 }
                 let id = self.number(&Bound::from_borrowed_ptr(py, position), false)?;
-                self.small_ids.borrow_mut().insert(key, id);
+                let mut small_ids = self.small_ids.borrow_mut();
+                small_ids.try_reserve(1).map_err(|_| out_of_memory())?;
+                small_ids.insert(key, id);
                 return Ok(id);
             }
             let found = ffi::PyDict_GetItemWithError(self.ids.as_ptr(), position);
@@ -195,6 +209,8 @@ impl Moves {
         let mut known = self.known.borrow_mut();
         let id = u32::try_from(known.positions.len())
             .map_err(|_| errors::TooLargeError::new_err(format!("the game has more than {} positions", u32::MAX)))?;
+        known.positions.try_reserve(1).map_err(|_| out_of_memory())?;
+        known.options.try_reserve(1).map_err(|_| out_of_memory())?;
         if in_dict {
             self.ids.bind(position.py()).set_item(position, id)?;
         }
@@ -215,7 +231,9 @@ impl Moves {
                 py.check_signals()?;
                 watch.get_or_insert_with(interruptible::call_watch).check_held().map_err(errors::to_py)?;
             }
-            ids.push(self.intern(&position?)?);
+            let id = self.intern(&position?)?;
+            ids.try_reserve(1).map_err(|_| out_of_memory())?;
+            ids.push(id);
         }
         Ok(ids)
     }

@@ -205,7 +205,9 @@ def test_endless_positions_stop_at_the_memory_not_the_interpreter():
     # Under an address-space limit 1 GB above what the interpreter maps, a
     # game without end (each position's option is the next) and a huge
     # range of positions raise TooLargeError: they grew until an allocation
-    # aborted the interpreter. A child process, so that the limit is its own.
+    # aborted the interpreter. At 1.5 GB a table of positions doubling at
+    # once (687 MB) passed the look at the memory and then failed to grow,
+    # which aborted too. A child process, so that the limit is its own.
     import subprocess
     import sys
     import textwrap
@@ -213,6 +215,7 @@ def test_endless_positions_stop_at_the_memory_not_the_interpreter():
     script = textwrap.dedent(
         """
         import resource
+        import sys
         import grundy
 
         def mapped():
@@ -220,7 +223,7 @@ def test_endless_positions_stop_at_the_memory_not_the_interpreter():
                 line = next(l for l in status if l.startswith("VmSize:"))
             return int(line.split()[1]) * 1024
 
-        limit = mapped() + 2**30
+        limit = mapped() + int(float(sys.argv[1]) * 2**30)
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
         class Endless(grundy.Game):
@@ -231,7 +234,16 @@ def test_endless_positions_stop_at_the_memory_not_the_interpreter():
             def options(self, n):
                 return range(n)
 
-        for call in (lambda: Endless().nim_value(0), lambda: Nim().nim_values(range(2**40))):
+        class Subtraction(grundy.Game):
+            def options(self, n):
+                return [n - k for k in (1, 3, 4) if n >= k]
+
+        calls = (
+            lambda: Endless().nim_value(0),
+            lambda: Nim().nim_values(range(2**40)),
+            lambda: Subtraction().nim_values(range(2**40)),
+        )
+        for call in calls:
             try:
                 call()
                 print("no error")
@@ -239,6 +251,7 @@ def test_endless_positions_stop_at_the_memory_not_the_interpreter():
                 print("TooLargeError", "memory" in str(error))
         """
     )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split("\n")[:2] == ["TooLargeError True", "TooLargeError True"], done.stdout
+    for gigabytes in ("1", "1.5"):
+        done = subprocess.run([sys.executable, "-c", script, gigabytes], capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, (gigabytes, done.stderr[-2000:])
+        assert done.stdout.split("\n")[:3] == ["TooLargeError True"] * 3, (gigabytes, done.stdout)

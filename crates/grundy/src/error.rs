@@ -146,6 +146,10 @@ pub fn read_text_file(path: &std::path::Path) -> Result<String> {
         if let Some(at) = piece[..read].iter().position(|&b| b == 0) {
             return Err(failed(format!("not a text file (a NUL byte at byte {})", bytes.len() + at)));
         }
+        // (Fallibly: under `ulimit -v` a failed growth aborted the process.)
+        if bytes.try_reserve(read).is_err() {
+            return Err(failed(format!("longer than the memory left to read it ({} MiB read)", bytes.len() >> 20)));
+        }
         bytes.extend_from_slice(&piece[..read]);
         if bytes.len() as u64 > MAX_TEXT_FILE {
             return Err(failed(format!("longer than {} GiB, the most a game's text file may be", MAX_TEXT_FILE >> 30)));
