@@ -134,6 +134,10 @@ def test_bad_arguments_raise_with_the_library_message():
         grundy.table("nim", 2**64)
     with pytest.raises(grundy.TooLargeError):
         grundy.table("nim", 2**63)
+    # The last heap u64 can say is a length one more than it can: too large,
+    # not a "len" the caller never gave.
+    with pytest.raises(grundy.TooLargeError, match="heaps 0..18446744073709551615"):
+        grundy.sequence("kayles", 2**64 - 1)
     sequence = grundy.HeapSequence("kayles", None, None)
     for bad in (-1, 2**64):
         with pytest.raises(ValueError, match="len: expected a whole number from 0"):

@@ -129,10 +129,11 @@ def sequence(
 
     With ``misere=True``, the misère nim-values ``g⁻`` of single heaps (what
     ``grundy sequence --misere`` prints): exact search to heap 50, beyond it
-    a misère quotient of nim heaps with the game's heaps, which may outgrow
-    its limits (then ValueError says how far it got). ``method`` then says
-    which of the two decided; the periodicity is proven when the quotient is
-    proven final, else only what the values show.
+    a misère quotient of nim heaps with the game's heaps, and where that
+    outgrows its limits each heap's misère canonical form, within a budget
+    (past both, an error says how far each got). ``method`` then says which
+    decided; the periodicity is proven when the quotient is proven final,
+    else only what the values show.
 
     ``game`` is a take-and-break code (``"0.16"``, ``"4.07"``, ``"0.3F"``), a
     classic (``"kayles"``, ``"dawsons-kayles"``, ``"grundys-game"``, ``"nim"``)
@@ -156,6 +157,9 @@ def sequence(
             raise ValueError("checkpoint applies to normal play; misère values keep no checkpoint")
         values, decided_by, periodicity = _grundy.misere_sequence(game, int(to))
         return Sequence(game, values, _periodicity(periodicity), decided_by)
+    if to == 2**64 - 1:
+        # (Heaps 0..to are one value more than a length can say.)
+        raise TooLargeError(f"too large: the nim-values of heaps 0..{to} are 2^64 values")
     heaps = HeapSequence(game, method, checkpoint)
     heaps.extend_to(int(to) + 1)
     heaps.truncate(int(to) + 1)  # a checkpoint may hold more heaps than asked for
