@@ -417,6 +417,10 @@ fn a_field_an_endpoint_does_not_read_is_refused() {
     let id = started.json()["session"].as_str().unwrap().to_string();
     let moved = s.post(&format!("/api/play/{id}/move"), json!({"move": "3 -> 0", "job": "m", "extra": 1}));
     assert!(moved.error(400).contains("unknown field 'extra'"));
+    // An id that is not UTF-8 is an error in JSON too (axum's was plain text).
+    for (method, path) in [("GET", "/api/jobs/%ff%fe"), ("GET", "/api/play/%ff%fe/hint"), ("DELETE", "/api/play/%ff")] {
+        assert!(s.request(method, path, None).error(400).contains("UTF-8"), "{method} {path}");
+    }
 }
 
 #[test]

@@ -13,7 +13,7 @@
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
-use axum::extract::{NestedPath, Path, State};
+use axum::extract::{NestedPath, State};
 use axum::http::{header, Method, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -30,7 +30,7 @@ use grundy::solve::quotient::misere_sequence;
 use serde::{Deserialize, Serialize};
 
 use super::super::sequence::{describe, SequenceJson};
-use super::error::{ApiError, Fields, JsonBody};
+use super::error::{ApiError, Fields, JsonBody, PathId};
 use super::limits::Job;
 use super::sessions::{self, Command, Judged, MoveValue};
 use super::App;
@@ -415,7 +415,7 @@ pub async fn cancel(State(app): State<App>, body: Body<JobRequest>) -> Answer {
     json(serde_json::json!({ "cancelled": app.runner.cancel(&request.job) }))
 }
 
-pub async fn job(State(app): State<App>, Path(id): Path<String>) -> Answer {
+pub async fn job(State(app): State<App>, PathId(id): PathId) -> Answer {
     match app.runner.status(&id) {
         Some(status) => json(status),
         None => Err(ApiError::not_found(format!("no job '{id}' is running"))),
@@ -464,7 +464,7 @@ async fn send(app: App, id: String, command: Command, job: Option<String>) -> An
     json(answer)
 }
 
-pub async fn play_state(State(app): State<App>, Path(id): Path<String>) -> Answer {
+pub async fn play_state(State(app): State<App>, PathId(id): PathId) -> Answer {
     send(app, id, Command::State, None).await
 }
 
@@ -479,20 +479,20 @@ impl Fields for MoveRequest {
     const FIELDS: &'static [&'static str] = &["move", "job"];
 }
 
-pub async fn play_move(State(app): State<App>, Path(id): Path<String>, body: Body<MoveRequest>) -> Answer {
+pub async fn play_move(State(app): State<App>, PathId(id): PathId, body: Body<MoveRequest>) -> Answer {
     let JsonBody(request) = body?;
     send(app, id, Command::Move(request.mv), request.job).await
 }
 
-pub async fn play_undo(State(app): State<App>, Path(id): Path<String>) -> Answer {
+pub async fn play_undo(State(app): State<App>, PathId(id): PathId) -> Answer {
     send(app, id, Command::Undo, None).await
 }
 
-pub async fn play_hint(State(app): State<App>, Path(id): Path<String>) -> Answer {
+pub async fn play_hint(State(app): State<App>, PathId(id): PathId) -> Answer {
     send(app, id, Command::Hint, None).await
 }
 
-pub async fn play_end(State(app): State<App>, Path(id): Path<String>) -> Answer {
+pub async fn play_end(State(app): State<App>, PathId(id): PathId) -> Answer {
     if app.sessions.end(&id) {
         json(serde_json::json!({ "ended": id }))
     } else {

@@ -6,7 +6,8 @@
 use std::time::Duration;
 
 use axum::body::Bytes;
-use axum::extract::{FromRequest, Request};
+use axum::extract::{FromRequest, FromRequestParts, Path, Request};
+use axum::http::request::Parts;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -119,6 +120,22 @@ impl<T: DeserializeOwned + Fields, S: Send + Sync> FromRequest<S> for JsonBody<T
             )));
         }
         Ok(JsonBody(request))
+    }
+}
+
+/// The id in a path (`/api/jobs/{id}`, `/api/play/{id}/…`), its
+/// rejection (an id that is not UTF-8) answered as JSON like every other
+/// error: axum's own answer is plain text.
+pub struct PathId(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for PathId {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        Path::<String>::from_request_parts(parts, state)
+            .await
+            .map(|Path(id)| PathId(id))
+            .map_err(|rejection| ApiError { status: rejection.status(), message: rejection.body_text() })
     }
 }
 
