@@ -56,7 +56,7 @@ pub use tame::{
 };
 pub use values::{
     misere_sequence, misere_sequence_reaching, misere_sequence_with, misere_values, quotient_sequence,
-    searched_misere_heap, MisereSequence, MisereValues, NimQuotient, MAX_BUILT_HEAPS, MAX_NIM_HEAPS,
+    searched_misere_heap, MisereSequence, MisereValues, NimQuotient, FORM_STEPS, MAX_BUILT_HEAPS, MAX_NIM_HEAPS,
     MAX_SEARCHED_KAYLES_HEAP, MAX_SEARCHED_MISERE_HEAP,
 };
 
