@@ -49,7 +49,9 @@ async function api(path, body, { method = body ? 'POST' : 'GET', raw = false } =
     });
     if (!response.ok) {
       let message = `${response.status} ${response.statusText}`;
-      try { message = (await response.json()).error || message; } catch (_) { /* not JSON */ }
+      // (Cancel aborts the fetch while this body may still be read: that is
+      // a cancel, not an answer that is not JSON.)
+      try { message = (await response.json()).error || message; } catch (e) { if (e.name === 'AbortError') throw e; }
       throw new Error(message);
     }
     return raw ? await response.blob() : await response.json();
