@@ -186,10 +186,10 @@ impl Moves {
                 if let Some(&id) = self.small_ids.borrow().get(&key) {
                     return Ok(id);
                 }
+                // Room first, so that a position numbered is always found again.
+                self.small_ids.borrow_mut().try_reserve(1).map_err(|_| out_of_memory())?;
                 let id = self.number(&Bound::from_borrowed_ptr(py, position), false)?;
-                let mut small_ids = self.small_ids.borrow_mut();
-                small_ids.try_reserve(1).map_err(|_| out_of_memory())?;
-                small_ids.insert(key, id);
+                self.small_ids.borrow_mut().insert(key, id);
                 return Ok(id);
             }
             let found = ffi::PyDict_GetItemWithError(self.ids.as_ptr(), position);
