@@ -55,6 +55,9 @@ pub struct GameSpec {
 }
 
 impl GameSpec {
+    /// Its fields, which the requests that flatten it read too.
+    pub const FIELDS: &'static [&'static str] = &["game", "board", "goal", "graph", "job"];
+
     fn options(&self, app: &App, job: &Job) -> Result<RuleOptions, ApiError> {
         let mut options = RuleOptions::default();
         if let Some(board) = self.board.as_deref().filter(|b| !b.trim().is_empty()) {
@@ -147,7 +150,7 @@ pub struct SolveRequest {
 }
 
 impl Fields for SolveRequest {
-    const FIELDS: &'static [&'static str] = &["game", "board", "goal", "graph", "job", "position", "play"];
+    const FIELDS: &'static [&'static [&'static str]] = &[GameSpec::FIELDS, &["position", "play"]];
 }
 
 /// `grundy solve --json`: the library's [`Report`].
@@ -224,7 +227,7 @@ pub struct RangeRequest {
 
 /// (No `play`: tables, patterns and pictures are of normal play.)
 impl Fields for RangeRequest {
-    const FIELDS: &'static [&'static str] = &["game", "board", "goal", "graph", "job", "rows", "cols", "format"];
+    const FIELDS: &'static [&'static [&'static str]] = &[GameSpec::FIELDS, &["rows", "cols", "format"]];
 }
 
 /// Rows, and columns for two-coordinate games, inclusive.
@@ -344,7 +347,7 @@ pub struct SequenceRequest {
 }
 
 impl Fields for SequenceRequest {
-    const FIELDS: &'static [&'static str] = &["game", "to", "play", "job"];
+    const FIELDS: &'static [&'static [&'static str]] = &[&["game", "to", "play", "job"]];
 }
 
 /// `grundy sequence --json`: the nim-values (or misère nim-values) of heaps
@@ -407,7 +410,7 @@ pub struct JobRequest {
 }
 
 impl Fields for JobRequest {
-    const FIELDS: &'static [&'static str] = &["job"];
+    const FIELDS: &'static [&'static [&'static str]] = &[&["job"]];
 }
 
 pub async fn cancel(State(app): State<App>, body: Body<JobRequest>) -> Answer {
@@ -434,8 +437,7 @@ pub struct PlayRequest {
 }
 
 impl Fields for PlayRequest {
-    const FIELDS: &'static [&'static str] =
-        &["game", "board", "goal", "graph", "job", "position", "play", "engine_first"];
+    const FIELDS: &'static [&'static [&'static str]] = &[GameSpec::FIELDS, &["position", "play", "engine_first"]];
 }
 
 /// Starts a game against the engine; answers its first state.
@@ -476,7 +478,7 @@ pub struct MoveRequest {
 }
 
 impl Fields for MoveRequest {
-    const FIELDS: &'static [&'static str] = &["move", "job"];
+    const FIELDS: &'static [&'static [&'static str]] = &[&["move", "job"]];
 }
 
 pub async fn play_move(State(app): State<App>, PathId(id): PathId, body: Body<MoveRequest>) -> Answer {

@@ -93,9 +93,11 @@ pub struct JsonBody<T>(pub T);
 /// play only) or `"misere": true` sent to `/api/solve` (which reads
 /// `"play"`) was answered with normal-play values, a wrong answer to the
 /// question asked. (serde's own `deny_unknown_fields` does not work with
-/// the flattened [`super::api::GameSpec`].)
+/// the flattened [`super::api::GameSpec`].) In groups, so that a request
+/// that flattens the game's fields names [`super::api::GameSpec::FIELDS`]
+/// rather than a copy of them.
 pub trait Fields {
-    const FIELDS: &'static [&'static str];
+    const FIELDS: &'static [&'static [&'static str]];
 }
 
 impl<T: DeserializeOwned + Fields, S: Send + Sync> FromRequest<S> for JsonBody<T> {
@@ -111,12 +113,13 @@ impl<T: DeserializeOwned + Fields, S: Send + Sync> FromRequest<S> for JsonBody<T
         let Ok(object) = serde_json::from_slice::<serde_json::Map<String, serde_json::Value>>(&bytes) else {
             return Err(ApiError::bad("the request body must be a JSON object"));
         };
-        if let Some(unknown) = object.keys().find(|key| !T::FIELDS.contains(&key.as_str())) {
+        let fields = || T::FIELDS.iter().flat_map(|group| group.iter().copied());
+        if let Some(unknown) = object.keys().find(|key| !fields().any(|field| field == key.as_str())) {
             let shown: String = unknown.chars().take(40).collect();
             let cut = if shown.len() < unknown.len() { "…" } else { "" };
             return Err(ApiError::bad(format!(
                 "unknown field '{shown}{cut}' in the request body: this endpoint reads {}",
-                T::FIELDS.join(", ")
+                fields().collect::<Vec<_>>().join(", ")
             )));
         }
         Ok(JsonBody(request))

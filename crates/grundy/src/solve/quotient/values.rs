@@ -434,9 +434,9 @@ fn forms_sequence(
     let searched = searched_misere_heap(game);
     let (values, stopped) = match game.code() == "0.77" {
         true => (Vec::new(), None),
-        false => misere_values_by_forms(game, 0..=to, FORM_STEPS, |&heap| {
-            stop(heap) || limits.interrupt.is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed))
-        }),
+        false => {
+            misere_values_by_forms(game, 0..=to, FORM_STEPS, |&heap| stop(heap) || limits.check_interrupt().is_err())
+        }
     };
     let reached = values.len() as u64;
     let method = "misère canonical forms (ONAG ch. 12): each heap's form made from its options' forms, its misère \
